@@ -1,0 +1,44 @@
+# Adjutant: two commands on a fresh machine -- `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test bench gate pytest micropython clean goldens coverage boards
+
+$(STAMP): requirements.txt constraints.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -r requirements.txt -c constraints.txt
+	touch $(STAMP)
+
+# The simulated device on its default hardware profile and edition.
+demo: $(STAMP)
+	$(PY) -m host_sim
+
+# Every test: the host pytest run, then the MicroPython gate (compile + portable tests).
+test: $(STAMP)
+	$(PY) tools/coverage.py --check
+	$(PY) -m pytest -q tests
+	$(PY) tools/mpgate.py
+
+# The MicroPython gate alone.
+gate: $(STAMP)
+	$(PY) tools/mpgate.py
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+# Regenerate the rules coverage table (tests/RULES_COVERAGE.md).
+coverage: $(STAMP)
+	$(PY) tools/coverage.py --write
+
+# Regenerate board_defs/ from ../shared/data/boards (host only; needs ../shared).
+boards: $(STAMP)
+	$(PY) tools/gen_boards.py
+
+# Regenerate the simulator's golden screenshots after an intended UI change.
+goldens: $(STAMP)
+	$(PY) -m host_sim.goldens
+
+clean:
+	rm -rf $(VENV) build .pytest_cache
