@@ -1,0 +1,1 @@
+"""Host-only adapters of the engine (CLI subcommands). Never imported on the device."""
