@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet -r requirements.txt -c constraints.txt
+	$(PY) -m pip install --quiet -r requirements.txt -c constraints.txt > $(VENV)/pip.log 2>&1 || (cat $(VENV)/pip.log; exit 1)
 	touch $(STAMP)
 
 # The simulated device on its default hardware profile and edition.
