@@ -1,0 +1,166 @@
+"""Dice you can audit: a seed commitment and a hash chain over the game.
+
+Tournament mode (STYLE habit 7, issue 9): before the game the device shows
+`commitment(seed)`; every roll, decision and bank entry is appended to a log
+whose lines are chained by SHA-256; at the end the seed is revealed in the
+footer. `verify_log` (and `python -m engine_core verify LOG`) checks the
+commitment, the chain and that every device roll is exactly what the seeded
+generator gives, and names the first entry that does not match.
+
+Log lines (text, one per entry, no dict order involved):
+    ADJUTANT-LOG|1|<edition>|<commitment hex>|<chain start hex>
+    <n>|<kind>|<body>|<hash hex>          kind: roll, typed, action, bank, decision, battle
+    SEED|<seed>|<final hash hex>
+A `roll` body is the dice values "3,1,6" drawn from the device generator; a
+`typed` body is physical dice typed in by players (chained, not re-rolled).
+"""
+try:
+    from hashlib import sha256 as _sha256
+
+    def _digest(data):
+        return _sha256(data).digest()
+except ImportError:  # CircuitPython builds without hashlib
+    from engine_core.sha256 import digest as _digest
+
+from engine_core.dice import Dice, roll_one, seed_state
+
+LOG_VERSION = "1"
+_HEX = "0123456789abcdef"
+KINDS = ("roll", "typed", "action", "bank", "decision", "battle")
+
+
+def to_hex(data):
+    out = []
+    for b in data:
+        out.append(_HEX[b >> 4])
+        out.append(_HEX[b & 15])
+    return "".join(out)
+
+
+def commitment(seed):
+    """What the device shows before the game: the hash of the secret seed."""
+    return to_hex(_digest(("adjutant-seed/1:%d" % int(seed)).encode()))
+
+
+def chain_start(edition, commit_hex):
+    return to_hex(_digest(("adjutant-log/%s|%s|%s" % (LOG_VERSION, edition, commit_hex)).encode()))
+
+
+def chain_next(prev_hex, entry_text):
+    return to_hex(_digest((prev_hex + "|" + entry_text).encode()))
+
+
+class AuditLog:
+    """Appends chained entries; `sink(line)` stores each line (a flash file on
+    the device); without a sink the lines are kept in `lines`."""
+
+    def __init__(self, edition, commit_hex, sink=None):
+        self.edition = edition
+        self.commitment = commit_hex
+        self.head = chain_start(edition, commit_hex)
+        self.count = 0
+        self.sink = sink
+        self.lines = []
+        self._emit("ADJUTANT-LOG|%s|%s|%s|%s" % (LOG_VERSION, edition, commit_hex, self.head))
+
+    def _emit(self, line):
+        if self.sink is None:
+            self.lines.append(line)
+        else:
+            self.sink(line)
+
+    def record(self, kind, body):
+        if kind not in KINDS:
+            raise ValueError("unknown log entry kind " + kind)
+        if "|" in body or "\n" in body:
+            raise ValueError("a log body may not contain '|' or a newline")
+        self.count += 1
+        text = "%d|%s|%s" % (self.count, kind, body)
+        self.head = chain_next(self.head, text)
+        self._emit(text + "|" + self.head)
+        return self.head
+
+    def reveal(self, seed):
+        """The footer written at the end of the game."""
+        self._emit("SEED|%d|%s" % (int(seed), self.head))
+
+
+class AuditedDice:
+    """A dice source that logs every roll it hands out."""
+
+    def __init__(self, dice, log, kind="roll"):
+        self.dice = dice
+        self.log = log
+        self.kind = kind
+
+    def roll(self, count):
+        values = self.dice.roll(count)
+        self.log.record(self.kind, ",".join([str(v) for v in values]))
+        return values
+
+
+def verify_log(lines, check_entry=None):
+    """Check a whole log. Returns (ok, entry_number, message): entry_number is
+    the first entry that fails (0 for the header, -1 for the footer) or None.
+
+    `check_entry(n, kind, body)` may replay non-dice entries (the game's bank
+    entries) and return an error message or None.
+    """
+    lines = [l.strip() for l in lines if l.strip()]
+    if not lines:
+        return False, 0, "empty log"
+    head = lines[0].split("|")
+    if len(head) != 5 or head[0] != "ADJUTANT-LOG":
+        return False, 0, "not an Adjutant log header"
+    if head[1] != LOG_VERSION:
+        return False, 0, "log format version %s is not supported (this build reads %s)" % (head[1], LOG_VERSION)
+    edition, commit_hex, start = head[2], head[3], head[4]
+    if chain_start(edition, commit_hex) != start:
+        return False, 0, "the header's chain start does not match its edition and commitment"
+    footer = lines[-1].split("|")
+    if len(footer) != 3 or footer[0] != "SEED":
+        return False, -1, "no revealed seed at the end of the log (game not finished?)"
+    try:
+        seed = int(footer[1])
+    except ValueError:
+        return False, -1, "the revealed seed is not a number"
+    if commitment(seed) != commit_hex:
+        return False, -1, "the revealed seed does not match the commitment shown before the game"
+    state = seed_state(seed)
+    prev = start
+    expected_n = 0
+    for line in lines[1:-1]:
+        parts = line.split("|")
+        expected_n += 1
+        if len(parts) != 4:
+            return False, expected_n, "entry %d is malformed" % expected_n
+        n_text, kind, body, digest_hex = parts
+        if n_text != str(expected_n):
+            return False, expected_n, "entry %d is missing or out of order (found %s)" % (expected_n, n_text)
+        text = "%s|%s|%s" % (n_text, kind, body)
+        if chain_next(prev, text) != digest_hex:
+            return False, expected_n, "entry %d does not match the hash chain (altered)" % expected_n
+        prev = digest_hex
+        if kind == "roll":
+            try:
+                values = [int(v) for v in body.split(",")]
+            except ValueError:
+                return False, expected_n, "entry %d: dice are not numbers" % expected_n
+            for v in values:
+                state, want = roll_one(state)
+                if v != want:
+                    return False, expected_n, "entry %d: a die shows %d where the seeded dice give %d" % (
+                        expected_n, v, want)
+        elif check_entry is not None:
+            err = check_entry(expected_n, kind, body)
+            if err:
+                return False, expected_n, "entry %d: %s" % (expected_n, err)
+    if footer[2] != prev:
+        return False, -1, "the footer's final hash does not match the chain"
+    return True, None, "%d entries verified" % expected_n
+
+
+def new_tournament_dice(seed, edition, sink=None):
+    """Dice for a tournament game: (audited dice, log)."""
+    log = AuditLog(edition, commitment(seed), sink)
+    return AuditedDice(Dice(seed), log), log
