@@ -1,0 +1,1032 @@
+"""Strategic and tactical bombing raids and rockets, every edition.
+
+A raid is one territory's bombing, run as an explicit step table like a battle
+(STYLE habit 6): the state holds the step, a decision stops it with a prompt,
+`to_bytes()` / `Raid.from_bytes()` survive a power cut, dice come from an
+injected source with `.roll(n)` (engine_core.dice.Dice / FixedDice).
+
+  Classic      CL-C-50..55: the defender's AA gun rolls one die per bomber (1 hits),
+               each surviving bomber rolls 1 die (Heavy Bombers: 3 dice, CL-T-11),
+               the sum is surrendered from the treasury, never more than held (CL-E-10).
+  Revised      as LHTR, but the cap is the territory's value per bomber (the FAQ's
+               original "per bomber" answer, LHTR-M-08) and each rocket is capped
+               alone (the pre-errata rocket text, LHTR-M-08).
+  LHTR         LHTR-C-50..53: AA fire at each bomber in opening fire, each survivor
+               rolls 1 die (Heavy Bombers: best of two, LHTR-T-11); all raids plus the
+               rocket on one IC in one turn destroy at most the territory's value
+               (LHTR-C-52, LHTR-CHG-TECH-03); the owner pays the lesser of that and
+               its treasury (LHTR-CHG-TECH-07).
+  1940 games   P40-C-40..49: escorts and interceptors (fighters only) fight one air
+               battle of one round at 1 (Jet Fighters 1-2); escorts then retreat;
+               surviving bombers are split among the facilities; each facility's own
+               AA rolls one die per bomber at it (1 hits, Radar 1-2), attacker picks
+               the losses; each survivor rolls 1 die, +2 for strategic bombers; the
+               damage markers stop at the cap (major IC 20, minor IC 6, bases 6).
+
+Steps (S_* below) and prompts (P_*) are this module's; events are the tuples of
+engine_core/events.py (unit = the edition's unit id). Dice order, fixed so that
+players and tests can hand-work a raid:
+  air battle   attacker: escorts, tactical bombers, strategic bombers (one roll
+               each; heavy strategic bombers 2 dice each, pairwise); then defender:
+               interceptors.
+  AA           Classic/Revised: one roll of one die per bomber (Superfortresses:
+               2 dice per bomber, pairwise). 1940: one roll per facility in target
+               order, one die per bomber assigned to it.
+  bombing      Classic/Revised: one roll (Heavy: 3 or 2 dice per bomber, grouped by
+               bomber). 1940: per facility in target order, tactical bombers' roll,
+               then strategic bombers' roll (heavy: 2 dice per bomber, pairwise).
+"""
+import struct
+
+from engine_core.errors import RuleError, InputError
+from engine_core import events as ev
+from engine_core import units as uu
+
+# Editions and their raid rule style
+EDITIONS = ("classic", "revised", "revised_lhtr", "pacific_1940", "global_1940",
+            "global_1940_variant")
+CLASSIC = 0
+REVISED = 1
+LHTR = 2
+Y1940 = 3
+_STYLE = (CLASSIC, REVISED, LHTR, Y1940, Y1940, Y1940)
+
+# Steps of the raid step tables
+S_ESCORTS = 40        # 1940: the attacker commits escorts (P40-C-41)
+S_INTERCEPT = 41      # 1940: the defender commits interceptors (P40-C-42)
+S_AIR_BATTLE = 42     # 1940: one round at 1 (P40-C-43)
+S_AIR_CASUALTIES = 43 # 1940: the attacker picks its losses among bombers and escorts
+S_TARGETS = 44        # 1940: surviving bombers split among the facilities (P40-C-45)
+S_AA = 45             # AA gun (CL-C-52, LHTR-C-51) / facility AA (P40-C-46)
+S_AA_CASUALTIES = 46  # 1940: the attacker picks which bombers at a facility are lost
+S_BOMB = 47           # damage rolls (CL-C-53, LHTR-C-52, P40-C-47)
+S_DONE = 48
+
+STEP_NAMES = ("escorts", "intercept", "air_battle", "air_casualties", "targets", "aa",
+              "aa_casualties", "bomb", "done")
+
+_STEPS_OLD = (S_AA, S_BOMB, S_DONE)
+_STEPS_1940 = (S_ESCORTS, S_INTERCEPT, S_AIR_BATTLE, S_AIR_CASUALTIES, S_TARGETS, S_AA,
+               S_AA_CASUALTIES, S_BOMB, S_DONE)
+
+# Prompt kinds
+P_ESCORTS = 40          # int: how many of the fighters escort
+P_INTERCEPTORS = 41     # int: how many defending fighters intercept
+P_AIR_CASUALTIES = 42   # (fighters, tactical bombers, strategic bombers) lost
+P_TARGETS = 43          # per target (strategic, tactical) bombers assigned
+P_AA_CASUALTIES = 44    # (tactical, strategic) bombers lost at the current facility
+
+PROMPT_NAMES = ("escorts", "interceptors", "air_casualties", "targets", "aa_casualties")
+
+# Technologies / advantages understood here (names as a player says them)
+T_HEAVY = 1          # Heavy Bombers (CL-T-11, LHTR-T-11, P40-R-26)
+T_JETS = 2           # Jet Fighters (P40-R-22): escorts / interceptors hit on 1-2
+T_RADAR = 4          # Radar (P40-R-24; LHTR-O-30 UK radar): AA hits on 1-2
+T_SUPERFORT = 8      # Superfortresses (LHTR-O-55): 2 AA dice per bomber, down if total <= 3
+_TECH_NAMES = (("heavy_bombers", T_HEAVY), ("heavy_bomber", T_HEAVY), ("heavy", T_HEAVY),
+               ("jet_fighters", T_JETS), ("jet_power", T_JETS), ("jets", T_JETS),
+               ("radar", T_RADAR), ("superfortresses", T_SUPERFORT),
+               ("superfortress", T_SUPERFORT))
+
+# State layout (a list of small ints; every value < 65536 so it packs as "H")
+_ED = 0
+_STEP = 1
+_CUR = 2          # current target index (facility AA step)
+_ATECH = 3
+_DTECH = 4
+_OPT = 5          # bit 1: heavy bombers roll one die in the air battle (P40-X-41 flag)
+_STRAT = 6        # strategic bombers / bombers still in the raid
+_TAC = 7
+_ESC_AV = 8       # fighters that flew with the bombers
+_ESC = 9          # escorts committed and alive
+_INT_AV = 10      # defending fighters able to intercept
+_INT = 11         # interceptors committed and alive
+_AAGUN = 12       # Classic/Revised: AA guns in the territory (one fires)
+_TREAS = 13       # defender's treasury (Classic/Revised), 65535 = not given
+_VALUE = 14       # territory income value (Revised/LHTR cap)
+_DTT = 15         # SBR + rocket damage already on this IC this turn (LHTR cap)
+_PEND = 16        # hits waiting for the attacker's choice
+_L_STRAT = 17
+_L_TAC = 18
+_L_ESC = 19
+_L_INT = 20
+_ROLLED = 21      # raw bombing total
+_DAMAGE = 22      # damage after caps (Classic/Revised)
+_IPCS = 23        # IPCs surrendered (Classic/Revised)
+_NT = 24          # number of targets (1940)
+_T0 = 25          # per target: facility unit id, damage before, strategic, tactical, added
+_TW = 5
+_SIZE = _T0 + 3 * _TW
+_NO_TREASURY = 65535
+_VERSION = 1
+
+_OPT_HB_ONE_DIE = 1
+
+
+class Prompt:
+    """A pending decision: `kind` (P_*), `side` that answers, legal `options`, `default`."""
+
+    def __init__(self, kind, side, options, default):
+        self.kind = kind
+        self.side = side
+        self.options = options
+        self.default = default
+
+    def __repr__(self):
+        return "Prompt(%s, %r, default=%r)" % (PROMPT_NAMES[self.kind - P_ESCORTS],
+                                               self.options, self.default)
+
+
+def _edition_of(board):
+    if isinstance(board, str):
+        return board
+    return board.edition
+
+
+def _units_of(edition):
+    """(UNITS, ALIASES) of an edition, from board_defs."""
+    mod = __import__("board_defs." + edition + ".units", None, None, ("UNITS",), 0)
+    return mod.UNITS, mod.ALIASES
+
+
+def _unit(units, aliases, name, what):
+    if isinstance(name, int):
+        if 0 <= name < len(units):
+            return name
+        raise InputError("no unit id %d" % name)
+    u = uu.find(units, aliases, name)
+    if u < 0:
+        raise InputError("unknown " + what + ": " + str(name))
+    return u
+
+
+def _pairs(side):
+    """(name or id, count) pairs from a dict or a tuple of pairs, in a canonical order
+    (sorted on the printed key: dict order differs on MicroPython)."""
+    if side is None:
+        return ()
+    if isinstance(side, dict):
+        out = [(k, side[k]) for k in side]
+        out.sort(key=lambda p: str(p[0]))
+        return out
+    return side
+
+
+def _tech_bits(names):
+    bits = 0
+    if not names:
+        return 0
+    if isinstance(names, int):
+        return names
+    for n in names:
+        n2 = str(n).strip().lower().replace(" ", "_").replace("-", "_")
+        found = 0
+        for pair in _TECH_NAMES:
+            if pair[0] == n2:
+                found = pair[1]
+        if not found:
+            raise InputError("unknown technology: " + str(n))
+        bits |= found
+    return bits
+
+
+def _check_value(v):
+    if not isinstance(v, int) or v < 0 or v > 99:
+        raise InputError("Revised/LHTR: give the territory's income value (0..99), the cap")
+
+
+def _count(n):
+    if not isinstance(n, int) or n < 0 or n > 999:
+        raise InputError("a unit count is a whole number 0..999, not " + str(n))
+    return n
+
+
+class Raid:
+    """One territory's bombing raid.
+
+    Raid(board, attacker, targets=None, interceptors=0, aa=0, treasury=None,
+         territory_value=0, damage_this_turn=0, attacker_tech=(), defender_tech=(),
+         options=None)
+
+    board            a loaded board (engine_core.board) or an edition name
+    attacker         {unit: count}: bombers (strategic / tactical) and, in the 1940
+                     games, the fighters flying with them (escort candidates)
+    targets          1940: the facilities in the territory, {facility: damage now} or
+                     ((facility, damage), ...); Classic/Revised: the IC, implied
+    interceptors     1940: defending fighters based in the territory
+    aa               Classic/Revised: AA guns in the territory (only one fires)
+    treasury         Classic/Revised: the IC owner's IPCs (what it can surrender)
+    territory_value  Revised/LHTR: the territory's income value (the cap)
+    damage_this_turn LHTR: SBR + rocket damage already taken by this IC this turn
+    attacker_tech    names: heavy_bombers, jet_fighters, superfortresses (LHTR-O-55)
+    defender_tech    names: jet_fighters, radar
+    options          {"p40_hb_in_air_battle": "two_dice" | "one_die"} (P40-X-41)
+    """
+
+    def __init__(self, board, attacker, targets=None, interceptors=0, aa=0, treasury=None,
+                 territory_value=None, damage_this_turn=0, attacker_tech=(), defender_tech=(),
+                 options=None, _state=None):
+        edition = _edition_of(board)
+        if edition not in EDITIONS:
+            raise InputError("unknown edition: " + str(edition))
+        self.edition = edition
+        self.style = _STYLE[EDITIONS.index(edition)]
+        self._units, self._aliases = _units_of(edition)
+        self._find_ids()
+        self.events = []
+        if _state is not None:
+            self.s = _state
+            return
+        s = [0] * _SIZE
+        s[_ED] = EDITIONS.index(edition)
+        s[_ATECH] = _tech_bits(attacker_tech)
+        s[_DTECH] = _tech_bits(defender_tech)
+        if options:
+            hb = options.get("p40_hb_in_air_battle", "two_dice")
+            if hb == "one_die":
+                s[_OPT] |= _OPT_HB_ONE_DIE
+            elif hb != "two_dice":
+                raise InputError("p40_hb_in_air_battle is two_dice or one_die")
+        self._read_attacker(s, attacker)
+        if self.style == Y1940:
+            self._read_targets(s, targets)
+            s[_INT_AV] = _count(interceptors)
+            if aa:
+                pass  # P40-U-36, P40-C-11: AAA units never fire at raids; ignored
+            s[_STEP] = S_ESCORTS
+        else:
+            if interceptors:
+                raise RuleError(self._r_basic(), "only bombers and AA guns take part in this raid")
+            if targets is not None and self._targets_given(targets):
+                raise InputError("a Classic/Revised raid targets the territory's industrial complex")
+            s[_AAGUN] = 1 if _count(aa) else 0
+            if treasury is None:
+                s[_TREAS] = _NO_TREASURY
+            else:
+                if not isinstance(treasury, int) or treasury < 0 or treasury >= _NO_TREASURY:
+                    raise InputError("treasury must be 0..65534 IPCs")
+                s[_TREAS] = treasury
+            if self.style != CLASSIC:
+                _check_value(territory_value)
+                if not isinstance(damage_this_turn, int) or damage_this_turn < 0 or damage_this_turn > 999:
+                    raise InputError("damage this turn must be 0..999")
+                s[_VALUE] = territory_value
+                s[_DTT] = damage_this_turn
+            s[_STEP] = S_AA
+        self.s = s
+
+    # ----- setup helpers
+    def _find_ids(self):
+        units = self._units
+        self.u_fighter = -1
+        self.u_strat = -1
+        self.u_tac = -1
+        for i in range(len(units)):
+            ab = units[i][uu.U_ABILITIES]
+            if ab & uu.AB_STRATEGIC:
+                self.u_strat = i
+            elif ab & uu.AB_TACTICAL_RAID:
+                self.u_tac = i
+            elif ab & uu.AB_FIGHTER:
+                self.u_fighter = i
+
+    def _r_basic(self):
+        if self.style == CLASSIC:
+            return "CL-C-50"
+        if self.style == Y1940:
+            return "P40-C-40"
+        return "LHTR-C-50"
+
+    def _targets_given(self, targets):
+        if isinstance(targets, dict):
+            return len(targets) > 0
+        return len(targets) > 0
+
+    def _read_attacker(self, s, attacker):
+        strat = tac = fighters = 0
+        for pair in _pairs(attacker):
+            u = _unit(self._units, self._aliases, pair[0], "unit")
+            n = _count(pair[1])
+            if u == self.u_strat:
+                strat += n
+            elif u == self.u_tac and u >= 0:
+                tac += n
+            elif u == self.u_fighter:
+                fighters += n
+            elif n:
+                raise RuleError(self._r_basic(), "only bombers raid: %s cannot"
+                                % self._units[u][uu.U_NAME])
+        if fighters and self.style != Y1940:
+            raise RuleError(self._r_basic(), "only bombers raid: fighters cannot")
+        if strat + tac == 0:
+            raise RuleError(self._r_basic(), "a raid needs at least one bomber")
+        s[_STRAT] = strat
+        s[_TAC] = tac
+        s[_ESC_AV] = fighters
+
+    def _read_targets(self, s, targets):
+        if targets is None:
+            raise InputError("a 1940 raid names the facilities in the territory")
+        pairs = _pairs(targets)
+        got = []
+        for pair in pairs:
+            u = _unit(self._units, self._aliases, pair[0], "facility")
+            rec = self._units[u]
+            if rec[uu.U_KIND] != uu.FACILITY:
+                raise InputError(rec[uu.U_NAME] + " is not a facility")
+            dmg = pair[1]
+            if not isinstance(dmg, int) or dmg < 0 or dmg > rec[uu.U_MAX_DAMAGE]:
+                raise InputError("damage on %s must be 0..%d (P40-U-70)"
+                                 % (rec[uu.U_NAME], rec[uu.U_MAX_DAMAGE]))
+            for g in got:
+                if self._fac_type(g[0]) == self._fac_type(u):
+                    raise RuleError("P40-U-69", "one facility of each type per territory")
+            got.append((u, dmg))
+        if not got:
+            raise InputError("a 1940 raid needs at least one facility")
+        # canonical target order: the edition's unit order (IC, air base, naval base)
+        got.sort(key=lambda p: p[0] * 1000 + p[1])
+        if s[_TAC] and not self._any_base(got):
+            raise RuleError("P40-C-40", "tactical bombers raid air and naval bases only")
+        s[_NT] = len(got)
+        for i in range(len(got)):
+            b = _T0 + i * _TW
+            s[b] = got[i][0]
+            s[b + 1] = got[i][1]
+
+    def _fac_type(self, u):
+        ab = self._units[u][uu.U_ABILITIES]
+        if ab & uu.AB_IC:
+            return 0
+        if ab & uu.AB_AIR_BASE:
+            return 1
+        return 2
+
+    def _is_base(self, u):
+        return self._fac_type(u) != 0
+
+    def _any_base(self, got):
+        for g in got:
+            if self._is_base(g[0]):
+                return True
+        return False
+
+    # ----- public state
+    @property
+    def step_code(self):
+        return self.s[_STEP]
+
+    @property
+    def done(self):
+        return self.s[_STEP] == S_DONE
+
+    @property
+    def prompt(self):
+        """None, or the pending Prompt (derived from the state, so it survives from_bytes)."""
+        s = self.s
+        st = s[_STEP]
+        if st == S_ESCORTS and s[_ESC_AV] > 0:
+            return Prompt(P_ESCORTS, ev.ATTACKER, tuple(range(s[_ESC_AV] + 1)), s[_ESC_AV])
+        if st == S_INTERCEPT and s[_INT_AV] > 0:
+            return Prompt(P_INTERCEPTORS, ev.DEFENDER, tuple(range(s[_INT_AV] + 1)), s[_INT_AV])
+        if st == S_AIR_CASUALTIES:
+            opts = self._air_casualty_options()
+            if len(opts) > 1:
+                return Prompt(P_AIR_CASUALTIES, ev.ATTACKER, opts, opts[0])
+        if st == S_TARGETS:
+            slots = self._target_slots()
+            if slots is not None:
+                return Prompt(P_TARGETS, ev.ATTACKER, slots, self._default_targets())
+        if st == S_AA_CASUALTIES:
+            opts = self._aa_casualty_options()
+            if len(opts) > 1:
+                return Prompt(P_AA_CASUALTIES, ev.ATTACKER, opts, opts[0])
+        return None
+
+    # ----- option builders
+    def _air_casualty_options(self):
+        """Loss tuples (fighters, tactical, strategic), cheapest first (fighter 10 < tactical
+        bomber 11 < strategic bomber 12, P40-U-06..08): the default is the first."""
+        s = self.s
+        hits = s[_PEND]
+        out = []
+        for f in range(min(hits, s[_ESC]), -1, -1):
+            for t in range(min(hits - f, s[_TAC]), -1, -1):
+                st = hits - f - t
+                if st <= s[_STRAT]:
+                    out.append((f, t, st))
+        return tuple(out)
+
+    def _aa_casualty_options(self):
+        """Loss tuples (tactical, strategic) at the current facility, tactical first."""
+        s = self.s
+        b = _T0 + s[_CUR] * _TW
+        hits = s[_PEND]
+        out = []
+        for t in range(min(hits, s[b + 3]), -1, -1):
+            st = hits - t
+            if st <= s[b + 2]:
+                out.append((t, st))
+        return tuple(out)
+
+    def _target_slots(self):
+        """Per target (facility id, max strategic, max tactical); None if only one split."""
+        s = self.s
+        nt = s[_NT]
+        slots = []
+        strat_places = 0
+        tac_places = 0
+        for i in range(nt):
+            u = s[_T0 + i * _TW]
+            tac_ok = s[_TAC] if self._is_base(u) else 0
+            slots.append((u, s[_STRAT], tac_ok))
+            strat_places += 1
+            if self._is_base(u):
+                tac_places += 1
+        many = (s[_STRAT] > 0 and strat_places > 1) or (s[_TAC] > 0 and tac_places > 1)
+        if not many:
+            return None
+        return tuple(slots)
+
+    def _default_targets(self):
+        """Strategic bombers on the first target (the IC if any: P40-C-40), tactical
+        bombers on the first base."""
+        s = self.s
+        nt = s[_NT]
+        out = []
+        tac_done = False
+        for i in range(nt):
+            u = s[_T0 + i * _TW]
+            st = s[_STRAT] if i == 0 else 0
+            t = 0
+            if not tac_done and self._is_base(u):
+                t = s[_TAC]
+                tac_done = True
+            out.append((st, t))
+        return tuple(out)
+
+    # ----- answers
+    def answer(self, choice):
+        """Take the decision for the pending prompt; illegal choices raise RuleError and
+        change nothing."""
+        p = self.prompt
+        if p is None:
+            raise InputError("no decision is pending")
+        s = self.s
+        if p.kind == P_ESCORTS or p.kind == P_INTERCEPTORS:
+            rule = "P40-C-41" if p.kind == P_ESCORTS else "P40-C-42"
+            if not isinstance(choice, int) or choice not in p.options:
+                raise RuleError(rule, "choose 0..%d fighters" % p.options[-1])
+            if p.kind == P_ESCORTS:
+                s[_ESC] = choice
+                s[_STEP] = S_INTERCEPT
+            else:
+                s[_INT] = choice
+                s[_STEP] = S_AIR_BATTLE
+        elif p.kind == P_AIR_CASUALTIES:
+            c = self._loss_tuple(choice, ("fighter", "tactical_bomber", "strategic_bomber"))
+            if c not in p.options:
+                raise RuleError("P40-C-43", "assign every hit to a bomber or escort in the raid")
+            self._take_air_losses(c)
+        elif p.kind == P_TARGETS:
+            split = self._target_split(choice, p)
+            self._set_targets(split)
+        elif p.kind == P_AA_CASUALTIES:
+            c = self._loss_tuple(choice, ("tactical_bomber", "strategic_bomber"))
+            if c not in p.options:
+                raise RuleError("P40-C-46", "remove as many bombers attacking this facility as hits")
+            self._take_aa_losses(c)
+        self.events.append((ev.E_ANSWER, p.kind, choice))
+
+    def _loss_tuple(self, choice, names):
+        if isinstance(choice, dict):
+            vals = [0] * len(names)
+            for k in choice:
+                u = _unit(self._units, self._aliases, k, "unit")
+                name = self._units[u][uu.U_NAME]
+                if name == "bomber":
+                    name = "strategic_bomber"
+                if name not in names:
+                    raise RuleError("P40-C-43", name + " is not in the raid")
+                vals[names.index(name)] = choice[k]
+            return tuple(vals)
+        if isinstance(choice, (tuple, list)) and len(choice) == len(names):
+            return tuple(choice)
+        raise InputError("losses are a tuple %r or a dict of unit counts" % (names,))
+
+    def _target_split(self, choice, p):
+        s = self.s
+        nt = s[_NT]
+        split = [[0, 0] for _ in range(nt)]
+        if isinstance(choice, dict):
+            for k in choice:
+                u = _unit(self._units, self._aliases, k, "facility")
+                idx = -1
+                for i in range(nt):
+                    if s[_T0 + i * _TW] == u:
+                        idx = i
+                if idx < 0:
+                    raise RuleError("P40-C-45", self._units[u][uu.U_NAME] + " is not a target here")
+                v = choice[k]
+                if isinstance(v, int):
+                    split[idx][0] = v
+                elif isinstance(v, dict):
+                    for name in v:
+                        bu = _unit(self._units, self._aliases, name, "unit")
+                        if bu == self.u_strat:
+                            split[idx][0] = v[name]
+                        elif bu == self.u_tac:
+                            split[idx][1] = v[name]
+                        else:
+                            raise RuleError("P40-C-45", "only bombers are assigned to targets")
+                else:
+                    split[idx][0] = v[0]
+                    split[idx][1] = v[1]
+        elif isinstance(choice, (tuple, list)) and len(choice) == nt:
+            for i in range(nt):
+                split[i][0] = choice[i][0]
+                split[i][1] = choice[i][1]
+        else:
+            raise InputError("targets: one (strategic, tactical) pair per facility")
+        ts = 0
+        tt = 0
+        for i in range(nt):
+            a = split[i][0]
+            t = split[i][1]
+            if not isinstance(a, int) or not isinstance(t, int) or a < 0 or t < 0:
+                raise InputError("bomber counts are whole numbers")
+            if t and not self._is_base(s[_T0 + i * _TW]):
+                raise RuleError("P40-C-45", "tactical bombers may never be assigned to an industrial complex")
+            ts += a
+            tt += t
+        if ts != s[_STRAT] or tt != s[_TAC]:
+            raise RuleError("P40-C-45", "assign every surviving bomber to one target")
+        return split
+
+    def _set_targets(self, split):
+        s = self.s
+        for i in range(s[_NT]):
+            b = _T0 + i * _TW
+            s[b + 2] = split[i][0]
+            s[b + 3] = split[i][1]
+        s[_CUR] = 0
+        s[_STEP] = S_AA
+
+    def _take_air_losses(self, c):
+        s = self.s
+        s[_ESC] -= c[0]
+        s[_TAC] -= c[1]
+        s[_STRAT] -= c[2]
+        s[_L_ESC] += c[0]
+        s[_L_TAC] += c[1]
+        s[_L_STRAT] += c[2]
+        s[_PEND] = 0
+        self._casualties(ev.ATTACKER, ((self.u_fighter, c[0]), (self.u_tac, c[1]),
+                                       (self.u_strat, c[2])))
+        self.events.append((ev.E_REMOVED, ev.ATTACKER, S_AIR_BATTLE))
+        self._after_air_battle()
+
+    def _take_aa_losses(self, c):
+        s = self.s
+        b = _T0 + s[_CUR] * _TW
+        s[b + 3] -= c[0]
+        s[b + 2] -= c[1]
+        s[_TAC] -= c[0]
+        s[_STRAT] -= c[1]
+        s[_L_TAC] += c[0]
+        s[_L_STRAT] += c[1]
+        s[_PEND] = 0
+        self._casualties(ev.ATTACKER, ((self.u_tac, c[0]), (self.u_strat, c[1])))
+        s[_CUR] += 1
+        s[_STEP] = S_AA
+
+    def _casualties(self, side, pairs):
+        for pair in pairs:
+            if pair[1]:
+                self.events.append((ev.E_CASUALTY, side, pair[0], pair[1]))
+
+    # ----- running
+    def run_until_prompt(self, dice):
+        """Run steps until a decision is pending or the raid is over."""
+        while not self.done and self.prompt is None:
+            self.step(dice)
+        return self.prompt
+
+    def step(self, dice):
+        """Run one step (nothing happens while a prompt is pending)."""
+        if self.prompt is not None or self.done:
+            return
+        s = self.s
+        st = s[_STEP]
+        self.events.append((ev.E_STEP, st, 1))
+        if st == S_ESCORTS:
+            s[_ESC] = 0           # no fighters flew with the bombers
+            s[_STEP] = S_INTERCEPT
+        elif st == S_INTERCEPT:
+            s[_INT] = 0
+            s[_STEP] = S_AIR_BATTLE
+        elif st == S_AIR_BATTLE:
+            self._air_battle(dice)
+        elif st == S_AIR_CASUALTIES:
+            opts = self._air_casualty_options()
+            self._take_air_losses(opts[0])
+        elif st == S_TARGETS:
+            self._set_targets(self._default_targets())
+        elif st == S_AA:
+            if self.style == Y1940:
+                self._facility_aa(dice)
+            else:
+                self._gun_aa(dice)
+        elif st == S_AA_CASUALTIES:
+            self._take_aa_losses(self._aa_casualty_options()[0])
+        elif st == S_BOMB:
+            if self.style == Y1940:
+                self._bomb_1940(dice)
+            else:
+                self._bomb_old(dice)
+
+    def _roll(self, dice, side, step, value, n):
+        if n <= 0:
+            return ()
+        got = tuple(dice.roll(n))
+        if len(got) != n:
+            raise InputError("the dice source gave %d dice, %d asked" % (len(got), n))
+        self.events.append((ev.E_ROLL, side, step, value, got))
+        return got
+
+    @staticmethod
+    def _hits(dice, value):
+        h = 0
+        for d in dice:
+            if d <= value:
+                h += 1
+        return h
+
+    def _air_battle(self, dice):
+        """P40-C-43: one round, every participant at 1 (Jet Fighters' fighters 1-2);
+        only if at least one interceptor is committed. Escorts then retreat (P40-C-44)."""
+        s = self.s
+        if s[_INT] == 0:
+            self._after_air_battle()
+            return
+        a_jets = 2 if s[_ATECH] & T_JETS else 1
+        d_jets = 2 if s[_DTECH] & T_JETS else 1
+        hits = 0
+        hits += self._hits(self._roll(dice, ev.ATTACKER, S_AIR_BATTLE, a_jets, s[_ESC]), a_jets)
+        hits += self._hits(self._roll(dice, ev.ATTACKER, S_AIR_BATTLE, 1, s[_TAC]), 1)
+        if (s[_ATECH] & T_HEAVY) and not (s[_OPT] & _OPT_HB_ONE_DIE):
+            # P40-R-26 / P40-X-41: heavy bombers roll two dice, a hit if either is 1
+            got = self._roll(dice, ev.ATTACKER, S_AIR_BATTLE, 1, 2 * s[_STRAT])
+            for i in range(0, len(got), 2):
+                if got[i] <= 1 or got[i + 1] <= 1:
+                    hits += 1
+        else:
+            hits += self._hits(self._roll(dice, ev.ATTACKER, S_AIR_BATTLE, 1, s[_STRAT]), 1)
+        self.events.append((ev.E_HITS, ev.ATTACKER, S_AIR_BATTLE, hits))
+        d_hits = self._hits(self._roll(dice, ev.DEFENDER, S_AIR_BATTLE, d_jets, s[_INT]), d_jets)
+        self.events.append((ev.E_HITS, ev.DEFENDER, S_AIR_BATTLE, d_hits))
+        # interceptors are all fighters: no choice to make
+        lost = min(hits, s[_INT])
+        s[_INT] -= lost
+        s[_L_INT] += lost
+        self._casualties(ev.DEFENDER, ((self.u_fighter, lost),))
+        self.events.append((ev.E_REMOVED, ev.DEFENDER, S_AIR_BATTLE))
+        s[_PEND] = min(d_hits, s[_ESC] + s[_TAC] + s[_STRAT])
+        s[_STEP] = S_AIR_CASUALTIES
+        if s[_PEND] == 0:
+            self._after_air_battle()
+
+    def _after_air_battle(self):
+        s = self.s
+        s[_PEND] = 0
+        if s[_STRAT] + s[_TAC] == 0:
+            self._finish()
+            return
+        if self._target_slots() is None:
+            self._set_targets(self._default_targets())
+        else:
+            s[_STEP] = S_TARGETS
+
+    def _facility_aa(self, dice):
+        """P40-C-46 / P40-U-62: each targeted facility rolls one die per bomber attacking
+        it, hits on 1 (Radar 1-2); the attacker removes bombers among those at it."""
+        s = self.s
+        while s[_CUR] < s[_NT]:
+            b = _T0 + s[_CUR] * _TW
+            n = s[b + 2] + s[b + 3]
+            if n == 0:
+                s[_CUR] += 1
+                continue
+            value = 2 if s[_DTECH] & T_RADAR else 1
+            self.events.append((ev.E_AA, ev.DEFENDER, n))
+            hits = self._hits(self._roll(dice, ev.DEFENDER, S_AA, value, n), value)
+            self.events.append((ev.E_HITS, ev.DEFENDER, S_AA, hits))
+            if hits == 0:
+                s[_CUR] += 1
+                continue
+            s[_PEND] = hits
+            s[_STEP] = S_AA_CASUALTIES
+            if len(self._aa_casualty_options()) == 1:
+                self._take_aa_losses(self._aa_casualty_options()[0])
+                continue
+            return
+        if s[_STRAT] + s[_TAC] == 0:
+            self._finish()
+        else:
+            s[_STEP] = S_BOMB
+
+    def _gun_aa(self, dice):
+        """CL-C-52 / LHTR-C-51: one AA gun fires one die at each bomber, a 1 downs it
+        (Radar LHTR-O-30: 1-2; Superfortresses LHTR-O-55: two dice, down if total <= 3)."""
+        s = self.s
+        n = s[_STRAT]
+        if s[_AAGUN] and n:
+            self.events.append((ev.E_AA, ev.DEFENDER, n))
+            if s[_ATECH] & T_SUPERFORT:
+                got = self._roll(dice, ev.DEFENDER, S_AA, 3, 2 * n)
+                hits = 0
+                for i in range(0, len(got), 2):
+                    if got[i] + got[i + 1] <= 3:
+                        hits += 1
+            else:
+                value = 2 if s[_DTECH] & T_RADAR else 1
+                hits = self._hits(self._roll(dice, ev.DEFENDER, S_AA, value, n), value)
+            self.events.append((ev.E_HITS, ev.DEFENDER, S_AA, hits))
+            s[_STRAT] -= hits
+            s[_L_STRAT] += hits
+            self._casualties(ev.ATTACKER, ((self.u_strat, hits),))
+        s[_STEP] = S_BOMB if s[_STRAT] else S_DONE
+        if s[_STEP] == S_DONE:
+            self._finish()
+
+    def _bomb_old(self, dice):
+        """Classic CL-C-53/54, Revised, LHTR-C-52: bombing dice, caps, payment."""
+        s = self.s
+        n = s[_STRAT]
+        heavy = s[_ATECH] & T_HEAVY
+        per = 1
+        if heavy:
+            per = 3 if self.style == CLASSIC else 2
+        got = self._roll(dice, ev.ATTACKER, S_BOMB, 0, n * per)
+        total = 0
+        damage = 0
+        for i in range(n):
+            part = got[i * per:(i + 1) * per]
+            if self.style == CLASSIC:
+                v = 0
+                for d in part:
+                    v += d           # CL-T-11: add all three dice
+            else:
+                v = max(part)        # LHTR-T-11: the better die
+            total += v
+            if self.style == REVISED:
+                v = min(v, s[_VALUE])  # original Revised cap: per bomber (LHTR-M-08)
+            damage += v
+        if self.style == LHTR:
+            room = s[_VALUE] - s[_DTT]
+            if room < 0:
+                room = 0
+            damage = min(damage, room)   # LHTR-C-52: all raids + rocket per IC per turn
+        s[_ROLLED] = total
+        s[_DAMAGE] = damage
+        paid = damage
+        if s[_TREAS] != _NO_TREASURY and paid > s[_TREAS]:
+            paid = s[_TREAS]             # CL-C-54, LHTR-CHG-TECH-07: never more than held
+        s[_IPCS] = paid
+        self.events.append((ev.E_PAYOUT, ev.DEFENDER, paid))
+        self._finish()
+
+    def _bomb_1940(self, dice):
+        """P40-C-47: each surviving bomber rolls 1 die, +2 per strategic bomber (heavy:
+        best of two, then +2, P40-X-41); damage markers stop at the cap."""
+        s = self.s
+        heavy = s[_ATECH] & T_HEAVY
+        total = 0
+        for i in range(s[_NT]):
+            b = _T0 + i * _TW
+            dmg = 0
+            got = self._roll(dice, ev.ATTACKER, S_BOMB, 0, s[b + 3])
+            for d in got:
+                dmg += d
+            if heavy:
+                got = self._roll(dice, ev.ATTACKER, S_BOMB, 0, 2 * s[b + 2])
+                for j in range(0, len(got), 2):
+                    dmg += max(got[j], got[j + 1]) + 2
+            else:
+                got = self._roll(dice, ev.ATTACKER, S_BOMB, 0, s[b + 2])
+                for d in got:
+                    dmg += d + 2
+            total += dmg
+            cap = self._units[s[b]][uu.U_MAX_DAMAGE]
+            added = min(dmg, cap - s[b + 1])
+            if added < 0:
+                added = 0
+            s[b + 4] = added
+            if s[b + 2] + s[b + 3]:
+                self.events.append((ev.E_DAMAGE, ev.DEFENDER, s[b], added))
+        s[_ROLLED] = total
+        self._finish()
+
+    def _finish(self):
+        s = self.s
+        s[_STEP] = S_DONE
+        self.events.append((ev.E_RESULT, 0, 0))
+
+    # ----- result
+    @property
+    def result(self):
+        """None while the raid runs; then a dict:
+          damage       Classic/Revised: IPC damage after caps; 1940: markers added in all
+          ipcs_lost    Classic/Revised: IPCs the IC's owner surrenders (never more than held)
+          rolled       the raw bombing total before caps
+          facilities   ((facility name, damage before, added, damage after), ...)
+          attacker_lost / defender_lost   {unit name: count}
+          bombers_left {unit name: count} of bombers that raided (they land in noncombat)
+          escorts_left, interceptors_left  fighters (escorts count as retreated)
+        """
+        s = self.s
+        if s[_STEP] != S_DONE:
+            return None
+        names = self._units
+        strat_name = names[self.u_strat][uu.U_NAME]
+        att = {}
+        if s[_L_STRAT]:
+            att[strat_name] = s[_L_STRAT]
+        if s[_L_TAC]:
+            att[names[self.u_tac][uu.U_NAME]] = s[_L_TAC]
+        if s[_L_ESC]:
+            att[names[self.u_fighter][uu.U_NAME]] = s[_L_ESC]
+        dfd = {}
+        if s[_L_INT]:
+            dfd[names[self.u_fighter][uu.U_NAME]] = s[_L_INT]
+        left = {}
+        if s[_STRAT]:
+            left[strat_name] = s[_STRAT]
+        if s[_TAC]:
+            left[names[self.u_tac][uu.U_NAME]] = s[_TAC]
+        if self.style == Y1940:
+            facs = []
+            dmg = 0
+            for i in range(s[_NT]):
+                b = _T0 + i * _TW
+                facs.append((names[s[b]][uu.U_NAME], s[b + 1], s[b + 4], s[b + 1] + s[b + 4]))
+                dmg += s[b + 4]
+            ipcs = 0
+        else:
+            ic = -1
+            for i in range(len(names)):
+                if names[i][uu.U_ABILITIES] & uu.AB_IC:
+                    ic = i
+            facs = [(names[ic][uu.U_NAME], s[_DTT], s[_DAMAGE], s[_DTT] + s[_DAMAGE])]
+            dmg = s[_DAMAGE]
+            ipcs = s[_IPCS]
+        return {
+            "damage": dmg,
+            "ipcs_lost": ipcs,
+            "rolled": s[_ROLLED],
+            "facilities": tuple(facs),
+            "attacker_lost": att,
+            "defender_lost": dfd,
+            "bombers_left": left,
+            "escorts_left": s[_ESC],
+            "interceptors_left": s[_INT],
+        }
+
+    # ----- persistence
+    def to_bytes(self):
+        """The raid's state in a few dozen bytes (events are not kept)."""
+        return struct.pack("<B%dH" % _SIZE, _VERSION, *self.s)
+
+    @classmethod
+    def from_bytes(cls, board, data):
+        """A raid from `to_bytes()` output; `board` as for the constructor (or None)."""
+        size = 1 + 2 * _SIZE
+        if len(data) != size or data[0] != _VERSION:
+            raise InputError("not a saved raid")
+        vals = list(struct.unpack("<B%dH" % _SIZE, data))[1:]
+        if vals[_ED] >= len(EDITIONS) or not (S_ESCORTS <= vals[_STEP] <= S_DONE):
+            raise InputError("corrupt saved raid")
+        edition = EDITIONS[vals[_ED]]
+        if board is not None and _edition_of(board) != edition:
+            raise InputError("the saved raid is a " + edition + " raid")
+        return cls(edition, None, _state=vals)
+
+
+# ---------------------------------------------------------------- rockets
+
+def rocket(board, dice, treasury=None, territory_value=None, damage_this_turn=0,
+           struck_this_turn=False, used_this_turn=False, target=None, target_damage=0,
+           launcher_operative=True, events=None):
+    """One rocket strike; returns a dict like Raid.result (damage, ipcs_lost, rolled,
+    facilities). Nothing defends against it and it never stops for a decision.
+
+      Classic  CL-T-07 / CL-A-21: one rocket per power per turn (`used_this_turn`),
+               1 die, surrendered from the treasury, never more than held.
+      Revised  one die per gun, each rocket capped at the territory's value (the
+               pre-errata text, LHTR-M-08).
+      LHTR     LHTR-T-08: each IC hit by one rocket per player turn (`struck_this_turn`),
+               1 die capped at the territory's value together with this turn's SBR
+               damage (`damage_this_turn`, LHTR-C-52); paid up to the treasury.
+      1940     P40-R-12: from an operative air base (`launcher_operative`) at an IC, air
+               base or naval base (`target`, `target_damage`): 1 die of damage markers,
+               capped like a raid (P40-X-44); no AA fires at it.
+    """
+    edition = _edition_of(board)
+    if edition not in EDITIONS:
+        raise InputError("unknown edition: " + str(edition))
+    style = _STYLE[EDITIONS.index(edition)]
+    if treasury is not None and (not isinstance(treasury, int) or treasury < 0):
+        raise InputError("treasury must be a whole number of IPCs")
+    if style == REVISED or style == LHTR:
+        _check_value(territory_value)
+        if not isinstance(damage_this_turn, int) or damage_this_turn < 0:
+            raise InputError("damage this turn must be a whole number")
+    if style == CLASSIC and used_this_turn:
+        raise RuleError("CL-T-07", "one free rocket attack per turn")
+    if style == LHTR and struck_this_turn:
+        raise RuleError("LHTR-T-08", "each industrial complex may be hit by one rocket per turn")
+    if style == Y1940:
+        if not launcher_operative:
+            raise RuleError("P40-R-12", "rockets are launched from operative air bases")
+        units, aliases = _units_of(edition)
+        if target is None:
+            raise InputError("a 1940 rocket names its target facility")
+        u = _unit(units, aliases, target, "facility")
+        rec = units[u]
+        if rec[uu.U_KIND] != uu.FACILITY:
+            raise RuleError("P40-R-12", "rockets strike an industrial complex, air base or naval base")
+        if not isinstance(target_damage, int) or target_damage < 0 or target_damage > rec[uu.U_MAX_DAMAGE]:
+            raise InputError("damage on %s must be 0..%d" % (rec[uu.U_NAME], rec[uu.U_MAX_DAMAGE]))
+    got = tuple(dice.roll(1))
+    if events is not None:
+        events.append((ev.E_ROLL, ev.ATTACKER, S_BOMB, 0, got))
+    die = got[0]
+    if style == Y1940:
+        added = min(die, rec[uu.U_MAX_DAMAGE] - target_damage)
+        if events is not None:
+            events.append((ev.E_DAMAGE, ev.DEFENDER, u, added))
+        return {"damage": added, "ipcs_lost": 0, "rolled": die,
+                "facilities": ((rec[uu.U_NAME], target_damage, added, target_damage + added),)}
+    damage = die
+    before = 0
+    if style == REVISED:
+        damage = min(die, territory_value)
+    elif style == LHTR:
+        before = damage_this_turn
+        room = territory_value - damage_this_turn
+        if room < 0:
+            room = 0
+        damage = min(die, territory_value, room)
+    paid = damage
+    if treasury is not None and paid > treasury:
+        paid = treasury
+    if events is not None:
+        events.append((ev.E_PAYOUT, ev.DEFENDER, paid))
+    return {"damage": damage, "ipcs_lost": paid, "rolled": die,
+            "facilities": (("industrial_complex", before, damage, before + damage),)}
+
+
+def rocket_range(edition):
+    """Spaces a rocket may fly: 3 (CL-T-07, LHTR-T-08), 4 from an air base (P40-R-12)."""
+    style = _STYLE[EDITIONS.index(_edition_of(edition))]
+    return 4 if style == Y1940 else 3
+
+
+def spaces_between(adjacent, source, target, limit, blocked=None):
+    """Fewest spaces from `source` to `target` (territories and sea zones alike, as
+    movement counts them: CL-A-21, LHTR-A-20, P40-X-44), never passing *through* a
+    space for which `blocked(space)` is true; -1 if more than `limit` or unreachable.
+    `adjacent(space)` gives the neighbours (board.adjacent)."""
+    if source == target:
+        return 0
+    seen = {source: 0}
+    frontier = [source]
+    dist = 0
+    while frontier and dist < limit:
+        dist += 1
+        nxt = []
+        for here in frontier:
+            for there in adjacent(here):
+                if there in seen:
+                    continue
+                if there == target:
+                    return dist
+                seen[there] = dist
+                if blocked is not None and blocked(there):
+                    continue
+                nxt.append(there)
+        frontier = nxt
+    return -1
+
+
+def rocket_in_range(board, launcher, target):
+    """True if a rocket from territory `launcher` reaches `target` (3 spaces in Classic
+    and Revised, 4 in the 1940 games). In the 1940 games rockets never fly over neutral
+    territories (P40-R-12, G40-R-04); LHTR neutrals are impassable (LHTR-A-20 counts
+    like movement); Classic neutrals may be flown over."""
+    style = _STYLE[EDITIONS.index(board.edition)]
+    blocked = None
+    if style != CLASSIC:
+        def blocked(t):
+            return (not board.is_sea(t)) and board.neutral_kind(t) != 0
+    return spaces_between(board.adjacent, launcher, target, rocket_range(board), blocked) >= 0
