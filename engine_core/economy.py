@@ -1,0 +1,467 @@
+"""The bank: purchase, mobilization limits, repair, capture and liberation, production.
+
+Functions take (board, state, ...) and either raise RuleError before touching
+anything or apply the whole change and return a list of event tuples (EV_* below).
+The rule ids cited are the edition's own (see `rid`).
+
+Events (small tuples, for adapters):
+  (EV_PAY, power, ipcs)                 treasury debited (purchase, repair, research, fee)
+  (EV_INCOME, power, ipcs)              treasury credited at Collect Income
+  (EV_PLUNDER, from_power, to_power, ipcs)  capital captured: treasury taken
+  (EV_CONTROL, territory, old, new)     control changed (captures, liberations, reversions)
+  (EV_FACILITY, territory, bits)        facilities there now (downgrade, removal, built)
+  (EV_REFUND, power, unit, count)       unplaceable units refunded (1940)
+  (EV_LOST, power, unit, count)         unplaceable units lost (Classic, Revised)
+  (EV_GARRISON, territory, power, unit, count)  a neutral's standing army joins `power`
+  (EV_AA, territory, power)             AA guns there now belong to `power`
+"""
+
+from engine_core.errors import RuleError, InputError
+from engine_core.state import NO_OWNER
+from engine_core import units as U
+
+EV_PAY = 1
+EV_INCOME = 2
+EV_PLUNDER = 3
+EV_CONTROL = 4
+EV_FACILITY = 5
+EV_REFUND = 6
+EV_LOST = 7
+EV_GARRISON = 8
+EV_AA = 9
+
+# Facility bits in GameState.facilities (the board loader uses the same values).
+FAC_IC = 1
+FAC_MAJOR = 2
+FAC_MINOR = 4
+FAC_AIR_BASE = 8
+FAC_NAVAL_BASE = 16
+_ANY_IC = FAC_IC | FAC_MAJOR | FAC_MINOR
+
+# GameState.placed marker for a territory whose complex was built this turn (places nothing).
+NEW_COMPLEX = 1000
+
+
+def rid(board, cl, lhtr, p40, g40=None):
+    """The rule id of the edition: Classic, Revised/LHTR, Pacific 1940 or Global 1940."""
+    ed = board.edition
+    if ed == "classic":
+        return cl
+    if ed == "revised" or ed == "revised_lhtr":
+        return lhtr
+    if ed == "pacific_1940" or g40 is None:
+        return p40
+    return g40
+
+
+def is_1940(board):
+    return board.edition in ("pacific_1940", "global_1940", "global_1940_variant")
+
+
+def side_of(board, owner):
+    """Side of a controlling power id; -1 for no owner."""
+    if owner == NO_OWNER or owner < 0:
+        return -1
+    return board.side(owner)
+
+
+def production(board, state, power):
+    """National production level: sum of the values of the land territories `power` controls
+    (CL-P-06, LHTR-C-70, P40-G-06)."""
+    total = 0
+    owner = state.owner
+    for t in range(board.territory_count):
+        if owner[t] == power:
+            total += board.ipc(t)
+    return total
+
+
+def capital_lost(board, state, power):
+    """True while `power`'s capital is held by a power of the other side (P40-T-03,
+    LHTR-E-11, CL-C-85). China, without a capital, never loses it (P40-E-81)."""
+    c = board.capital(power)
+    if c < 0:
+        return False
+    holder = state.owner[c]
+    return holder != power and side_of(board, holder) != board.side(power)
+
+
+def _unit_cost(board, state, power, u):
+    cost = board.units[u][U.U_COST]
+    try:
+        from engine_core import research
+        fn = getattr(research, "cost_reduction", None)
+    except ImportError:
+        fn = None
+    if fn is not None and board.units[u][U.U_KIND] != U.FACILITY:
+        cost -= fn(board, state, power, u)
+    return cost
+
+
+def pairs(board, units):
+    """Normalize {name: count} / ((unit, count), ...) to a list of [unit id, count] in unit order."""
+    counts = [0] * board.unit_count
+    if isinstance(units, dict):
+        items = [(k, units[k]) for k in units]
+    else:
+        items = units
+    for k, n in items:
+        if not isinstance(n, int) or n < 0:
+            raise InputError("unit count must be a whole number >= 0: %s" % (n,))
+        u = k if isinstance(k, int) else board.unit_id(k)
+        if u < 0 or u >= board.unit_count:
+            raise InputError("no unit %s" % (k,))
+        counts[u] += n
+    return [[u, counts[u]] for u in range(board.unit_count) if counts[u]]
+
+
+def burma_road_open(board, state):
+    """P40-E-61: the Allies control India, Burma, Yunnan and Szechwan."""
+    for name in ("India", "Burma", "Yunnan", "Szechwan"):
+        t = board.territory_id(name)
+        if side_of(board, state.owner[t]) != 1:
+            return False
+    return True
+
+
+def _is_china(board, power):
+    return board.power_name(power) == "China"
+
+
+def purchase(board, state, power, units):
+    """Buy `units` into the power's pool; returns events. Checks capital, China, treasury."""
+    if capital_lost(board, state, power):
+        raise RuleError(rid(board, "CL-C-85", "LHTR-E-11", "P40-E-05", "G40-T-06"),
+                        "a power whose capital is held by the enemy may not buy units")
+    items = pairs(board, units)
+    if _is_china(board, power):
+        art = board.unit_id("artillery")
+        inf = board.unit_id("infantry")
+        for u, n in items:
+            if u == art:
+                if not burma_road_open(board, state):
+                    raise RuleError("P40-E-07", "China may buy artillery only while the Burma Road is open")
+            elif u != inf:
+                raise RuleError("P40-E-07", "China may buy infantry only (artillery with the Burma Road open)")
+    total = 0
+    for u, n in items:
+        total += _unit_cost(board, state, power, u) * n
+    if total > state.treasury[power] - state.frozen[power]:
+        raise RuleError(rid(board, "CL-E-01", "LHTR-E-01", "P40-E-03", "G40-E-01"),
+                        "costs %d IPCs, the treasury holds %d" % (total, state.treasury[power] - state.frozen[power]))
+    state.treasury[power] -= total
+    for u, n in items:
+        _pool_add(state, u, n)
+    return [(EV_PAY, power, total)]
+
+
+def _pool_add(state, u, n):
+    for e in state.pool:
+        if e[0] == u:
+            e[1] += n
+            return
+    state.pool.append([u, n])
+    state.pool.sort(key=lambda e: (e[0], e[1]))
+
+
+def _pool_take(state, u, n):
+    for e in state.pool:
+        if e[0] == u and e[1] >= n:
+            e[1] -= n
+            if e[1] == 0:
+                state.pool.remove(e)
+            return True
+    return False
+
+
+def upgrade(board, state, power, t):
+    """Buy an IC upgrade (minor -> major, 20 IPCs; P40-E-03, P40-T-12). Takes effect when the
+    Mobilize phase ends; that turn the complex still places at most 3 (P40-E-12)."""
+    if not is_1940(board):
+        raise RuleError(rid(board, "CL-E-01", "LHTR-E-01", "P40-E-03"), "no complex upgrades in this edition")
+    if capital_lost(board, state, power):
+        raise RuleError(rid(board, "CL-C-85", "LHTR-E-11", "P40-E-05", "G40-T-06"), "capital held by the enemy")
+    if state.owner[t] != power or not (state.facilities[t] & FAC_MINOR) or state.captured[t]:
+        raise RuleError("P40-E-03", "an upgrade needs a minor complex the power has held since the start of the turn")
+    for e in state.pool:
+        if e[0] == -1 and e[1] == t:
+            raise RuleError("P40-E-03", "that complex is already being upgraded")
+    if state.treasury[power] - state.frozen[power] < 20:
+        raise RuleError("P40-E-03", "an upgrade costs 20 IPCs")
+    state.treasury[power] -= 20
+    state.pool.append([-1, t])
+    return [(EV_PAY, power, 20)]
+
+
+def repair(board, state, power, t, count):
+    """Remove `count` damage markers from a facility at t, 1 IPC each (P40-E-03, P40-E-04)."""
+    cost = board.rules.get("repair_cost", 0)
+    if not cost:
+        raise RuleError(rid(board, "CL-E-10", "LHTR-E-14", "P40-E-03"), "no facility damage to repair in this edition")
+    if _is_china(board, power):
+        raise RuleError("P40-E-07", "China cannot repair damage")
+    if capital_lost(board, state, power):
+        raise RuleError("P40-E-05", "a power whose capital is held by the enemy may not repair")
+    if state.owner[t] != power:
+        raise RuleError("P40-E-03", "only the controller repairs a facility")
+    if count <= 0 or count > state.damage[t]:
+        raise RuleError("P40-E-03", "there are %d damage markers there" % state.damage[t])
+    if count * cost > state.treasury[power] - state.frozen[power]:
+        raise RuleError("P40-E-03", "repair costs %d IPCs" % (count * cost))
+    state.treasury[power] -= count * cost
+    state.damage[t] -= count
+    return [(EV_PAY, power, count * cost)]
+
+
+def placement_limit(board, state, power, t):
+    """How many more units the complex at t may place this turn for `power`; -1 = unlimited;
+    0 if it is not eligible (CL-E-03/04, LHTR-E-03/04, P40-E-11/12)."""
+    if state.owner[t] != power or state.captured[t]:
+        return 0
+    fac = state.facilities[t]
+    if not fac & _ANY_IC:
+        return 0
+    done = state.placed[t]
+    if done >= NEW_COMPLEX:
+        return 0
+    kind = board.rules["placement"]
+    if kind == "classic":
+        if board.facilities_at_start(t) & _ANY_IC and board.owner_at_start(t) == power:
+            return -1
+        cap = board.ipc(t)
+        if cap < 1:
+            cap = 1
+    elif kind == "territory_value":
+        cap = board.ipc(t)
+    else:
+        if fac & FAC_MAJOR:
+            cap = 10
+        else:
+            cap = 3
+        cap -= state.damage[t]
+    left = cap - done
+    return left if left > 0 else 0
+
+
+def _chinese_territory(board, t):
+    china = _power_named(board, "China")
+    return china >= 0 and board.original_owner(t) == china
+
+
+def _power_named(board, name):
+    for p in range(board.power_count):
+        if board.power_name(p) == name:
+            return p
+    return -1
+
+
+def place(board, state, power, t, units, sea_zone=-1):
+    """Mobilize units from the pool at t (CL-E-03/04, LHTR-E-03..08, P40-E-10..18).
+
+    Land and air units are placed in t; sea units in `sea_zone`, adjacent to t, counted
+    against the complex at t. Facilities are placed in t itself (no complex needed)."""
+    items = pairs(board, units)
+    for u, n in items:
+        have = 0
+        for e in state.pool:
+            if e[0] == u:
+                have = e[1]
+        if have < n:
+            raise RuleError(rid(board, "CL-S-02", "LHTR-S-06", "P40-T-50"),
+                            "only %d %s bought this turn" % (have, board.unit_name(u)))
+    fac_bits = 0
+    combat = 0
+    for u, n in items:
+        rec = board.units[u]
+        if rec[U.U_KIND] == U.FACILITY:
+            fac_bits |= _facility_bits(rec)
+            if n > 1:
+                raise RuleError(rid(board, "CL-E-03", "LHTR-E-08", "P40-E-16"), "one facility of a kind per territory")
+        else:
+            combat += n
+            if rec[U.U_KIND] == U.SEA:
+                if sea_zone < 0 or not board.is_sea(sea_zone) or sea_zone not in board.adjacent(t):
+                    raise RuleError(rid(board, "CL-E-03", "LHTR-E-06", "P40-E-14"),
+                                    "sea units go in a sea zone next to the complex")
+    if board.is_sea(t):
+        raise RuleError(rid(board, "CL-E-03", "LHTR-E-03", "P40-E-10"), "name the land territory of the complex")
+    if fac_bits:
+        if state.owner[t] != power or state.captured[t]:
+            raise RuleError(rid(board, "CL-E-03", "LHTR-E-08", "P40-E-16"),
+                            "a facility goes in a territory held since the start of the turn")
+        if board.ipc(t) < board.rules.get("ic_min_value", 0) and fac_bits & _ANY_IC:
+            raise RuleError(rid(board, "CL-E-03", "LHTR-E-08", "P40-U-64"), "a complex needs a territory with an income value")
+        if state.facilities[t] & fac_bits or (fac_bits & _ANY_IC and state.facilities[t] & _ANY_IC):
+            raise RuleError(rid(board, "CL-E-03", "LHTR-E-08", "P40-U-64"), "that facility already stands there")
+    if combat:
+        if _is_china(board, power) and is_1940(board):
+            if not _chinese_territory(board, t) or state.owner[t] != power:
+                raise RuleError("P40-E-18", "Chinese units are placed in Chinese territories China controls")
+        else:
+            left = placement_limit(board, state, power, t)
+            if left == 0 or (left > 0 and combat > left):
+                raise RuleError(rid(board, "CL-E-04", "LHTR-E-04", "P40-E-12", "G40-E-01"),
+                                "the complex there may place %d more units this turn" % (left if left > 0 else 0))
+    for u, n in items:
+        _pool_take(state, u, n)
+    events = []
+    if combat:
+        state.placed[t] += combat
+    if fac_bits:
+        state.facilities[t] |= fac_bits
+        if fac_bits & _ANY_IC:
+            state.placed[t] = NEW_COMPLEX
+        events.append((EV_FACILITY, t, state.facilities[t]))
+    return events
+
+
+def _facility_bits(rec):
+    ab = rec[U.U_ABILITIES]
+    bits = 0
+    if ab & U.AB_IC:
+        if ab & U.AB_MINOR:
+            bits |= FAC_MINOR
+        elif rec[U.U_MAX_DAMAGE] if len(rec) > U.U_MAX_DAMAGE else 0:
+            bits |= FAC_MAJOR
+        else:
+            bits |= FAC_IC
+    if ab & U.AB_AIR_BASE:
+        bits |= FAC_AIR_BASE
+    if ab & U.AB_NAVAL_BASE:
+        bits |= FAC_NAVAL_BASE
+    return bits
+
+
+def end_mobilize(board, state, power):
+    """Units left in the pool: refunded (P40-E-17) or lost (CL-E-05, LHTR-E-04). Upgrades
+    bought this turn take effect (P40-E-12: the complex placed at most 3 this turn)."""
+    events = []
+    refund = board.rules["overbuy"] == "refund"
+    for u, n in state.pool:
+        if u == -1:
+            t = n
+            state.facilities[t] = (state.facilities[t] & ~FAC_MINOR) | FAC_MAJOR
+            events.append((EV_FACILITY, t, state.facilities[t]))
+            continue
+        if refund:
+            back = _unit_cost(board, state, power, u) * n
+            state.treasury[power] += back
+            events.append((EV_REFUND, power, u, n))
+        else:
+            events.append((EV_LOST, power, u, n))
+    state.pool = []
+    return events
+
+
+# ---------------------------------------------------------------- capture and liberation
+
+def _set_owner(board, state, t, new, events):
+    old = state.owner[t]
+    if old == new:
+        return
+    state.owner[t] = new
+    state.captured[t] = 1
+    if side_of(board, old) != side_of(board, new):
+        state.since[t] = state.game_turn
+    events.append((EV_CONTROL, t, old if old != NO_OWNER else -1, new))
+
+
+def controller_after_capture(board, state, t, captor):
+    """Who controls t once `captor` takes it: the captor, or the original owner it liberates
+    (CL-C-82/83, LHTR-C-80/81, P40-C-103/104/110)."""
+    orig = board.original_owner(t)
+    if orig < 0 or orig == captor or board.side(orig) != board.side(captor):
+        return captor
+    c = board.capital(orig)
+    if c == t:
+        return orig  # liberating a capital always returns it (LHTR-C-82, P40-C-108)
+    if capital_lost(board, state, orig):
+        return captor  # liberation blocked by a lost capital (CL-C-83, LHTR-C-81, P40-C-104)
+    return orig
+
+
+def capture(board, state, t, captor, aa=0):
+    """Record that `captor` took territory t (battle won, moved into an empty enemy or
+    unheld territory, blitzed). Returns events. Checks only that it is an enemy or
+    unheld territory; movement legality is the players' business on the map."""
+    if board.is_sea(t):
+        raise RuleError(rid(board, "CL-C-80", "LHTR-C-70", "P40-C-100"), "sea zones are never captured")
+    old = state.owner[t]
+    if old == captor:
+        raise RuleError(rid(board, "CL-C-80", "LHTR-C-70", "P40-C-100"), "that territory is already yours")
+    if old != NO_OWNER and board.side(old) == board.side(captor):
+        # Dutch guardianship and conversions are captures of unheld territories; a
+        # friendly-held territory is never taken (LHTR-P-12, CL-P-15, P40-C-120).
+        raise RuleError(rid(board, "CL-P-15", "LHTR-P-12", "P40-C-120"), "allies never take territory from each other")
+    events = []
+    new = controller_after_capture(board, state, t, captor)
+    plunder_from = -1
+    cap_of = _capital_of(board, t)
+    if cap_of >= 0 and board.side(cap_of) != board.side(captor) and old != NO_OWNER \
+            and board.side(old) != board.side(captor):
+        plunder_from = cap_of
+    _set_owner(board, state, t, new, events)
+    fac = state.facilities[t]
+    if old != NO_OWNER and fac:
+        if board.rules.get("downgrade_major") and fac & FAC_MAJOR and new != board.original_owner(t):
+            fac = (fac & ~FAC_MAJOR) | FAC_MINOR
+            if state.damage[t] > 6:
+                state.damage[t] = 6
+        if fac & _ANY_IC and is_1940(board) and _chinese_territory(board, t) and board.side(new) == 1 \
+                and board.side(old) == 0:
+            fac &= ~_ANY_IC  # P40-C-111: Japanese complexes in Chinese territory are removed
+            state.damage[t] = 0
+        if fac != state.facilities[t]:
+            state.facilities[t] = fac
+            events.append((EV_FACILITY, t, fac))
+    if aa:
+        events.append((EV_AA, t, new))
+    if old == NO_OWNER:
+        for u, n in board.garrison(t):
+            events.append((EV_GARRISON, t, new, u, n))
+    if plunder_from >= 0:
+        amount = state.treasury[plunder_from]
+        state.treasury[plunder_from] = 0
+        state.frozen[plunder_from] = 0
+        state.treasury[captor] += amount
+        if board.rules.get("frozen_plunder") and capital_lost(board, state, captor):
+            state.frozen[captor] += amount  # LHTR-E-13
+        events.append((EV_PLUNDER, plunder_from, captor, amount))
+    if new == board.original_owner(t) and board.capital(new) == t:
+        _revert_to(board, state, new, events)
+    return events
+
+
+def _capital_of(board, t):
+    for p in range(board.power_count):
+        if board.capital(p) == t:
+            return p
+    return -1
+
+
+def _revert_to(board, state, power, events):
+    """A liberated capital: territories originally `power`'s held by friends revert
+    (CL-C-83, LHTR-C-84, P40-C-108). No IPCs change hands."""
+    me = board.side(power)
+    for t in range(board.territory_count):
+        if board.original_owner(t) == power:
+            o = state.owner[t]
+            if o != power and o != NO_OWNER and board.side(o) == me:
+                _set_owner(board, state, t, power, events)
+    if state.frozen[power]:
+        state.frozen[power] = 0  # LHTR-E-13: seized IPCs become spendable
+
+
+def violate_neutral(board, state, power, t):
+    """Classic: the first power to enter a neutral captures it and pays 3 IPCs (CL-C-91/92)."""
+    fee = board.rules.get("neutral_fee", 0)
+    if not fee:
+        raise RuleError(rid(board, "CL-C-92", "LHTR-P-11", "P40-C-130"), "no neutrality fee in this edition")
+    if board.is_sea(t) or state.owner[t] != NO_OWNER or board.ipc(t) != 0 or board.original_owner(t) >= 0:
+        raise RuleError("CL-C-90", "that is not an untouched neutral territory")
+    if state.treasury[power] < fee:
+        raise RuleError("CL-C-92", "violating a neutral costs %d IPCs" % fee)
+    state.treasury[power] -= fee
+    events = [(EV_PAY, power, fee)]
+    _set_owner(board, state, t, power, events)
+    return events

@@ -1,0 +1,479 @@
+"""The game ledger: a GameState driven by journaled actions.
+
+    g = Game.new("pacific_1940", seed=7, options={"rd": False})
+    g.apply({"type": "purchase", "units": {"infantry": 2}})   # RuleError: nothing changes
+    g.apply({"type": "end_phase"})
+    g.undo()                                                   # replay of the journal minus one
+    g.summary()  # {"round", "power", "phase", "treasury", "production", "at_war", "victory"}
+
+Every action is checked and applied atomically (on any error the state is restored), then
+its journal entry (journal.py) is appended. The state is always the replay of its journal
+from `Game.new(edition, seed, options)`, so `undo` rebuilds it without the last entry, and
+a save (save.py) holds only the header and the journal.
+
+Action types (dict "type"; names or ids accepted):
+  purchase {units, power?}            PURCHASE phase (CL-E-01, LHTR-E-01, P40-E-03)
+  repair {territory, count, power?}   PURCHASE phase, 1940 (P40-E-03)
+  upgrade {territory, power?}         PURCHASE phase, 1940 minor -> major (P40-T-12)
+  research {dice, rolls?}             RESEARCH phase (research.py)
+  declare_war {target}                politics.py (P40-P-02)
+  capture {territory, by?, aa?}       a territory taken (battle won or moved in)
+  battle {territory, by?, captured, attacker_ipc, defender_ipc}   a battle's result
+  violate_neutral {territory}         Classic neutrality fee (CL-C-92)
+  bombing {territory, damage}         facility damage from a raid (1940)
+  place {territory, units, sea_zone?, power?}   MOBILIZE phase
+  end_phase                           next phase (Collect Income: collects, ends the turn)
+  collect_income {answers?, convoy?}  INCOME phase: collect and end the turn
+  answer {value}                      answer the pending prompt
+"""
+
+from engine_core import board as _board
+from engine_core import economy as E
+from engine_core import journal as J
+from engine_core import phases as PH
+from engine_core import victory as V
+from engine_core.dice import seed_state, roll_one
+from engine_core.errors import RuleError, InputError
+from engine_core.state import GameState, NO_OWNER
+
+EV_PHASE = 20      # (EV_PHASE, power, phase constant)
+EV_TURN = 21       # (EV_TURN, round, power)
+EV_VICTORY = 22    # (EV_VICTORY, side)
+EV_BATTLE = 23     # (EV_BATTLE, territory, attacker, attacker_ipc, defender_ipc)
+EV_WAR = 24        # (EV_WAR, a, b)
+
+# pending prompt: ("income", power, question index) -- a yes/no question for the players
+P_INCOME = "income"
+
+
+def _politics():
+    try:
+        from engine_core import politics
+        return politics
+    except ImportError:
+        return None
+
+
+def _module(name):
+    try:
+        if name == "objectives":
+            from engine_core import objectives as m
+        elif name == "convoy":
+            from engine_core import convoy as m
+        elif name == "research":
+            from engine_core import research as m
+        else:
+            return None
+        return m
+    except ImportError:
+        return None
+
+
+def clone_state(s):
+    """A deep copy of a GameState (lists, bytearrays, nested pool entries)."""
+    c = GameState.__new__(GameState)
+    for k in s.__dict__:
+        v = s.__dict__[k]
+        if isinstance(v, bytearray):
+            v = bytearray(v)
+        elif isinstance(v, list):
+            v = [list(x) if isinstance(x, list) else x for x in v]
+        c.__dict__[k] = v
+    return c
+
+
+class Game:
+    def __init__(self, board, seed, options):
+        self.board = board
+        self.seed = seed
+        self.options = options
+        self.events = []
+        table = board.rules["phases"]
+        if board.rules.get("research_optional") and not options.get("rd"):
+            table = tuple([p for p in table if p != PH.RESEARCH])
+        self.phase_table = table
+        self.state = self._fresh()
+
+    @classmethod
+    def new(cls, edition, seed=1, options=None):
+        b = _board.load(edition)
+        return cls(b, seed, dict(options or {}))
+
+    # ------------------------------------------------------------------ setup
+    def _fresh(self):
+        b = self.board
+        s = GameState(b.edition, b.power_count, b.territory_count)
+        for p in range(b.power_count):
+            s.treasury[p] = b.starting_treasury(p)
+        for t in range(b.territory_count):
+            o = b.owner_at_start(t)
+            s.owner[t] = o if o >= 0 else NO_OWNER
+            s.facilities[t] = b.facilities_at_start(t)
+        pol = _politics()
+        if pol is not None:
+            s.at_war = list(pol.initial_at_war(b))
+        s.kamikaze = b.rules.get("kamikaze", 0)
+        s.dice = seed_state(self.seed)
+        self._begin_turn(s, [])
+        return s
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def power(self):
+        return self.board.turn_order[self.state.turn]
+
+    def phase_constant(self, state=None):
+        s = state or self.state
+        return self.phase_table[s.phase]
+
+    @property
+    def prompt(self):
+        """None, or the pending question: {"kind", "power", "question", "options", "default"}."""
+        pend = self.state.pending
+        if pend is None:
+            return None
+        if pend[0] == P_INCOME:
+            qs = self.board.questions
+            key, text = qs[pend[2]][0], qs[pend[2]][1]
+            return {"kind": "yes_no", "power": pend[1], "key": key, "question": text,
+                    "options": (1, 0), "default": 0}
+        return None
+
+    def production(self, p):
+        return E.production(self.board, self.state, p)
+
+    def summary(self):
+        b = self.board
+        s = self.state
+        treasury = {}
+        production = {}
+        for p in range(b.power_count):
+            treasury[b.power_name(p)] = s.treasury[p]
+            production[b.power_name(p)] = E.production(b, s, p)
+        wars = []
+        for a in range(b.power_count):
+            for c in range(a + 1, b.power_count):
+                if s.at_war[a] & (1 << c):
+                    wars.append([b.power_name(a), b.power_name(c)])
+        vic = None
+        if s.victory == 0:
+            vic = "Axis"
+        elif s.victory == 1:
+            vic = "Allies"
+        return {"round": s.round, "power": b.power_name(self.power),
+                "phase": PH.name(self.phase_constant()), "treasury": treasury,
+                "production": production, "at_war": wars, "victory": vic}
+
+    # ------------------------------------------------------------------ actions
+    def apply(self, action):
+        """Check and apply one action; returns its events. RuleError/InputError: nothing changed."""
+        entry = J.encode(self.board, self.state, action)
+        return self.apply_entry(entry)
+
+    def apply_entry(self, entry):
+        saved = clone_state(self.state)
+        try:
+            events = self._do(entry)
+        except Exception:
+            self.state = saved
+            raise
+        self.state.journal.append(tuple(entry))
+        self.events = events
+        return events
+
+    def undo(self):
+        """Remove the last journal entry: the state becomes the replay of the rest."""
+        journal = self.state.journal
+        if not journal:
+            raise RuleError("LEDGER-UNDO", "nothing to undo")
+        self.replay(journal[:-1])
+
+    def replay(self, entries):
+        """Rebuild the state from setup and the given journal entries."""
+        self.state = self._fresh()
+        for e in entries:
+            self.apply_entry(e)
+
+    def _do(self, e):
+        b = self.board
+        s = self.state
+        code = e[0]
+        a = J.decode(e)
+        if s.victory >= 0:
+            raise RuleError("LEDGER-OVER", "the game is over")
+        if s.pending is not None and code != J.ANSWER:
+            raise RuleError("LEDGER-PROMPT", "answer the pending question first")
+        ph = self.phase_constant()
+        p = self.power
+        if code == J.PURCHASE or code == J.REPAIR or code == J.UPGRADE:
+            me = self._actor(a["power"])
+            self._need_phase(ph, PH.PURCHASE, "purchase")
+            if code == J.PURCHASE:
+                return E.purchase(b, s, me, a["units"])
+            if code == J.REPAIR:
+                return E.repair(b, s, me, a["territory"], a["count"])
+            return E.upgrade(b, s, me, a["territory"])
+        if code == J.PLACE:
+            me = self._actor(a["power"])
+            self._need_phase(ph, PH.MOBILIZE, "place")
+            return E.place(b, s, me, a["territory"], a["units"], a["sea_zone"])
+        if code == J.CAPTURE or code == J.BATTLE:
+            if ph not in (PH.COMBAT_MOVE, PH.COMBAT, PH.NONCOMBAT):
+                raise RuleError(E.rid(b, "CL-C-80", "LHTR-C-70", "P40-C-100"),
+                                "territories change hands in the movement and combat phases")
+            captor = a["by"]
+            if captor != p and captor != b.turn_partner(p):
+                raise RuleError(E.rid(b, "CL-P-15", "LHTR-P-12", "P40-C-120"),
+                                "only the power whose turn it is captures")
+            events = []
+            if code == J.BATTLE:
+                events.append((EV_BATTLE, a["territory"], captor, a["attacker_ipc"], a["defender_ipc"]))
+                if not a["captured"]:
+                    return events
+            events += self._capture(captor, a["territory"], a.get("aa", 0))
+            return events
+        if code == J.NEUTRAL:
+            self._need_phase(ph, PH.COMBAT_MOVE, "violate_neutral")
+            return E.violate_neutral(b, s, p, a["territory"])
+        if code == J.BOMBING:
+            return self._bombing(a["territory"], a["damage"])
+        if code == J.DECLARE_WAR:
+            return self._declare_war(p, a["target"])
+        if code == J.RESEARCH:
+            self._need_phase(ph, PH.RESEARCH, "research")
+            return self._research(p, a["dice"], a["rolls"])
+        if code == J.END_PHASE:
+            if ph == PH.INCOME:
+                return self._income(p, [], [])
+            return self._next_phase()
+        if code == J.INCOME:
+            self._need_phase(ph, PH.INCOME, "collect_income")
+            return self._income(p, a["answers"], a["convoy"])
+        if code == J.ANSWER:
+            if s.pending is None:
+                raise RuleError("LEDGER-PROMPT", "no question is pending")
+            pend = s.pending
+            s.pending = None
+            answers = list(pend[3]) + [a["value"]]
+            return self._income(pend[1], answers, list(pend[4]))
+        raise InputError("unknown action")
+
+    def _actor(self, who):
+        p = self.power
+        if who != p and who != self.board.turn_partner(p):
+            raise RuleError(E.rid(self.board, "CL-E-09", "LHTR-E-10", "P40-E-02", "G40-E-04"),
+                            "only the power whose turn it is spends its IPCs")
+        return who
+
+    def _need_phase(self, ph, want, what):
+        if ph != want:
+            b = self.board
+            raise RuleError(E.rid(b, "CL-S-01", "LHTR-S-01", "P40-T-01", "G40-T-01"),
+                            "%s belongs to the %s phase, not %s" % (what, PH.name(want), PH.name(ph)))
+
+    # ------------------------------------------------------------------ pieces
+    def _capture(self, captor, t, aa):
+        b = self.board
+        s = self.state
+        pol = _politics()
+        events = []
+        if pol is not None and s.owner[t] == NO_OWNER and b.neutral_kind(t) == _board.NK_DUTCH:
+            fn = getattr(pol, "can_take_dutch", None)
+            if fn is not None:
+                fn(b, s, captor, t)
+        events += E.capture(b, s, t, captor, aa)
+        if pol is not None:
+            fn = getattr(pol, "capture_facts", None)
+            if fn is not None:
+                events += self._apply_politics(fn(b, s, captor, t))
+        return events
+
+    def _bombing(self, t, damage):
+        b = self.board
+        s = self.state
+        if not E.is_1940(b):
+            raise RuleError(E.rid(b, "CL-C-54", "LHTR-E-14", "P40-C-60"),
+                            "raids here cost IPCs from the treasury (raids.py), not damage markers")
+        fac = s.facilities[t]
+        if not fac:
+            raise RuleError("P40-C-60", "no facility there")
+        cap = 20 if fac & E.FAC_MAJOR else 6
+        s.damage[t] = min(cap, s.damage[t] + damage)
+        return [(E.EV_FACILITY, t, fac)]
+
+    def _declare_war(self, p, target):
+        b = self.board
+        s = self.state
+        pol = _politics()
+        if pol is None:
+            raise RuleError("P40-P-02", "declarations of war are not available in this build")
+        return self._apply_politics(pol.declare_war(b, s, p, target, self.options))
+
+    def _apply_politics(self, events):
+        """Apply the consequences politics.py leaves to the ledger (complex upgrades)."""
+        out = []
+        pol = _politics()
+        for ev in events or ():
+            if pol is not None and ev[0] == pol.EV_IC_UPGRADE:
+                t = ev[1]
+                f = self.state.facilities[t]
+                self.state.facilities[t] = (f & ~E.FAC_MINOR) | E.FAC_MAJOR
+            out.append(ev)
+        return out
+
+    def _research(self, p, dice, rolls):
+        m = _module("research")
+        if m is None:
+            raise RuleError(E.rid(self.board, "CL-T-01", "LHTR-T-01", "P40-R-01"), "research is not available in this build")
+        if E.capital_lost(self.board, self.state, p):
+            raise RuleError(E.rid(self.board, "CL-C-85", "LHTR-E-11", "P40-E-05"), "no research while the capital is held")
+        return m.research(self.board, self.state, p, dice, rolls, self.options)
+
+    def roll(self, count):
+        """Dice from the state's generator (replays roll the same dice)."""
+        out = []
+        st = self.state.dice
+        for _ in range(count):
+            st, v = roll_one(st)
+            out.append(v)
+        self.state.dice = st
+        return out
+
+    # ------------------------------------------------------------------ income
+    def _economies(self, p):
+        partner = self.board.turn_partner(p)
+        return (p,) if partner < 0 else (p, partner)
+
+    def _income(self, p, answers, convoy):
+        """Collect income for the power (and its turn partner), then end the turn (P40-T-60,
+        CL-E-07/08, LHTR-E-10). Questions the device cannot answer come as prompts."""
+        b = self.board
+        s = self.state
+        events = []
+        amounts = []
+        used = 0
+        for me in self._economies(p):
+            if E.capital_lost(b, s, me):
+                amounts.append((me, 0))
+                continue
+            prod = E.production(b, s, me)
+            bonus = 0
+            if b.rules.get("objectives"):
+                r = self._objectives(me, answers[used:])
+                if r[2] >= 0:
+                    s.pending = (P_INCOME, p, r[2], tuple(answers), tuple(convoy))
+                    return []  # a question is pending
+                bonus, n_used = r[0], r[1]
+                used += n_used
+                s.history |= r[3]
+            loss = 0
+            if b.rules.get("convoy") and convoy:
+                loss = self._convoy(me, convoy)
+            amount = prod + bonus - loss
+            if amount < 0:
+                amount = 0
+            amounts.append((me, amount))
+        for me, amount in amounts:
+            s.treasury[me] += amount
+            s.income_log[me] = amount
+            events.append((E.EV_INCOME, me, amount))
+        return events + self._end_turn()
+
+    def _objectives(self, me, answers):
+        """(bonus, answers used, pending question index or -1, history bits to set)."""
+        m = _module("objectives")
+        if m is None:
+            return (0, 0, -1, 0)
+        return m.collect(self.board, self.state, me, answers, self.options)
+
+    def _convoy(self, me, convoy):
+        m = _module("convoy")
+        if m is None:
+            total = 0
+            for z, v in convoy:
+                total += v
+            return total
+        return m.loss(self.board, self.state, me, convoy)
+
+    # ------------------------------------------------------------------ turn flow
+    def _playable(self, ph, p):
+        lost = True
+        for me in self._economies(p):
+            if not E.capital_lost(self.board, self.state, me):
+                lost = False
+        if lost:
+            return ph in PH.CAPITAL_LOST_PLAYS
+        return True
+
+    def _next_phase(self):
+        b = self.board
+        s = self.state
+        p = self.power
+        ph = self.phase_constant()
+        events = []
+        if ph == PH.MOBILIZE:
+            for me in self._economies(p):
+                events += E.end_mobilize(b, s, me)
+        elif ph == PH.COMBAT:
+            pol = _politics()
+            fn = getattr(pol, "end_of_combat", None) if pol is not None else None
+            if fn is not None:
+                events += self._apply_politics(fn(b, s))
+        i = s.phase + 1
+        while i < len(self.phase_table) and not self._playable(self.phase_table[i], p):
+            i += 1
+        if i >= len(self.phase_table):
+            return events + self._end_turn()
+        s.phase = i
+        events.append((EV_PHASE, p, self.phase_table[i]))
+        return events
+
+    def _end_turn(self):
+        b = self.board
+        s = self.state
+        events = []
+        if s.pool:
+            for me in self._economies(self.power):
+                events += E.end_mobilize(b, s, me)
+        V.turn_end(b, s, self.options)
+        last = s.turn == len(b.turn_order) - 1
+        if last and s.victory < 0:
+            V.round_end(b, s, self.options)
+        if s.victory >= 0:
+            events.append((EV_VICTORY, s.victory))
+            return events
+        s.turn += 1
+        if s.turn >= len(b.turn_order):
+            s.turn = 0
+            s.round += 1
+        s.game_turn += 1
+        self._begin_turn(s, events)
+        return events
+
+    def _begin_turn(self, s, events):
+        b = self.board
+        p = b.turn_order[s.turn]
+        s.turns_taken[p] += 1
+        partner = b.turn_partner(p)
+        if partner >= 0:
+            s.turns_taken[partner] += 1
+        for t in range(b.territory_count):
+            s.captured[t] = 0
+            s.placed[t] = 0
+        s.pool = []
+        s.phase = 0
+        while s.phase < len(self.phase_table) - 1 and not self._playable_in(s, self.phase_table[s.phase], p):
+            s.phase += 1
+        events.append((EV_TURN, s.round, p))
+        V.turn_start(b, s, self.options)
+        if s.victory >= 0:
+            events.append((EV_VICTORY, s.victory))
+
+    def _playable_in(self, s, ph, p):
+        old = self.__dict__.get("state")
+        self.state = s
+        try:
+            return self._playable(ph, p)
+        finally:
+            if old is not None:
+                self.state = old

@@ -1,0 +1,221 @@
+"""Journal entries: every action as a compact tuple of small ints, and back.
+
+`encode(board, state, action)` turns a player's action dict (names or ids) into an
+entry tuple `(code, arg, ...)`; `decode(board, entry)` gives the canonical action dict
+(ids). The state is the replay of its journal (game.py), and a save is the journal
+written as varints (save.py), so entries hold only ints.
+
+Codes and their arguments:
+  PURCHASE      power, u1, n1, u2, n2, ...     units bought (unit id, count)
+  PLACE         power, t, sea_zone+1, u1, n1, ...  units mobilized at the complex in t
+  REPAIR        power, t, count
+  UPGRADE       power, t
+  (power: the power acting, the current one or its turn partner, G40-E-04)
+  CAPTURE       t, captor, aa                   t taken by captor (aa 1: AA guns there)
+  BATTLE        t, captor+1, captured, attacker_ipc, defender_ipc   a battle's result
+  NEUTRAL       t                               Classic: neutral violated (fee)
+  DECLARE_WAR   target
+  RESEARCH      dice, d1, d2, ...               research dice bought; dice typed in (opt.)
+  END_PHASE     -
+  INCOME        n_answers, a1.., n_convoy, zone1, loss1, ...   collect income
+  ANSWER        value                           answer to the pending prompt
+  BOMBING       t, damage                       raid damage recorded against t
+"""
+
+from engine_core.errors import InputError
+
+PURCHASE = 1
+PLACE = 2
+REPAIR = 3
+UPGRADE = 4
+CAPTURE = 5
+BATTLE = 6
+NEUTRAL = 7
+DECLARE_WAR = 8
+RESEARCH = 9
+END_PHASE = 10
+INCOME = 11
+ANSWER = 12
+BOMBING = 13
+
+TYPES = ("", "purchase", "place", "repair", "upgrade", "capture", "battle", "violate_neutral",
+         "declare_war", "research", "end_phase", "collect_income", "answer", "bombing")
+
+
+def code_of(type_name):
+    for i in range(1, len(TYPES)):
+        if TYPES[i] == type_name:
+            return i
+    return 0
+
+
+def _territory(board, value):
+    if isinstance(value, int):
+        if 0 <= value < board.territory_count:
+            return value
+        raise InputError("no territory %d" % value)
+    if not isinstance(value, str):
+        raise InputError("a territory is a name or an id")
+    return board.territory_id(value)
+
+
+def _power(board, value):
+    if isinstance(value, int):
+        if 0 <= value < board.power_count:
+            return value
+        raise InputError("no power %d" % value)
+    if not isinstance(value, str):
+        raise InputError("a power is a name or an id")
+    return board.power_id(value)
+
+
+def _int(value, name):
+    if isinstance(value, bool):
+        return 1 if value else 0
+    if not isinstance(value, int) or value < 0 or value >= (1 << 29):
+        raise InputError("%s must be a whole number >= 0" % name)
+    return value
+
+
+def _flat_units(board, units):
+    from engine_core.economy import pairs
+    out = []
+    for u, n in pairs(board, units or {}):
+        out.append(u)
+        out.append(n)
+    return out
+
+
+def encode(board, state, action):
+    """The journal entry (tuple of ints) for a player's action dict; InputError if malformed."""
+    if not isinstance(action, dict):
+        raise InputError("an action is an object with a \"type\"")
+    kind = action.get("type")
+    code = code_of(kind) if isinstance(kind, str) else 0
+    if not code:
+        raise InputError("unknown action type %s" % (kind,))
+    g = action.get
+    who = g("power")
+    me = current_power(board, state) if who is None else _power(board, who)
+    if code == PURCHASE:
+        return tuple([code, me] + _flat_units(board, g("units")))
+    if code == PLACE:
+        sz = g("sea_zone")
+        sz = -1 if sz is None else _territory(board, sz)
+        return tuple([code, me, _territory(board, g("territory")), sz + 1] + _flat_units(board, g("units")))
+    if code == REPAIR:
+        return (code, me, _territory(board, g("territory")), _int(g("count", 1), "count"))
+    if code == UPGRADE:
+        return (code, me, _territory(board, g("territory")))
+    if code == NEUTRAL:
+        return (code, _territory(board, g("territory")))
+    if code == CAPTURE:
+        who = g("by")
+        p = current_power(board, state) if who is None else _power(board, who)
+        return (code, _territory(board, g("territory")), p, _int(g("aa", 0), "aa"))
+    if code == BATTLE:
+        who = g("by")
+        p = current_power(board, state) if who is None else _power(board, who)
+        return (code, _territory(board, g("territory")), p + 1, _int(g("captured", 0), "captured"),
+                _int(g("attacker_ipc", 0), "attacker_ipc"), _int(g("defender_ipc", 0), "defender_ipc"))
+    if code == DECLARE_WAR:
+        return (code, _power(board, g("target")))
+    if code == RESEARCH:
+        dice = g("rolls") or []
+        out = [code, _int(g("dice", 0), "dice")]
+        for d in dice:
+            if not isinstance(d, int) or d < 1 or d > 6:
+                raise InputError("a die shows 1 to 6")
+            out.append(d)
+        return tuple(out)
+    if code == END_PHASE:
+        return (code,)
+    if code == INCOME:
+        answers = g("answers") or []
+        convoy = g("convoy") or {}
+        out = [code, len(answers)]
+        for a in answers:
+            out.append(_int(a, "answer"))
+        if isinstance(convoy, dict):
+            items = [(_territory(board, k), convoy[k]) for k in convoy]
+        else:
+            items = [(_territory(board, k), v) for k, v in convoy]
+        items.sort()
+        out.append(len(items))
+        for z, v in items:
+            out.append(z)
+            out.append(_int(v, "convoy loss"))
+        return tuple(out)
+    if code == ANSWER:
+        return (code, _int(g("value", 0), "value"))
+    if code == BOMBING:
+        return (code, _territory(board, g("territory")), _int(g("damage", 0), "damage"))
+    raise InputError("unknown action type %s" % (kind,))
+
+
+def current_power(board, state):
+    return board.turn_order[state.turn]
+
+
+def decode(entry):
+    """The canonical action dict (ids) of a journal entry."""
+    code = entry[0]
+    if code < 1 or code >= len(TYPES):
+        raise InputError("bad journal entry")
+    a = {"type": TYPES[code]}
+    if code == PURCHASE:
+        a["power"] = entry[1]
+        a["units"] = _pairs(entry, 2)
+    elif code == PLACE:
+        a["power"] = entry[1]
+        a["territory"] = entry[2]
+        a["sea_zone"] = entry[3] - 1
+        a["units"] = _pairs(entry, 4)
+    elif code == REPAIR:
+        a["power"] = entry[1]
+        a["territory"] = entry[2]
+        a["count"] = entry[3]
+    elif code == UPGRADE:
+        a["power"] = entry[1]
+        a["territory"] = entry[2]
+    elif code == NEUTRAL:
+        a["territory"] = entry[1]
+    elif code == CAPTURE:
+        a["territory"] = entry[1]
+        a["by"] = entry[2]
+        a["aa"] = entry[3]
+    elif code == BATTLE:
+        a["territory"] = entry[1]
+        a["by"] = entry[2] - 1
+        a["captured"] = entry[3]
+        a["attacker_ipc"] = entry[4]
+        a["defender_ipc"] = entry[5]
+    elif code == DECLARE_WAR:
+        a["target"] = entry[1]
+    elif code == RESEARCH:
+        a["dice"] = entry[1]
+        a["rolls"] = list(entry[2:])
+    elif code == INCOME:
+        n = entry[1]
+        a["answers"] = list(entry[2:2 + n])
+        i = 2 + n
+        m = entry[i]
+        conv = []
+        for k in range(m):
+            conv.append((entry[i + 1 + 2 * k], entry[i + 2 + 2 * k]))
+        a["convoy"] = conv
+    elif code == ANSWER:
+        a["value"] = entry[1]
+    elif code == BOMBING:
+        a["territory"] = entry[1]
+        a["damage"] = entry[2]
+    return a
+
+
+def _pairs(entry, start):
+    out = []
+    i = start
+    while i + 1 < len(entry):
+        out.append((entry[i], entry[i + 1]))
+        i += 2
+    return out
