@@ -87,15 +87,13 @@ def capital_lost(board, state, power):
 
 
 def _unit_cost(board, state, power, u):
-    cost = board.units[u][U.U_COST]
+    """Cost with the power's technologies (research.unit_cost: CL-T-10, P40-R-23)."""
+    rec = board.units[u]
     try:
         from engine_core import research
-        fn = getattr(research, "cost_reduction", None)
     except ImportError:
-        fn = None
-    if fn is not None and board.units[u][U.U_KIND] != U.FACILITY:
-        cost -= fn(board, state, power, u)
-    return cost
+        return rec[U.U_COST]
+    return research.unit_cost(board, state, power, rec[U.U_NAME], rec[U.U_COST])
 
 
 def pairs(board, units):
@@ -234,10 +232,16 @@ def placement_limit(board, state, power, t):
     elif kind == "territory_value":
         cap = board.ipc(t)
     else:
+        major, minor = 10, 3
+        try:
+            from engine_core import research
+            major, minor = research.factory_limits(board, state, power)[:2]  # P40-R-14
+        except ImportError:
+            pass
         if fac & FAC_MAJOR:
-            cap = 10
+            cap = major
         else:
-            cap = 3
+            cap = minor
         cap -= state.damage[t]
     left = cap - done
     return left if left > 0 else 0

@@ -41,6 +41,8 @@ EV_TURN = 21       # (EV_TURN, round, power)
 EV_VICTORY = 22    # (EV_VICTORY, side)
 EV_BATTLE = 23     # (EV_BATTLE, territory, attacker, attacker_ipc, defender_ipc)
 EV_WAR = 24        # (EV_WAR, a, b)
+EV_RESEARCH = 25   # (EV_RESEARCH, power, rolls, tech bits gained)
+EV_CONVOY = 26     # (EV_CONVOY, power, loss, per_zone)
 
 # pending prompt: ("income", power, question index) -- a yes/no question for the players
 P_INCOME = "income"
@@ -80,6 +82,26 @@ def clone_state(s):
             v = [list(x) if isinstance(x, list) else x for x in v]
         c.__dict__[k] = v
     return c
+
+
+class _Dice:
+    """Dice typed in by the players first, then the state's own generator (replays match)."""
+
+    def __init__(self, state, typed):
+        self.state = state
+        self.typed = list(typed or ())
+
+    def roll(self, count):
+        out = []
+        st = self.state.dice
+        for _ in range(count):
+            if self.typed:
+                out.append(self.typed.pop(0))
+            else:
+                st, v = roll_one(st)
+                out.append(v)
+        self.state.dice = st
+        return out
 
 
 class Game:
@@ -241,21 +263,21 @@ class Game:
             return self._declare_war(p, a["target"])
         if code == J.RESEARCH:
             self._need_phase(ph, PH.RESEARCH, "research")
-            return self._research(p, a["dice"], a["rolls"])
+            return self._research(p, a)
         if code == J.END_PHASE:
             if ph == PH.INCOME:
-                return self._income(p, [], [])
+                return self._income(p, [], [], [])
             return self._next_phase()
         if code == J.INCOME:
             self._need_phase(ph, PH.INCOME, "collect_income")
-            return self._income(p, a["answers"], a["convoy"])
+            return self._income(p, a["answers"], a["convoy"], a["dice"])
         if code == J.ANSWER:
             if s.pending is None:
                 raise RuleError("LEDGER-PROMPT", "no question is pending")
             pend = s.pending
             s.pending = None
             answers = list(pend[3]) + [a["value"]]
-            return self._income(pend[1], answers, list(pend[4]))
+            return self._income(pend[1], answers, list(pend[4]), list(pend[5]))
         raise InputError("unknown action")
 
     def _actor(self, who):
@@ -321,13 +343,15 @@ class Game:
             out.append(ev)
         return out
 
-    def _research(self, p, dice, rolls):
+    def _research(self, p, a):
         m = _module("research")
         if m is None:
             raise RuleError(E.rid(self.board, "CL-T-01", "LHTR-T-01", "P40-R-01"), "research is not available in this build")
-        if E.capital_lost(self.board, self.state, p):
-            raise RuleError(E.rid(self.board, "CL-C-85", "LHTR-E-11", "P40-E-05"), "no research while the capital is held")
-        return m.research(self.board, self.state, p, dice, rolls, self.options)
+        dice = _Dice(self.state, a["rolls"])
+        cost, rolls, gained = m.research(self.board, self.state, p, a["dice"], dice,
+                                         tech=a["tech"] or None, chart=a["chart"] or None,
+                                         enabled=bool(self.options.get("rd", True)))
+        return [(E.EV_PAY, p, cost), (EV_RESEARCH, p, tuple(rolls), tuple(gained))]
 
     def roll(self, count):
         """Dice from the state's generator (replays roll the same dice)."""
@@ -344,7 +368,7 @@ class Game:
         partner = self.board.turn_partner(p)
         return (p,) if partner < 0 else (p, partner)
 
-    def _income(self, p, answers, convoy):
+    def _income(self, p, answers, convoy, typed):
         """Collect income for the power (and its turn partner), then end the turn (P40-T-60,
         CL-E-07/08, LHTR-E-10). Questions the device cannot answer come as prompts."""
         b = self.board
@@ -361,14 +385,23 @@ class Game:
             if b.rules.get("objectives"):
                 r = self._objectives(me, answers[used:])
                 if r[2] >= 0:
-                    s.pending = (P_INCOME, p, r[2], tuple(answers), tuple(convoy))
+                    s.pending = (P_INCOME, p, r[2], tuple(answers), tuple(convoy), tuple(typed))
                     return []  # a question is pending
                 bonus, n_used = r[0], r[1]
                 used += n_used
                 s.history |= r[3]
             loss = 0
+            dice = _Dice(s, typed)
             if b.rules.get("convoy") and convoy:
-                loss = self._convoy(me, convoy)
+                mine = [c for c in convoy if _convoy_victim(b, s, me, c)]
+                if mine:
+                    m = _module("convoy")
+                    loss, per_zone = m.disruption(b, s, me, mine, dice)
+                    events.append((EV_CONVOY, me, loss, per_zone))
+            res = _module("research")
+            if res is not None and E.is_1940(b):
+                bonus += res.war_bonds(b, s, me, dice)
+            typed = dice.typed
             amount = prod + bonus - loss
             if amount < 0:
                 amount = 0
@@ -386,14 +419,6 @@ class Game:
             return (0, 0, -1, 0)
         return m.collect(self.board, self.state, me, answers, self.options)
 
-    def _convoy(self, me, convoy):
-        m = _module("convoy")
-        if m is None:
-            total = 0
-            for z, v in convoy:
-                total += v
-            return total
-        return m.loss(self.board, self.state, me, convoy)
 
     # ------------------------------------------------------------------ turn flow
     def _playable(self, ph, p):
@@ -477,3 +502,8 @@ class Game:
         finally:
             if old is not None:
                 self.state = old
+
+
+def _convoy_victim(board, state, me, rec):
+    """A convoy record (zone, owner, unit, count) concerns `me` if its owner is at war with it."""
+    return bool(state.at_war[me] & (1 << rec[1]))

@@ -15,9 +15,12 @@ Codes and their arguments:
   BATTLE        t, captor+1, captured, attacker_ipc, defender_ipc   a battle's result
   NEUTRAL       t                               Classic: neutral violated (fee)
   DECLARE_WAR   target
-  RESEARCH      dice, d1, d2, ...               research dice bought; dice typed in (opt.)
+  RESEARCH      dice, tech, chart, d1, d2, ...  research dice bought (tech bit or 0, 1940 chart
+                                                or 0); dice typed in (optional)
   END_PHASE     -
-  INCOME        n_answers, a1.., n_convoy, zone1, loss1, ...   collect income
+  INCOME        n_answers, a1.., n_convoy, (zone, owner, unit, count)..., n_dice, d1..
+                                                collect income: answers to yes/no objective
+                                                questions, enemy units in convoy zones, typed dice
   ANSWER        value                           answer to the pending prompt
   BOMBING       t, damage                       raid damage recorded against t
 """
@@ -121,36 +124,49 @@ def encode(board, state, action):
     if code == DECLARE_WAR:
         return (code, _power(board, g("target")))
     if code == RESEARCH:
-        dice = g("rolls") or []
-        out = [code, _int(g("dice", 0), "dice")]
-        for d in dice:
-            if not isinstance(d, int) or d < 1 or d > 6:
-                raise InputError("a die shows 1 to 6")
-            out.append(d)
+        tech = g("tech")
+        if tech is None:
+            tech = 0
+        elif not isinstance(tech, int):
+            from engine_core.research import tech_bit
+            tech = tech_bit(tech)
+        out = [code, _int(g("dice", 0), "dice"), _int(tech, "tech"), _int(g("chart") or 0, "chart")]
+        _dice(out, g("rolls") or [])
         return tuple(out)
     if code == END_PHASE:
         return (code,)
     if code == INCOME:
         answers = g("answers") or []
-        convoy = g("convoy") or {}
+        convoy = g("convoy") or []
         out = [code, len(answers)]
         for a in answers:
             out.append(_int(a, "answer"))
-        if isinstance(convoy, dict):
-            items = [(_territory(board, k), convoy[k]) for k in convoy]
-        else:
-            items = [(_territory(board, k), v) for k, v in convoy]
+        items = []
+        for rec in convoy:
+            if not isinstance(rec, (list, tuple)) or len(rec) != 4:
+                raise InputError("convoy entries are [sea zone, owner, unit, count]")
+            z, o, u, n = rec
+            uid = u if isinstance(u, int) else board.unit_id(u)
+            items.append((_territory(board, z), _power(board, o), uid, _int(n, "count")))
         items.sort()
         out.append(len(items))
-        for z, v in items:
-            out.append(z)
-            out.append(_int(v, "convoy loss"))
+        for it in items:
+            out.extend(it)
+        _dice(out, g("dice") or [])
         return tuple(out)
     if code == ANSWER:
         return (code, _int(g("value", 0), "value"))
     if code == BOMBING:
         return (code, _territory(board, g("territory")), _int(g("damage", 0), "damage"))
     raise InputError("unknown action type %s" % (kind,))
+
+
+def _dice(out, dice):
+    out.append(len(dice))
+    for d in dice:
+        if not isinstance(d, int) or d < 1 or d > 6:
+            raise InputError("a die shows 1 to 6")
+        out.append(d)
 
 
 def current_power(board, state):
@@ -194,7 +210,9 @@ def decode(entry):
         a["target"] = entry[1]
     elif code == RESEARCH:
         a["dice"] = entry[1]
-        a["rolls"] = list(entry[2:])
+        a["tech"] = entry[2]
+        a["chart"] = entry[3]
+        a["rolls"] = list(entry[5:5 + entry[4]])
     elif code == INCOME:
         n = entry[1]
         a["answers"] = list(entry[2:2 + n])
@@ -202,8 +220,11 @@ def decode(entry):
         m = entry[i]
         conv = []
         for k in range(m):
-            conv.append((entry[i + 1 + 2 * k], entry[i + 2 + 2 * k]))
+            j = i + 1 + 4 * k
+            conv.append((entry[j], entry[j + 1], entry[j + 2], entry[j + 3]))
         a["convoy"] = conv
+        i = i + 1 + 4 * m
+        a["dice"] = list(entry[i + 1:i + 1 + entry[i]])
     elif code == ANSWER:
         a["value"] = entry[1]
     elif code == BOMBING:

@@ -1,0 +1,171 @@
+"""Saves: the journal plus a checksum, compact enough for a microcontroller's flash.
+
+    data = save.dumps(game)      # bytes
+    game = save.loads(data)      # replays the journal; InputError on a corrupt/truncated save
+
+Layout (all integers unsigned LEB128 varints unless noted):
+
+    b"AJ" version(1 byte) | edition index | zigzag(seed) | option count |
+        per option: name length, name bytes, kind (0 int, 1 str), zigzag(int) or length + bytes |
+    entry count | per entry: item count, items... | CRC-32 of everything before (4 bytes, big end)
+
+A save is refused, and nothing is loaded, when the magic, the version, the length or the
+checksum is wrong, or when the journal no longer replays. Keeping the previous good save
+while a new one is written is the firmware's two-slot store (firmware/saves.py); the
+device hands it these bytes.
+"""
+
+from engine_core.errors import InputError, RuleError
+
+MAGIC = b"AJ"
+VERSION = 1
+
+
+def crc32(data):
+    """CRC-32 (IEEE 802.3, as zlib), bit by bit: no table in RAM."""
+    crc = 0xFFFFFFFF
+    for b in data:
+        crc ^= b
+        for _ in range(8):
+            if crc & 1:
+                crc = (crc >> 1) ^ 0xEDB88320
+            else:
+                crc >>= 1
+    return crc ^ 0xFFFFFFFF
+
+
+def _varint(out, n):
+    if n < 0:
+        raise InputError("negative value in a save")
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(b | 0x80)
+        else:
+            out.append(b)
+            return
+
+
+def _zig(n):
+    return n * 2 if n >= 0 else -n * 2 - 1
+
+
+def _unzig(n):
+    return n // 2 if n % 2 == 0 else -(n + 1) // 2
+
+
+class _Reader:
+    def __init__(self, data, end):
+        self.data = data
+        self.i = 0
+        self.end = end
+
+    def byte(self):
+        if self.i >= self.end:
+            raise InputError("the save is truncated")
+        b = self.data[self.i]
+        self.i += 1
+        return b
+
+    def varint(self):
+        n = 0
+        shift = 0
+        while True:
+            b = self.byte()
+            n |= (b & 0x7F) << shift
+            if not b & 0x80:
+                return n
+            shift += 7
+            if shift > 35:
+                raise InputError("the save is corrupt (bad number)")
+
+    def raw(self, n):
+        if self.i + n > self.end:
+            raise InputError("the save is truncated")
+        out = bytes(self.data[self.i:self.i + n])
+        self.i += n
+        return out
+
+
+def dumps(game):
+    """The game's save: header, options, journal and checksum."""
+    from engine_core.board import EDITIONS
+    out = bytearray(MAGIC)
+    out.append(VERSION)
+    _varint(out, EDITIONS.index(game.board.edition))
+    _varint(out, _zig(int(game.seed)))
+    opts = game.options
+    keys = sorted([k for k in opts])
+    _varint(out, len(keys))
+    for k in keys:
+        kb = k.encode()
+        _varint(out, len(kb))
+        out.extend(kb)
+        v = opts[k]
+        if isinstance(v, str):
+            out.append(1)
+            vb = v.encode()
+            _varint(out, len(vb))
+            out.extend(vb)
+        else:
+            out.append(0)
+            _varint(out, _zig(int(v)))
+    journal = game.state.journal
+    _varint(out, len(journal))
+    for e in journal:
+        _varint(out, len(e))
+        for x in e:
+            _varint(out, x)
+    c = crc32(out)
+    out.extend(bytes(((c >> 24) & 255, (c >> 16) & 255, (c >> 8) & 255, c & 255)))
+    return bytes(out)
+
+
+def header(data):
+    """(edition, seed, options, entries) of a save after checking it; InputError if bad."""
+    from engine_core.board import EDITIONS
+    if data is None or len(data) < 8:
+        raise InputError("the save is truncated or empty")
+    if bytes(data[:2]) != MAGIC:
+        raise InputError("not an Adjutant save")
+    c = crc32(data[:-4])
+    stored = (data[-4] << 24) | (data[-3] << 16) | (data[-2] << 8) | data[-1]
+    if c != stored:
+        raise InputError("the save is corrupt or truncated (checksum mismatch)")
+    if data[2] != VERSION:
+        raise InputError("save version %d is not supported" % data[2])
+    r = _Reader(data, len(data) - 4)
+    r.i = 3
+    ed = r.varint()
+    if ed >= len(EDITIONS):
+        raise InputError("the save names an unknown edition")
+    seed = _unzig(r.varint())
+    options = {}
+    for _ in range(r.varint()):
+        k = r.raw(r.varint()).decode()
+        kind = r.byte()
+        if kind == 1:
+            options[k] = r.raw(r.varint()).decode()
+        else:
+            v = _unzig(r.varint())
+            options[k] = v
+    entries = []
+    for _ in range(r.varint()):
+        n = r.varint()
+        entries.append(tuple([r.varint() for _ in range(n)]))
+    if r.i != r.end:
+        raise InputError("the save is corrupt (trailing bytes)")
+    return EDITIONS[ed], seed, options, entries
+
+
+def loads(data):
+    """The game a save holds, replayed from its journal. InputError if the save is bad."""
+    from engine_core.game import Game
+    edition, seed, options, entries = header(data)
+    g = Game.new(edition, seed=seed, options=options)
+    try:
+        g.replay(entries)
+    except (RuleError, InputError, IndexError) as e:
+        raise InputError("the save does not replay: " + str(e))
+    return g
