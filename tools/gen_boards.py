@@ -421,7 +421,7 @@ def build(ed, src_dir):
         canals.append((c["name"], zs, ls, ex))
 
     info = dict(ed=ed, d=d, T=T, tid=tid, pid=pid, pnames=pnames, order=order, names=names,
-                terr=terr, caps=caps, corr=corr)
+                terr=terr, caps=caps, corr=corr, power_printed=POWER_NAMES)
     victory = make_victory(info)
     objectives, facts, questions = make_objectives(info)
     return dict(info, trec=bytes(trec), blob=blob, name_off=name_off, W=W, adj=bytes(adj),
@@ -597,8 +597,9 @@ def render_objectives(ed, objectives, facts, questions, note):
     L.append("")
     L.append("# (key, power, value, condition, per, once, rule); read with board.O_*")
     L.append("OBJECTIVES = (")
-    for o in objectives:
-        L.append("    %r," % (o,))
+    for rec, comment in objectives:
+        L.append("    # " + comment)
+        L.append("    %r," % (rec,))
     L.append(")")
     L.append("")
     L.append("# one-time facts the game state records: (key, kind, actor, target); index = bit")

@@ -4,12 +4,78 @@ from the rulebook text; errata applied. Do not edit; format: board_defs/README.m
 
 # (key, power, value, condition, per, once, rule); read with board.O_*
 OBJECTIVES = (
+    # G1 Germany +5: NOT Germany at war with Soviet Union
+    ('G1', 0, 5, ('not', ('at_war', 0, 1)), None, False, 'G40-E-20'),
+    # G2 Germany +5: Germany at war with Soviet Union -- per territory Germany controls of [Novgorod, Volgograd, Russia]
+    ('G2', 0, 5, ('at_war', 0, 1), (0, (120, 190, 140)), False, 'G40-E-21'),
+    # G3 Germany +5: (Germany at war with Soviet Union AND any Axis power controls all of [Caucasus])
+    ('G3', 0, 5, ('all', ('at_war', 0, 1), ('ctl', 100, (29,), 0)), None, False, 'G40-E-22'),
+    # G4 Germany +5: ((Germany at war with United Kingdom AND Germany at war with France) AND any Axis power controls all of [Egypt] AND ASK german_land_unit_in_egypt)
+    ('G4', 0, 5, ('all', ('all', ('at_war', 0, 5), ('at_war', 0, 8)), ('ctl', 100, (47,), 0), ('ask', 'german_land_unit_in_egypt')), None, False, 'G40-E-23'),
+    # G5 Germany +5: ((Germany at war with United Kingdom AND Germany at war with France) AND Germany controls all of [Denmark, Norway] AND NOT any Allied power controls all of [Sweden] AND ASK sweden_not_pro_allies)
+    ('G5', 0, 5, ('all', ('all', ('at_war', 0, 5), ('at_war', 0, 8)), ('ctl', 0, (40, 119), 0), ('not', ('ctl', 101, (168,), 0)), ('ask', 'sweden_not_pro_allies')), None, False, 'G40-E-24'),
+    # G6 Germany +2: (Germany at war with United Kingdom AND Germany at war with France) -- per territory Germany controls of [Iraq, Persia, Northwest Persia]
+    ('G6', 0, 2, ('all', ('at_war', 0, 5), ('at_war', 0, 8)), (0, (77, 127, 118)), False, 'G40-E-25'),
+    # S1 Soviet Union +5: (Soviet Union at war with Germany/Italy AND ASK sz125_free_of_axis_warships AND Soviet Union controls all of [Archangel] AND ASK no_allied_units_in_soviet)
+    ('S1', 1, 5, ('all', ('at_war', 1, (0, 6)), ('ask', 'sz125_free_of_axis_warships'), ('ctl', 1, (11,), 0), ('ask', 'no_allied_units_in_soviet')), None, False, 'G40-E-26'),
+    # S2 Soviet Union +3: Soviet Union at war with Germany/Italy -- per territory Soviet Union controls of [Albania, Bulgaria, Denmark, Ethiopia, Finland, Germany, Greater Southern Germany, Holland Belgium, Iraq, Italian Somaliland, Libya, Northern Italy, Norway, Poland, Romania, Sardinia, Sicily, Slovakia Hungary, Southern Italy, Tobruk, Western Germany]
+    ('S2', 1, 3, ('at_war', 1, (0, 6)), (1, (2, 24, 40, 49, 52, 61, 65, 72, 77, 78, 95, 116, 119, 130, 138, 144, 152, 155, 162, 174, 197)), False, 'G40-E-27'),
+    # S3 Soviet Union +10: (Soviet Union at war with Germany/Italy AND Soviet Union controls all of [Germany]) -- once
+    ('S3', 1, 10, ('all', ('at_war', 1, (0, 6)), ('ctl', 1, (61,), 0)), None, True, 'G40-E-28'),
+    # J1 Japan +10: (NOT Japan at war with United States AND NOT fact jpn_attacked_fic AND NOT fact jpn_unprovoked_dow_uk_anzac)
+    ('J1', 2, 10, ('all', ('not', ('at_war', 2, 3)), ('not', ('fact', 'jpn_attacked_fic')), ('not', ('fact', 'jpn_unprovoked_dow_uk_anzac'))), None, False, 'G40-E-30'),
+    # J2 Japan +5: (Japan at war with United States/United Kingdom/United Kingdom Pacific/ANZAC/France AND any Axis power controls all of [Guam, Midway, Wake Island, Gilbert Islands, Solomon Islands])
+    ('J2', 2, 5, ('all', ('at_war', 2, (3, 5, 9, 7, 8)), ('ctl', 100, (68, 103, 193, 63, 157), 0)), None, False, 'G40-E-31'),
+    # J3 Japan +5: Japan at war with United States/United Kingdom/United Kingdom Pacific/ANZAC/France -- per territory any Axis power controls of [India, New South Wales, Hawaiian Islands, Western United States]
+    ('J3', 2, 5, ('at_war', 2, (3, 5, 9, 7, 8)), (100, (76, 111, 70, 199)), False, 'G40-E-32'),
+    # J4 Japan +5: (Japan at war with United States/United Kingdom/United Kingdom Pacific/ANZAC/France AND any Axis power controls all of [Sumatra, Java, Borneo, Celebes])
+    ('J4', 2, 5, ('all', ('at_war', 2, (3, 5, 9, 7, 8)), ('ctl', 100, (166, 81, 18, 30), 0)), None, False, 'G40-E-33'),
+    # U1 United States +10: (United States at war with Germany/Japan/Italy AND United States controls all of [Eastern United States, Central United States, Western United States])
+    ('U1', 3, 10, ('all', ('at_war', 3, (0, 2, 6)), ('ctl', 3, (45, 33, 199), 0)), None, False, 'G40-E-35'),
+    # U2 United States +5: (United States at war with Germany/Japan/Italy AND United States controls all of [Alaska, Aleutian Islands, Hawaiian Islands, Johnston Island, Line Islands])
+    ('U2', 3, 5, ('all', ('at_war', 3, (0, 2, 6)), ('ctl', 3, (1, 4, 70, 83, 96), 0)), None, False, 'G40-E-36'),
+    # U3 United States +5: (United States at war with Germany/Japan/Italy AND United States controls all of [Mexico, Southeast Mexico, Central America, West Indies])
+    ('U3', 3, 5, ('all', ('at_war', 3, (0, 2, 6)), ('ctl', 3, (102, 160, 31, 195), 0)), None, False, 'G40-E-37'),
+    # U4 United States +5: (United States at war with Germany/Japan/Italy AND United States controls all of [Philippines])
+    ('U4', 3, 5, ('all', ('at_war', 3, (0, 2, 6)), ('ctl', 3, (129,), 0)), None, False, 'G40-E-38'),
+    # U5 United States +5: (United States at war with Germany/Japan/Italy AND ASK us_land_unit_in_france)
+    ('U5', 3, 5, ('all', ('at_war', 3, (0, 2, 6)), ('ask', 'us_land_unit_in_france')), None, False, 'G40-E-39'),
+    # C1 China +6: any Allied power controls all of [India, Burma, Yunnan, Szechwan]
+    ('C1', 4, 6, ('ctl', 101, (76, 25, 204, 171), 0), None, False, 'G40-E-40'),
+    # I1 Italy +5: (Italy at war with United States/China/United Kingdom/United Kingdom Pacific/ANZAC/France/Soviet Union AND any Axis power controls at least 3 of [Gibraltar, Southern France, Greece, Egypt])
+    ('I1', 6, 5, ('all', ('at_war', 6, (3, 4, 5, 9, 7, 8, 1)), ('ctl', 100, (62, 161, 66, 47), 3)), None, False, 'G40-E-43'),
+    # I2 Italy +5: (Italy at war with United States/China/United Kingdom/United Kingdom Pacific/ANZAC/France/Soviet Union AND ASK no_allied_surface_warships_med)
+    ('I2', 6, 5, ('all', ('at_war', 6, (3, 4, 5, 9, 7, 8, 1)), ('ask', 'no_allied_surface_warships_med')), None, False, 'G40-E-44'),
+    # I3 Italy +5: (Italy at war with United States/China/United Kingdom/United Kingdom Pacific/ANZAC/France/Soviet Union AND any Axis power controls all of [Morocco, Algeria, Tunisia, Libya, Tobruk, Alexandria])
+    ('I3', 6, 5, ('all', ('at_war', 6, (3, 4, 5, 9, 7, 8, 1)), ('ctl', 100, (104, 6, 179, 95, 174, 5), 0)), None, False, 'G40-E-45'),
+    # I4 Italy +2: Italy at war with United States/China/United Kingdom/United Kingdom Pacific/ANZAC/France/Soviet Union -- per territory Italy controls of [Iraq, Persia, Northwest Persia]
+    ('I4', 6, 2, ('at_war', 6, (3, 4, 5, 9, 7, 8, 1)), (6, (77, 127, 118)), False, 'G40-E-46'),
+    # A1 ANZAC +5: (ANZAC at war with Japan AND any Allied power controls all of [Malaya] AND ANZAC controls all of [New Britain, New Guinea, New South Wales, New Zealand, Northern Territory, Queensland, Solomon Islands, South Australia, Victoria, Western Australia])
+    ('A1', 7, 5, ('all', ('at_war', 7, 2), ('ctl', 101, (97,), 0), ('ctl', 7, (107, 109, 111, 112, 117, 135, 157, 158, 189, 196), 0)), None, False, 'G40-E-47'),
+    # A2 ANZAC +5: (ANZAC at war with Japan AND any Allied power controls all of [Dutch New Guinea, New Guinea, New Britain, Solomon Islands])
+    ('A2', 7, 5, ('all', ('at_war', 7, 2), ('ctl', 101, (41, 109, 107, 157), 0)), None, False, 'G40-E-48'),
+    # UKE1 United Kingdom +5: (United Kingdom at war with Germany/Italy AND United Kingdom/United Kingdom Pacific controls all of [Alberta Saskatchewan Manitoba, Alexandria, Anglo Egyptian Sudan, Belgian Congo, British Columbia, British Guiana, British Somaliland, Cyprus, Egypt, Gibraltar, Gold Coast, Iceland, Kenya, Malta, New Brunswick Nova Scotia, Newfoundland Labrador, Nigeria, Ontario, Quebec, Rhodesia, Scotland, South West Africa, Tanganyika Territory, Trans-Jordan, Union of South Africa, United Kingdom, Yukon Territory])
+    ('UKE1', 5, 5, ('all', ('at_war', 5, (0, 6)), ('ctl', (5, 9), (3, 5, 8, 15, 20, 21, 22, 39, 47, 62, 64, 75, 87, 98, 108, 113, 114, 124, 134, 136, 146, 159, 173, 175, 184, 185, 203), 0)), None, False, 'G40-E-41'),
+    # UKP1 United Kingdom Pacific +5: (United Kingdom at war with Japan AND United Kingdom/United Kingdom Pacific controls all of [Kwangtung, Malaya])
+    ('UKP1', 9, 5, ('all', ('at_war', 5, 2), ('ctl', (5, 9), (92, 97), 0)), None, False, 'G40-E-42'),
 )
 
 # one-time facts the game state records: (key, kind, actor, target); index = bit
 FACTS = (
+    ('jpn_attacked_fic', 'attacked', 2, 58),
+    ('jpn_unprovoked_dow_uk_anzac', 'unprovoked_dow', 2, (5, 9, 7)),
+    ('paid:S3', 'paid', 1, 'S3'),
 )
 
 # facts the device cannot know; the firmware asks the players: (key, question)
 QUESTIONS = (
+    ('german_land_unit_in_egypt', 'Is at least 1 German land unit in Egypt?'),
+    ('sweden_not_pro_allies', 'Is Sweden still not pro-Allies (still strict neutral or pro-Axis)?'),
+    ('sz125_free_of_axis_warships', 'Is sea zone 125 free of Axis warships (submarines count)?'),
+    ('no_allied_units_in_soviet', 'Are there no units of other Allied powers in any territory originally controlled by the Soviet Union?'),
+    ('us_land_unit_in_france', 'Is at least 1 US land unit in France?'),
+    ('no_allied_surface_warships_med', "Are there no Allied surface warships in the Mediterranean (sea zones 92-99; submarines and transports don't count)?"),
+    ('no_axis_warships_med', 'Are there no Axis warships (submarines included) in the Mediterranean (sea zones 92-99)?'),
+    ('uk_land_unit_in_dutch', 'Is at least 1 UK land unit (not AAA) in an originally Dutch territory (Celebes, Dutch New Guinea, Java, Sumatra, Suriname)?'),
+    ('uk_land_unit_in_french_europe', 'Is at least 1 UK land unit (not AAA) in an originally French territory in Europe (France, Normandy Bordeaux, Southern France)?'),
 )

@@ -4,10 +4,36 @@ from the rulebook text; errata applied. Do not edit; format: board_defs/README.m
 
 # (key, power, value, condition, per, once, rule); read with board.O_*
 OBJECTIVES = (
+    # J1 Japan +10: (NOT Japan at war with United States AND NOT fact jpn_attacked_fic AND NOT fact jpn_unprovoked_dow_uk_anzac)
+    ('J1', 0, 10, ('all', ('not', ('at_war', 0, 1)), ('not', ('fact', 'jpn_attacked_fic')), ('not', ('fact', 'jpn_unprovoked_dow_uk_anzac'))), None, False, 'P40-E-51'),
+    # J2 Japan +5: (Japan at war with United States/United Kingdom/ANZAC AND Japan controls all of [Guam, Midway, Wake Island, Gilbert Islands, Solomon Islands])
+    ('J2', 0, 5, ('all', ('at_war', 0, (1, 3, 4)), ('ctl', 0, (21, 47, 79, 20, 68), 0)), None, False, 'P40-E-52'),
+    # J3 Japan +5: Japan at war with United States/United Kingdom/ANZAC -- per territory Japan controls of [India, New South Wales, Hawaiian Islands, Western United States]
+    ('J3', 0, 5, ('at_war', 0, (1, 3, 4)), (0, (27, 52, 23, 81)), False, 'P40-E-53'),
+    # J4 Japan +5: (Japan at war with United States/United Kingdom/ANZAC AND Japan controls all of [Sumatra, Java, Borneo, Celebes])
+    ('J4', 0, 5, ('all', ('at_war', 0, (1, 3, 4)), ('ctl', 0, (72, 30, 4, 10), 0)), None, False, 'P40-E-54'),
+    # U1 United States +40: United States at war with Japan
+    ('U1', 1, 40, ('at_war', 1, 0), None, False, 'P40-E-56'),
+    # U2 United States +5: (United States at war with Japan AND United States controls all of [Alaska, Mexico])
+    ('U2', 1, 5, ('all', ('at_war', 1, 0), ('ctl', 1, (0, 46), 0)), None, False, 'P40-E-57'),
+    # U3 United States +5: (United States at war with Japan AND United States controls all of [Aleutian Islands, Hawaiian Islands, Johnston Island, Line Islands])
+    ('U3', 1, 5, ('all', ('at_war', 1, 0), ('ctl', 1, (1, 23, 32, 41), 0)), None, False, 'P40-E-58'),
+    # U4 United States +5: (United States at war with Japan AND United States controls all of [Philippines])
+    ('U4', 1, 5, ('all', ('at_war', 1, 0), ('ctl', 1, (58,), 0)), None, False, 'P40-E-59'),
+    # C1 China +6: any Allied power controls all of [India, Burma, Yunnan, Szechwan]
+    ('C1', 2, 6, ('ctl', 101, (27, 6, 85, 73), 0), None, False, 'P40-E-61'),
+    # UK1 United Kingdom +5: (United Kingdom at war with Japan AND United Kingdom controls all of [Kwangtung, Malaya])
+    ('UK1', 3, 5, ('all', ('at_war', 3, 0), ('ctl', 3, (39, 42), 0)), None, False, 'P40-E-62'),
+    # A1 ANZAC +5: (ANZAC at war with Japan AND any Allied power controls all of [Malaya] AND ANZAC controls all of [New Britain, New Guinea, New South Wales, New Zealand, Northern Territory, Queensland, Solomon Islands, South Australia, Victoria, Western Australia])
+    ('A1', 4, 5, ('all', ('at_war', 4, 0), ('ctl', 101, (42,), 0), ('ctl', 4, (49, 50, 52, 53, 54, 59, 68, 69, 78, 80), 0)), None, False, 'P40-E-63'),
+    # A2 ANZAC +5: (ANZAC at war with Japan AND any Allied power controls all of [Dutch New Guinea, New Guinea, New Britain, Solomon Islands])
+    ('A2', 4, 5, ('all', ('at_war', 4, 0), ('ctl', 101, (14, 50, 49, 68), 0)), None, False, 'P40-E-64'),
 )
 
 # one-time facts the game state records: (key, kind, actor, target); index = bit
 FACTS = (
+    ('jpn_attacked_fic', 'attacked', 0, 19),
+    ('jpn_unprovoked_dow_uk_anzac', 'unprovoked_dow', 0, (3, 4)),
 )
 
 # facts the device cannot know; the firmware asks the players: (key, question)
