@@ -1,0 +1,1771 @@
+"""The battle: an ordered step table per edition family, prompts, events, result.
+
+    b = Battle(board_or_edition, "land", {"infantry": 1, "armor": 1}, {"infantry": 1, "armor": 1})
+    b.run_until_prompt(dice)        # dice: anything with .roll(n) (Dice, FixedDice), or None
+    while b.prompt: b.answer(choice); b.run_until_prompt(dice)
+    b.result                         # None until the battle is over
+
+Kinds: "land" (a territory), "sea" (a sea zone), "amphibious" (an optional sea battle in the
+launch zone, then bombardment, then the land battle; see `options` below).
+
+Step tables (read from the rulebooks' combat sequences):
+
+  Classic  (CL-C-10..16, CL-C-30..38, CL-C-41): AA fire once (land), battleship support shot
+           (amphibious, no naval battle; its casualties fire back); each round: attacking subs'
+           first shot (casualties removed at once), attacker fires, defender fires, defender
+           removes casualties, end check, sub withdrawal (attacker first), retreat.
+  LHTR     (LHTR-C-03, C-20..C-33): each cycle: opening fire (AA and bombardment in the first
+           cycle only, subs of both sides every cycle), remove opening-fire casualties (except
+           sub victims of a side with a destroyer), attacker fires, defender fires, remove
+           casualties, end check, submerge (step 7), retreat.  Revised uses the same table:
+           the sources do not give the original Revised wording (LHTR-M-08).
+  1940     (P40-C-70..96): kamikaze strikes and scramble before the battle, AAA fire once (land),
+           bombardment (amphibious, no sea combat, no kamikaze); each round: submerge decisions
+           (attacker first, before any die), attacking surprise strike, defending surprise
+           strike, remove surprise-strike casualties, attacker fires, defender fires, remove
+           defender casualties, defenseless transports, end check, retreat.
+
+The state (step, round, unit counts per side) serializes with `to_bytes()`; `Battle.from_bytes`
+resumes at the same step (events are not kept). An illegal answer raises RuleError naming
+the rule and changes nothing.
+
+options (all optional):
+  attacker_tech, defender_tech  tuples of: "jet_fighters", "super_submarines", "heavy_bombers",
+                                "combined_bombardment", "radar", "advanced_artillery",
+                                "improved_mechanized_infantry"
+  retreat        tuple of spaces the attacker may retreat to (names or ids); default ("retreat",)
+                 i.e. one unnamed space; () forbids retreat
+  seaborne       dict of attacking land units that came by transport (amphibious; they never retreat)
+  sea_attacker, sea_defender   dicts: the sea battle of an amphibious assault (attacking ships and
+                 the air assigned to it; defending ships in the launch zone)
+  bombard        dict of attacking ships that may bombard (amphibious)
+  kamikaze       int, Japan's kamikaze tokens usable in this zone (1940 sea battles)
+  scramble       dict of defending fighters / tactical bombers that may scramble (1940)
+  air_bases      int, operative air bases they could come from (3 each, P40-C-20); default 1
+  sub_withdraw   True if the defending subs have a zone to withdraw to (Classic CL-C-37)
+"""
+
+from engine_core import units as uu
+from engine_core import events as ev
+from engine_core import casualties as cz
+from engine_core.errors import RuleError, InputError
+
+ATTACKER = 0
+DEFENDER = 1
+
+K_LAND = 0
+K_SEA = 1
+K_AMPHIBIOUS = 2
+KIND_NAMES = ("land", "sea", "amphibious")
+
+# families
+FAM_CLASSIC = 0
+FAM_LHTR = 1
+FAM_1940 = 2
+
+# steps (codes appear in events and in to_bytes)
+S_START = 1
+S_SCRAMBLE = 2
+S_KAMIKAZE = 3
+S_AA = 4
+S_BOMBARD = 5
+S_ROUND = 6
+S_SUBMERGE_DECIDE = 7
+S_SUB_ATTACK = 8
+S_SUB_DEFEND = 9
+S_SUB_REMOVE = 10
+S_ATTACK = 11
+S_DEFEND = 12
+S_REMOVE = 13
+S_CHECK = 14
+S_WITHDRAW = 15
+S_RETREAT = 16
+S_END = 17
+STEP_NAMES = ("", "start", "scramble", "kamikaze", "aa", "bombard", "round", "submerge_decide",
+              "sub_attack", "sub_defend", "sub_remove", "attack", "defend", "remove", "check",
+              "withdraw", "retreat", "end")
+
+PRE_STEPS = (
+    (S_START, S_AA, S_BOMBARD),                          # Classic (CL-C-11, CL-C-41)
+    (S_START,),                                          # LHTR: AA and bombardment are opening fire
+    (S_START, S_SCRAMBLE, S_KAMIKAZE, S_AA, S_BOMBARD),  # 1940 (P40-C-21, C-33, C-73, C-60)
+)
+ROUND_STEPS = (
+    (S_ROUND, S_SUB_ATTACK, S_SUB_REMOVE, S_ATTACK, S_DEFEND, S_REMOVE, S_CHECK, S_WITHDRAW,
+     S_RETREAT),
+    (S_ROUND, S_AA, S_BOMBARD, S_SUB_ATTACK, S_SUB_DEFEND, S_SUB_REMOVE, S_ATTACK, S_DEFEND,
+     S_REMOVE, S_CHECK, S_WITHDRAW, S_RETREAT),
+    (S_ROUND, S_SUBMERGE_DECIDE, S_SUB_ATTACK, S_SUB_DEFEND, S_SUB_REMOVE, S_ATTACK, S_DEFEND,
+     S_REMOVE, S_CHECK, S_RETREAT),
+)
+
+# prompts
+P_CASUALTIES = 1
+P_RETREAT = 2
+P_SUBMERGE = 3
+P_KAMIKAZE = 4
+P_SCRAMBLE = 5
+P_BOMBARD = 6
+P_DICE = 7
+PROMPT_NAMES = ("", "casualties", "retreat", "submerge", "kamikaze", "scramble", "bombard", "dice")
+
+# outcomes
+O_ATTACKER_WON = 1
+O_DEFENDER_WON = 2
+O_BOTH_DESTROYED = 3
+O_RETREAT = 4
+O_STALEMATE = 5
+OUTCOME_NAMES = ("", "attacker_won", "defender_won", "both_destroyed", "retreat", "stalemate")
+
+# hit classes (casualties.choose hit tuple positions)
+H_ANY = 0
+H_NO_AIR = 1
+H_NO_SUB = 2
+H_AIR_ONLY = 3
+
+TECHS = ("jet_fighters", "super_submarines", "heavy_bombers", "combined_bombardment", "radar",
+         "advanced_artillery", "improved_mechanized_infantry")
+T_JETS = 1
+T_SUPER_SUBS = 2
+T_HEAVY = 4
+T_COMBINED = 8
+T_RADAR = 16
+T_ADV_ART = 32
+T_IMP_MECH = 64
+
+
+def family_of(flags):
+    """Edition family from its COMBAT_FLAGS."""
+    if flags & uu.CF_SUB_SURPRISE:
+        return FAM_1940
+    if flags & uu.CF_SUB_OPENING_FIRE:
+        return FAM_LHTR
+    return FAM_CLASSIC
+
+
+class UnitsBoard:
+    """The unit half of a board (units, aliases, combat flags) when no full board is loaded."""
+
+    def __init__(self, edition):
+        try:
+            mod = __import__("board_defs." + edition + ".units", None, None, ("UNITS",), 0)
+        except ImportError:
+            raise InputError("unknown edition: " + str(edition))
+        self.edition = edition
+        self.units = mod.UNITS
+        self.aliases = mod.ALIASES
+        self.combat_flags = mod.COMBAT_FLAGS
+        self.unit_count = len(mod.UNITS)
+
+    def unit_name(self, u):
+        return self.units[u][0]
+
+    def unit_id(self, name):
+        u = uu.find(self.units, self.aliases, str(name))
+        if u < 0:
+            raise InputError("unknown unit for %s: %s" % (self.edition, name))
+        return u
+
+
+def _board(board):
+    if isinstance(board, str):
+        return UnitsBoard(board)
+    return board
+
+
+class Prompt:
+    """A pending decision: `kind` (P_*), `side`, legal `options`, preselected `default`, `info`."""
+
+    def __init__(self, kind, side, options, default, info=None):
+        self.kind = kind
+        self.side = side
+        self.options = options
+        self.default = default
+        self.info = info
+
+    def name(self):
+        return PROMPT_NAMES[self.kind]
+
+    def __repr__(self):
+        return "Prompt(%s, side=%d, default=%r)" % (PROMPT_NAMES[self.kind], self.side, self.default)
+
+
+def _tech_bits(names):
+    bits = 0
+    if not names:
+        return 0
+    if isinstance(names, int):
+        return names
+    for n in names:
+        if n not in TECHS:
+            raise InputError("unknown technology: " + str(n))
+        bits |= 1 << TECHS.index(n)
+    return bits
+
+
+def _zeros(n):
+    return [0] * n
+
+
+class Battle:
+    """One battle; see the module docstring."""
+
+    def __init__(self, board, kind, attacker, defender, options=None, _blank=False):
+        self.board = _board(board)
+        self.units = self.board.units
+        self.flags = self.board.combat_flags
+        self.family = family_of(self.flags)
+        self.n = len(self.units)
+        self.events = []
+        self.prompt = None
+        self.result = None
+        self._typed = None       # typed dice answer waiting for the step that asked
+        if _blank:
+            return
+        if isinstance(kind, str):
+            if kind not in KIND_NAMES:
+                raise InputError("battle kind is land, sea or amphibious, not " + kind)
+            kind = KIND_NAMES.index(kind)
+        options = options or {}
+        self.kind = kind
+        n = self.n
+        self.tech = [_tech_bits(options.get("attacker_tech")), _tech_bits(options.get("defender_tech"))]
+        self.alive = [self._vec(attacker), self._vec(defender)]
+        self.dmg = [_zeros(n), _zeros(n)]
+        self.cas = [_zeros(n), _zeros(n)]
+        self.subm = [_zeros(n), _zeros(n)]
+        self.lost = [_zeros(n), _zeros(n)]
+        self.gone = _zeros(n)                 # attacker units that retreated
+        self.seaborne = self._vec(options.get("seaborne"))
+        self.bombard = self._vec(options.get("bombard"))
+        self.scramble = self._vec(options.get("scramble"))
+        self.air_bases = int(options.get("air_bases", 1))
+        self.kamikaze = int(options.get("kamikaze", 0))
+        self.sub_withdraw = 1 if options.get("sub_withdraw") else 0
+        ret = options.get("retreat", ("retreat",))
+        self.retreat_to = tuple(ret) if ret is not None else ()
+        self.step_i = 0
+        self.pre = 1             # 1 while in the pre-battle steps
+        self.round = 0
+        self.part = 0            # amphibious: 0 sea part (if any), 1 land part
+        self.struck = 0          # a kamikaze strike or a sea combat happened in the launch zone
+        self.sea_combat = 0
+        self.dd = [0, 0]         # destroyer present at the start of the round, per side
+        self.fired = [0, 0]      # subs of the side fired in opening fire / surprise strike this round
+        self.hits = None         # pending hits (side, step, tuple) waiting for casualties
+        self.decided = [0, 0]    # submerge decisions taken this round (1940)
+        self.outcome = 0
+        self._land = None
+        self.validate_start()
+        if kind == K_AMPHIBIOUS:
+            sa = self._vec(options.get("sea_attacker"))
+            sd = self._vec(options.get("sea_defender"))
+            if sum(sd) > 0 or (sum(self.scramble) > 0 and self.family == FAM_1940):
+                # the sea battle first (CL-C-42, LHTR-C-42, P40-C-57); land arrays wait
+                self._land = (self.alive[0], self.alive[1])
+                self.alive = [sa, sd]
+                self.part = 0
+            else:
+                self.part = 1
+        else:
+            self.part = 1 if kind == K_LAND else 0
+        self.sea_surv = [_zeros(n), _zeros(n)]
+
+    # ----- helpers
+    def _vec(self, spec):
+        v = _zeros(self.n)
+        if not spec:
+            return v
+        if isinstance(spec, dict):
+            items = [(k, spec[k]) for k in spec]
+        elif isinstance(spec, (list, tuple)):
+            items = list(spec)
+        else:
+            raise InputError("expected units as {name: count}")
+        for it in items:
+            if not isinstance(it, (list, tuple)) or len(it) != 2:
+                raise InputError("expected units as {name: count}")
+            k, c = it
+            u = k if isinstance(k, int) else self.board.unit_id(k)
+            if not (0 <= u < self.n):
+                raise InputError("unit id out of range: %d" % u)
+            c = int(c)
+            if c < 0:
+                raise InputError("negative unit count")
+            v[u] += c
+        return v
+
+    def is_land_battle(self):
+        return self.kind == K_LAND or (self.kind == K_AMPHIBIOUS and self.part == 1)
+
+    def validate_start(self):
+        land = self.kind != K_SEA
+        for side in (0, 1):
+            for u in range(self.n):
+                if self.alive[side][u]:
+                    k = self.units[u][uu.U_KIND]
+                    if k == uu.FACILITY:
+                        raise RuleError("P40-U-26" if self.family == FAM_1940 else "CL-U-20",
+                                        "facilities never go on the battle board")
+                    if land and k == uu.SEA:
+                        raise InputError("sea units do not fight in a territory")
+                    if not land and k == uu.LAND:
+                        raise InputError("land units do not fight at sea (cargo is not a combatant)")
+        if self.family == FAM_1940:
+            # P40-U-54 / P40-U-58: carriers and transports attack only with a unit with an attack value
+            a = self.alive[0]
+            if sum(a) > 0:
+                armed = False
+                for u in range(self.n):
+                    if a[u] and self.units[u][uu.U_ATTACK] > 0:
+                        armed = True
+                if not armed and self.kind == K_SEA:
+                    raise RuleError("P40-U-58", "a carrier or transport may attack only together "
+                                    "with a unit that has an attack value")
+
+    def _emit(self, e):
+        self.events.append(e)
+
+    def on_board(self, side, u):
+        """Units of `side` that can still be hit (not casualties, not submerged)."""
+        return self.alive[side][u] - self.cas[side][u]
+
+    def _has(self, side, ability, include_cas=False):
+        a = self.alive[side]
+        c = self.cas[side]
+        for u in range(self.n):
+            if self.units[u][uu.U_ABILITIES] & ability:
+                if (a[u] if include_cas else a[u] - c[u]) > 0:
+                    return True
+        return False
+
+    def _count(self, side, include_cas=False):
+        t = 0
+        a = self.alive[side]
+        c = self.cas[side]
+        for u in range(self.n):
+            t += a[u] if include_cas else a[u] - c[u]
+        return t
+
+    def _aa_casualty_ok(self):
+        # 1940 AAA can be taken as casualties (P40-U-35); Classic/LHTR AA guns leave the board
+        return self.family == FAM_1940
+
+    def targets(self, side):
+        """Counts of `side` that can take hits now."""
+        v = _zeros(self.n)
+        for u in range(self.n):
+            c = self.alive[side][u] - self.cas[side][u]
+            if c > 0:
+                if self.units[u][uu.U_ABILITIES] & uu.AB_AA and not self._aa_casualty_ok():
+                    continue
+                v[u] = c
+        return v
+
+    # ----- values
+    def value(self, side, u):
+        """Combat value of one unit of type u for `side` (printed value plus technology;
+        support pairs are counted by `groups`)."""
+        r = self.units[u]
+        t = self.tech[side]
+        ab = r[uu.U_ABILITIES]
+        if ab & uu.AB_AA:
+            return 0
+        if side == ATTACKER:
+            v = r[uu.U_ATTACK]
+            if ab & uu.AB_SUBMARINE and t & T_SUPER_SUBS:
+                v = 3                      # CL-T-08, LHTR-T-09, P40-R-21
+            if ab & uu.AB_FIGHTER and t & T_JETS and self.family == FAM_1940:
+                v = 4                      # P40-R-22
+            return v
+        v = r[uu.U_DEFENSE]
+        if ab & uu.AB_FIGHTER and t & T_JETS and self.family != FAM_1940:
+            v = 5                          # CL-T-06, LHTR-T-07
+        if ab & uu.AB_TRANSPORT and not self.flags & uu.CF_TRANSPORT_FIRES:
+            v = 0
+        return v
+
+    def _air_class(self, side):
+        """Hit class of `side`'s air units' hits: may they go on enemy subs?"""
+        other = 1 - side
+        if self.flags & uu.CF_AIR_NEEDS_DESTROYER and not self.dd[side]:
+            return H_NO_SUB                # P40-U-43
+        if self.tech[other] & T_SUPER_SUBS and self.family == FAM_LHTR and not self.dd[side]:
+            return H_NO_SUB                # LHTR-U-80, LHTR-T-09
+        return H_ANY
+
+    def groups(self, side, which):
+        """Firing groups [value, dice, best_of, hit class, units] for `side`.
+
+        which: 0 = the general fire step (subs excluded if they fired in opening fire),
+        1 = submarines only (opening fire / surprise strike)."""
+        n = self.n
+        units = self.units
+        a = self.alive[side]
+        # count units that fire, by type
+        fire = _zeros(n)
+        for u in range(n):
+            c = a[u]
+            if c <= 0:
+                continue
+            ab = units[u][uu.U_ABILITIES]
+            is_sub = ab & uu.AB_SUBMARINE
+            if which == 1:
+                if is_sub:
+                    fire[u] = c
+            else:
+                if is_sub and self.fired[side]:
+                    continue
+                if self.family == FAM_LHTR and is_sub:
+                    continue               # LHTR-C-24: subs fire only in opening fire
+                if self.family == FAM_CLASSIC and is_sub and side == ATTACKER:
+                    continue               # CL-A-09: attacking subs fire only their first shot
+                fire[u] = c
+        out = []
+        supp = 0
+        tac_pair = 0
+        if side == ATTACKER and which == 0:
+            if self.flags & uu.CF_ARTILLERY:
+                per = 2 if self.tech[side] & T_ADV_ART else 1      # P40-R-11
+                for u in range(n):
+                    if units[u][uu.U_ABILITIES] & uu.AB_ARTILLERY:
+                        supp += fire[u] * per
+            if self.flags & uu.CF_TAC_PAIRING:
+                for u in range(n):
+                    if units[u][uu.U_ABILITIES] & uu.AB_PAIRS_TAC:
+                        tac_pair += fire[u]
+        mech_tank = 0
+        if side == ATTACKER and self.tech[side] & T_IMP_MECH:
+            for u in range(n):
+                if units[u][uu.U_ABILITIES] & uu.AB_BLITZ and not units[u][uu.U_ABILITIES] & uu.AB_SUPPORTABLE:
+                    mech_tank += fire[u]
+        for u in range(n):
+            c = fire[u]
+            if c <= 0:
+                continue
+            r = units[u]
+            ab = r[uu.U_ABILITIES]
+            v = self.value(side, u)
+            if v <= 0:
+                continue
+            cls = H_ANY
+            if ab & uu.AB_SUBMARINE:
+                cls = H_NO_AIR
+            elif r[uu.U_KIND] == uu.AIR:
+                cls = self._air_class(side)
+            best = 1
+            dice_each = 1
+            if side == ATTACKER and ab & uu.AB_STRATEGIC and self.tech[side] & T_HEAVY:
+                if self.flags & uu.CF_HEAVY_THREE_DICE:
+                    dice_each = 3          # CL-T-11: three dice, each may hit
+                else:
+                    best = 2               # LHTR-T-11 / P40-R-26: two dice, keep the better
+            if side == DEFENDER and ab & uu.AB_STRATEGIC and self.tech[side] & T_HEAVY \
+                    and self.family == FAM_LHTR:
+                best = 2                   # LHTR-T-11: on defense too
+            boosted = 0
+            if ab & uu.AB_SUPPORTABLE and supp > 0:
+                boosted = c if c < supp else supp
+                supp -= boosted
+            if ab & uu.AB_SUPPORTABLE and mech_tank > 0 and ab & uu.AB_BLITZ and boosted < c:
+                extra = c - boosted
+                extra = extra if extra < mech_tank else mech_tank
+                mech_tank -= extra
+                boosted += extra           # P40-R-16
+            if ab & uu.AB_TAC_BOMBER and tac_pair > 0:
+                boosted = c if c < tac_pair else tac_pair
+                tac_pair -= boosted        # P40-U-41
+            if boosted:
+                out.append([v + 1, boosted * dice_each * best, best, cls, boosted])
+            if c - boosted:
+                out.append([v, (c - boosted) * dice_each * best, best, cls, c - boosted])
+        # merge equal (value, best, class) groups, columns in order 1..4 (CL-C-04)
+        merged = []
+        for g in out:
+            for m in merged:
+                if m[0] == g[0] and m[2] == g[2] and m[3] == g[3]:
+                    m[1] += g[1]
+                    m[4] += g[4]
+                    break
+            else:
+                merged.append(g)
+        merged.sort(key=lambda g: (g[0], g[3], g[2]))
+        return merged
+
+    # ----- rolling
+    def _roll(self, side, step, groups, dice, target_side):
+        """Roll the groups; returns the hit tuple, or None after raising a P_DICE prompt."""
+        hits = [0, 0, 0, 0]
+        if not groups:
+            return hits
+        if dice is None and self._typed is None:
+            info = tuple((g[0], g[1]) for g in groups)
+            self._set_prompt(Prompt(P_DICE, side, ("dice", "hits"), None, (step, info)))
+            return None
+        typed = self._typed
+        self._typed = None
+        pos = 0
+        cap_units = self.targets(target_side)
+        for gi in range(len(groups)):
+            value, nd, best, cls, _ = groups[gi]
+            if typed is not None and typed[0] == "hits":
+                h = typed[1][gi]
+                if h < 0 or h > nd // best:
+                    raise RuleError("CL-C-02", "more hits than dice in a column")
+                hits[cls] += h
+                self._emit((ev.E_ROLL, side, step, value, ()))
+                continue
+            if typed is not None:
+                vals = typed[1][pos:pos + nd]
+                pos += nd
+            else:
+                if self._applicable(target_side, cap_units, hits) >= self._capacity(target_side, cap_units):
+                    break                  # every enemy unit is hit: no more dice (CL-C-04 example)
+                vals = dice.roll(nd)
+            vals = tuple(vals)
+            self._emit((ev.E_ROLL, side, step, value, vals))
+            i = 0
+            while i < nd:
+                if best == 1:
+                    if vals[i] <= value:
+                        hits[cls] += 1
+                    i += 1
+                else:
+                    low = vals[i]
+                    for j in range(1, best):
+                        if vals[i + j] < low:
+                            low = vals[i + j]
+                    if low <= value:
+                        hits[cls] += 1
+                    i += best
+        total = hits[0] + hits[1] + hits[2] + hits[3]
+        self._emit((ev.E_HITS, side, step, total))
+        return hits
+
+    def _capacity(self, side, counts):
+        t = 0
+        for u in range(self.n):
+            if counts[u]:
+                if self.units[u][uu.U_HITS] >= 2:
+                    t += 2 * counts[u] - self.dmg[side][u]
+                else:
+                    t += counts[u]
+        return t
+
+    def _applicable(self, side, counts, hits):
+        if hits[0] + hits[1] + hits[2] + hits[3] == 0:
+            return 0
+        lost, dmg = cz.choose(self.units, counts, self.dmg[side], tuple(hits),
+                              side == ATTACKER, self.flags)
+        return cz.hits_absorbed(self.units, lost, dmg, self.dmg[side])
+
+    # ----- prompts and answers
+    def _set_prompt(self, p):
+        self.prompt = p
+        self._emit((ev.E_PROMPT, p.kind))
+
+    def answer(self, choice):
+        """Answer the pending prompt. Illegal answers raise RuleError and change nothing."""
+        p = self.prompt
+        if p is None:
+            raise InputError("no question is pending")
+        k = p.kind
+        if k == P_DICE:
+            self._answer_dice(p, choice)
+        elif k == P_CASUALTIES:
+            self._answer_casualties(p, choice)
+        elif k == P_RETREAT:
+            self._answer_retreat(p, choice)
+        elif k == P_SUBMERGE:
+            self._answer_submerge(p, choice)
+        elif k == P_KAMIKAZE:
+            self._answer_kamikaze(p, choice)
+        elif k == P_SCRAMBLE:
+            self._answer_scramble(p, choice)
+        elif k == P_BOMBARD:
+            self._answer_bombard(p, choice)
+        self._emit((ev.E_ANSWER, k, choice if isinstance(choice, (int, str)) or choice is None else 0))
+
+    def _answer_dice(self, p, choice):
+        step, info = p.info
+        if isinstance(choice, dict) and "hits" in choice:
+            hs = list(choice["hits"])
+            if len(hs) != len(info):
+                raise InputError("give one hit count per column")
+            for i in range(len(hs)):
+                if not (0 <= int(hs[i]) <= info[i][1]):
+                    raise RuleError("CL-C-02", "more hits than dice in a column")
+            self._typed = ("hits", [int(h) for h in hs])
+        else:
+            vals = choice["dice"] if isinstance(choice, dict) else choice
+            vals = [int(v) for v in vals]
+            need = 0
+            for g in info:
+                need += g[1]
+            if len(vals) != need:
+                raise InputError("need %d dice, got %d" % (need, len(vals)))
+            for v in vals:
+                if not (1 <= v <= 6):
+                    raise InputError("a die shows 1 to 6")
+            self._typed = ("dice", vals)
+        self.prompt = None
+
+    def _parse_units(self, spec):
+        return self._vec(spec)
+
+    def _answer_casualties(self, p, choice):
+        side = p.side
+        counts, hits, rule = p.info
+        if choice is None or choice == "default":
+            lost, dmg = p.default
+        elif isinstance(choice, (list, tuple)) and (not choice or not isinstance(choice[0], (list, tuple))):
+            order = tuple(c if isinstance(c, int) else self.board.unit_id(c) for c in choice)
+            lost, dmg = cz.choose(self.units, counts, self.dmg[side], hits, side == ATTACKER,
+                                  self.flags, order=order)
+        else:
+            if isinstance(choice, dict) and ("lost" in choice or "damaged" in choice):
+                lost = self._vec(choice.get("lost"))
+                dmg = self._vec(choice.get("damaged"))
+            else:
+                lost = self._vec(choice)
+                dmg = _zeros(self.n)
+            self._check_casualties(side, counts, hits, lost, dmg, p.default, rule)
+        self.prompt = None
+        self._apply_casualties(side, lost, dmg)
+
+    def _check_casualties(self, side, counts, hits, lost, dmg, default, rule):
+        units = self.units
+        before = self.dmg[side]
+        need = cz.hits_absorbed(units, default[0], default[1], before)
+        got = cz.hits_absorbed(units, lost, dmg, before)
+        slots = [0] * 8   # by class bit
+        for u in range(self.n):
+            if lost[u] + (dmg[u] if units[u][uu.U_HITS] >= 2 else 0) > counts[u]:
+                raise RuleError(rule, "more %s chosen than are in the battle" % units[u][0])
+            if dmg[u] and units[u][uu.U_HITS] < 2:
+                raise RuleError(rule, "%s takes one hit only" % units[u][0])
+            if dmg[u] > counts[u] - before[u]:
+                raise RuleError(rule, "a damaged %s is sunk, not damaged again" % units[u][0])
+            if lost[u] or dmg[u]:
+                cls = cz.target_class(units[u])
+                one = 1
+                if units[u][uu.U_HITS] >= 2:
+                    old = lost[u] if lost[u] < before[u] else before[u]
+                    one = old + 2 * (lost[u] - old) + dmg[u]
+                    if lost[u] - old > counts[u] - before[u] - dmg[u]:
+                        raise RuleError(rule, "too many %s" % units[u][0])
+                else:
+                    one = lost[u]
+                slots[cls] += one
+        if got != need:
+            raise RuleError(rule, "take exactly %d hit(s): as many as the units can absorb" % need)
+        # Hall's condition: every class set must be reachable by the hits (P40-C-83)
+        masks = (7, 6, 5, 1)
+        for subset in range(1, 8):
+            s = 0
+            for c in (1, 2, 4):
+                if subset & c:
+                    s += slots[c]
+            cap = 0
+            for g in range(4):
+                if masks[g] & subset:
+                    cap += hits[g]
+            if s > cap:
+                if subset == 1:
+                    raise RuleError(rule, "submarine hits cannot be taken by air units")
+                if subset == 2:
+                    raise RuleError("P40-U-43" if self.family == FAM_1940 else "LHTR-U-80",
+                                    "these air hits cannot be taken by submarines")
+                raise RuleError(rule, "those units cannot take these hits")
+        # transports last (P40-C-84): a transport only if nothing else could take the hit
+        if self.flags & uu.CF_TRANSPORT_DEFENSELESS:
+            tl = 0
+            for u in range(self.n):
+                if units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
+                    tl += lost[u]
+            dtl = 0
+            for u in range(self.n):
+                if units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
+                    dtl += default[0][u]
+            if tl > dtl:
+                raise RuleError("P40-C-84", "transports are taken only when no other unit can take the hit")
+
+    def _apply_casualties(self, side, lost, dmg):
+        """Record chosen casualties: damage at once; destroyed units go behind the casualty
+        line (defender in the general fire) or are removed at once."""
+        step = self.current_step()
+        behind = self._goes_behind(side, step)
+        for u in range(self.n):
+            if dmg[u]:
+                self.dmg[side][u] += dmg[u]
+                self._emit((ev.E_DAMAGE, side, u, dmg[u]))
+            if lost[u]:
+                k = lost[u]
+                old = self.dmg[side][u]
+                if self.units[u][uu.U_HITS] >= 2:
+                    # sinking damaged ships first; fresh ones sunk outright never count as damaged
+                    take = k if k < old else old
+                    self.dmg[side][u] -= take
+                self._emit((ev.E_CASUALTY, side, u, k))
+                if behind:
+                    self.cas[side][u] += k
+                else:
+                    self._kill(side, u, k)
+
+    def _goes_behind(self, side, step):
+        if step in (S_ATTACK,) and side == DEFENDER:
+            return True                                   # CL-C-12, LHTR-C-26, P40-C-78
+        if step == S_BOMBARD and not self.flags & uu.CF_BOMBARD_NO_REPLY:
+            return True                                   # CL-C-41, P40-C-62: they fire back
+        if step == S_SUB_ATTACK and self.family == FAM_1940:
+            return True                                   # P40-C-76: removed after all surprise strikes
+        if step == S_SUB_ATTACK and self.family == FAM_LHTR:
+            return True                                   # simultaneous opening fire, step 3
+        if step == S_SUB_DEFEND and self.family == FAM_LHTR:
+            return True
+        if step == S_SUB_DEFEND and self.family == FAM_1940:
+            return True
+        return False
+
+    def _kill(self, side, u, k):
+        self.alive[side][u] -= k
+        self.lost[side][u] += k
+        if side == ATTACKER and self.units[u][uu.U_KIND] == uu.LAND and self.seaborne[u]:
+            s = k if k < self.seaborne[u] else self.seaborne[u]
+            self.seaborne[u] -= s                         # ENGINE: seaborne units are lost first
+
+    def _remove_cas(self, side):
+        any_ = False
+        for u in range(self.n):
+            k = self.cas[side][u]
+            if k:
+                self.cas[side][u] = 0
+                self._kill(side, u, k)
+                any_ = True
+        if any_:
+            self._emit((ev.E_REMOVED, side, self.current_step()))
+
+    def _ask_casualties(self, side, hits, rule, step):
+        """Stop for the casualty choice of `side` unless the choice is forced."""
+        counts = self.targets(side)
+        hits = tuple(hits)
+        lost, dmg = cz.choose(self.units, counts, self.dmg[side], hits, side == ATTACKER, self.flags)
+        absorbed = cz.hits_absorbed(self.units, lost, dmg, self.dmg[side])
+        if absorbed == 0:
+            return False
+        types = 0
+        for u in range(self.n):
+            if counts[u]:
+                types += 1
+        two = False
+        for u in range(self.n):
+            if counts[u] and self.units[u][uu.U_HITS] >= 2:
+                two = True
+        forced = absorbed >= self._capacity(side, counts) or (types <= 1 and not two)
+        if forced:
+            self._apply_casualties(side, lost, dmg)
+            return False
+        opts = tuple(u for u in range(self.n) if counts[u])
+        self._set_prompt(Prompt(P_CASUALTIES, side, opts, (lost, dmg), (counts, hits, rule)))
+        return True
+
+    # ----- the step machine
+    def current_step(self):
+        table = PRE_STEPS[self.family] if self.pre else ROUND_STEPS[self.family]
+        if self.step_i >= len(table):
+            return S_END
+        return table[self.step_i]
+
+    def _advance(self):
+        self.step_i += 1
+        table = PRE_STEPS[self.family] if self.pre else ROUND_STEPS[self.family]
+        if self.step_i >= len(table):
+            if self.pre:
+                self.pre = 0
+            self.step_i = 0
+            if self.outcome:
+                return
+            self.round += 1
+            self.fired = [0, 0]
+            self.decided = [0, 0]
+            self._emit((ev.E_ROUND, self.round))
+
+    def is_over(self):
+        return self.result is not None
+
+    def run_until_prompt(self, dice=None):
+        """Step until a prompt is pending or the battle is over; returns the prompt or None."""
+        guard = 0
+        while self.prompt is None and self.result is None:
+            self.step(dice)
+            guard += 1
+            if guard > 100000:
+                raise InputError("battle does not end")
+        return self.prompt
+
+    def step(self, dice=None):
+        """Run one step (or resume the step that asked a question)."""
+        if self.prompt is not None:
+            raise InputError("answer the pending prompt first")
+        if self.result is not None:
+            return
+        if self.outcome:
+            self._finish_part()
+            return
+        s = self.current_step()
+        done = getattr(self, "_s_" + STEP_NAMES[s])(dice)
+        if done and self.prompt is None:
+            if self.outcome:
+                self._finish_part()
+            else:
+                self._advance()
+
+    # each _s_* returns True when the step is complete
+
+    def _s_start(self, dice):
+        self._emit((ev.E_STEP, S_START, self.part))
+        return True
+
+    def _s_scramble(self, dice):
+        if self.kind == K_LAND or not self.flags & uu.CF_SCRAMBLE or sum(self.scramble) == 0 \
+                or self.part == 1:
+            return True
+        if self.hits == "scrambled":
+            self.hits = None
+            return True
+        limit = 3 * self.air_bases
+        self._set_prompt(Prompt(P_SCRAMBLE, DEFENDER, tuple(u for u in range(self.n) if self.scramble[u]),
+                                {}, (limit,)))
+        return False
+
+    def _answer_scramble(self, p, choice):
+        v = self._vec(choice if isinstance(choice, dict) else None)
+        total = 0
+        for u in range(self.n):
+            if v[u] > self.scramble[u]:
+                raise RuleError("P40-C-20", "only the air units at the air base may scramble")
+            r = self.units[u]
+            if v[u] and not r[uu.U_ABILITIES] & uu.AB_CARRIER_AIR:
+                raise RuleError("P40-C-20", "only fighters and tactical bombers scramble")
+            total += v[u]
+        if total > p.info[0]:
+            raise RuleError("P40-C-20", "at most 3 air units scramble from each air base")
+        self.prompt = None
+        for u in range(self.n):
+            if v[u]:
+                self.alive[DEFENDER][u] += v[u]
+                self._emit((ev.E_SCRAMBLE, u, v[u]))
+        self.scramble = _zeros(self.n)
+        self.hits = "scrambled"
+
+
+    def _s_kamikaze(self, dice):
+        if not self.flags & uu.CF_KAMIKAZE or self.kamikaze <= 0 or self.kind == K_LAND:
+            return True
+        if self.part == 1 and self.sea_combat:
+            return True                       # struck in the sea part already
+        if isinstance(self.hits, tuple) and self.hits[0] == "kamikaze":
+            targets = self.hits[1]
+            if dice is None and self._typed is None:
+                self._set_prompt(Prompt(P_DICE, DEFENDER, ("dice", "hits"), None,
+                                        (S_KAMIKAZE, ((2, len(targets)),))))
+                return False
+            typed = self._typed
+            self._typed = None
+            if typed is not None and typed[0] == "hits":
+                raise InputError("kamikaze strikes need each die (one per target)")
+            vals = tuple(typed[1]) if typed is not None else tuple(dice.roll(len(targets)))
+            self._emit((ev.E_ROLL, DEFENDER, S_KAMIKAZE, 2, vals))
+            self._resolve_kamikaze(targets, vals)
+            self.hits = None
+            self.struck = 1
+            return True
+        pool = self._kamikaze_pool()
+        opts = []
+        for u in range(self.n):
+            if pool[u] and self.units[u][uu.U_ABILITIES] & uu.AB_SURFACE_WARSHIP:
+                opts.append(u)
+        if not opts:
+            return True
+        if self.hits == "kamikaze_none":
+            self.hits = None
+            return True
+        self._set_prompt(Prompt(P_KAMIKAZE, DEFENDER, tuple(opts), (), (self.kamikaze,)))
+        return False
+
+    def _answer_kamikaze(self, p, choice):
+        """choice: a list of targets, each a unit name/id or [unit, ship number] (P40-C-34/35)."""
+        targets = []
+        for t in (choice or ()):
+            if isinstance(t, (list, tuple)):
+                u = t[0] if isinstance(t[0], int) else self.board.unit_id(t[0])
+                k = int(t[1])
+            else:
+                u = t if isinstance(t, int) else self.board.unit_id(t)
+                k = 0
+            if u not in p.options:
+                raise RuleError("P40-C-35", "kamikaze strikes target surface warships of the attacker only")
+            if not (0 <= k < self._kamikaze_pool()[u]):
+                raise RuleError("P40-C-35", "no such ship in the battle")
+            targets.append((u, k))
+        if len(targets) > p.info[0]:
+            raise RuleError("P40-C-30", "not enough kamikaze tokens")
+        self.prompt = None
+        if not targets:
+            self.hits = "kamikaze_none"
+            return
+        self.hits = ("kamikaze", tuple(targets))
+        self._emit((ev.E_KAMIKAZE, len(targets), tuple(t[0] for t in targets)))
+
+    def _kamikaze_pool(self):
+        # the attacker's ships in the zone: the sea battle's, or (amphibious without a sea
+        # battle) the ships offshore supporting the landing
+        if self.part == 1:
+            return self.bombard
+        return self.alive[ATTACKER]
+
+    def _resolve_kamikaze(self, targets, vals):
+        """P40-C-36: each strike hits on 2 or less, on its chosen ship. Ship numbers: the damaged
+        ships of a type come first (ENGINE)."""
+        n = self.n
+        tally = {}
+        keys = []
+        for i in range(len(targets)):
+            if vals[i] <= 2:
+                key = targets[i]
+                if key not in tally:
+                    tally[key] = 0
+                    keys.append(key)
+                tally[key] += 1
+        self.kamikaze -= len(targets)
+        for key in keys:
+            u, k = key
+            h = tally[key]
+            two = self.units[u][uu.U_HITS] >= 2
+            damaged = k < self.dmg[ATTACKER][u]
+            if not two or damaged or h >= 2:
+                if damaged:
+                    self.dmg[ATTACKER][u] -= 1
+                self._emit((ev.E_CASUALTY, ATTACKER, u, 1))
+                if self.part == 1:
+                    self.bombard[u] -= 1
+                    self.lost[ATTACKER][u] += 1
+                else:
+                    self._kill(ATTACKER, u, 1)
+            elif self.part == 1:
+                self._emit((ev.E_DAMAGE, ATTACKER, u, 1))   # a damaged ship still bombards
+            else:
+                self.dmg[ATTACKER][u] += 1
+                self._emit((ev.E_DAMAGE, ATTACKER, u, 1))
+        self._emit((ev.E_HITS, DEFENDER, S_KAMIKAZE, sum(tally[k] for k in keys)))
+
+    def _s_aa(self, dice):
+        if not self.is_land_battle():
+            return True
+        if self.family == FAM_LHTR and self.round != 1:
+            return True                       # LHTR-C-21: first cycle only
+        if isinstance(self.hits, tuple) and self.hits[0] == S_AA:
+            self.hits = None
+            return True                       # casualties answered
+        d = self.alive[DEFENDER]
+        aa = 0
+        for u in range(self.n):
+            if self.units[u][uu.U_ABILITIES] & uu.AB_AA:
+                aa += d[u]
+        if aa <= 0:
+            return True
+        a = self.alive[ATTACKER]
+        jets = self.tech[ATTACKER] & T_JETS and self.family == FAM_LHTR
+        groups = []
+        if self.flags & uu.CF_AA_BY_TYPE:
+            # LHTR-C-21: dice at fighters first, then at bombers; hits stay within the type
+            for u in range(self.n):
+                r = self.units[u]
+                if r[uu.U_KIND] == uu.AIR and a[u] and not (jets and r[uu.U_ABILITIES] & uu.AB_FIGHTER):
+                    groups.append((u, a[u]))
+        else:
+            air = 0
+            for u in range(self.n):
+                if self.units[u][uu.U_KIND] == uu.AIR:
+                    air += a[u]
+            if self.flags & uu.CF_AAA_THREE_SHOTS:
+                shots = 3 * aa                # P40-U-36
+                air = air if air < shots else shots
+            if air:
+                groups.append((-1, air))
+        if not groups:
+            return True
+        hit_value = 2 if (self.tech[DEFENDER] & T_RADAR and self.family == FAM_1940) else 1
+        nd = 0
+        for g in groups:
+            nd += g[1]
+        if dice is None and self._typed is None:
+            self._set_prompt(Prompt(P_DICE, DEFENDER, ("dice", "hits"), None,
+                                    (S_AA, tuple((hit_value, g[1]) for g in groups))))
+            return False
+        typed = self._typed
+        self._typed = None
+        self._emit((ev.E_AA, DEFENDER, nd))
+        total = [0, 0, 0, 0]
+        pos = 0
+        for gi in range(len(groups)):
+            u, k = groups[gi]
+            if typed is not None and typed[0] == "hits":
+                h = typed[1][gi]
+                self._emit((ev.E_ROLL, DEFENDER, S_AA, hit_value, ()))
+            else:
+                if typed is not None:
+                    vals = tuple(typed[1][pos:pos + k])
+                    pos += k
+                else:
+                    vals = tuple(dice.roll(k))
+                self._emit((ev.E_ROLL, DEFENDER, S_AA, hit_value, vals))
+                h = 0
+                for x in vals:
+                    if x <= hit_value:
+                        h += 1
+            if u >= 0:
+                h = h if h < a[u] else a[u]
+                if h:
+                    self._emit((ev.E_CASUALTY, ATTACKER, u, h))
+                    self._kill(ATTACKER, u, h)
+            else:
+                total[H_AIR_ONLY] += h
+        self._emit((ev.E_HITS, DEFENDER, S_AA, total[H_AIR_ONLY]))
+        self.hits = (S_AA,)
+        if total[H_AIR_ONLY]:
+            rule = "P40-U-36" if self.family == FAM_1940 else "CL-C-11"
+            if self._ask_casualties(ATTACKER, total, rule, S_AA):
+                return False
+        return True
+
+    def _s_bombard(self, dice):
+        if not (self.kind == K_AMPHIBIOUS and self.part == 1):
+            return True
+        if self.family == FAM_LHTR and self.round != 1:
+            return True
+        if self.sea_combat or self.struck:
+            return True                       # CL-C-42, LHTR-C-44, P40-C-60, P40-C-37
+        if isinstance(self.hits, tuple) and self.hits[0] == S_BOMBARD:
+            if len(self.hits) == 1:
+                self.hits = None
+                return True
+            ships = self.hits[1]
+            return self._fire_bombard(ships, dice)
+        avail = _zeros(self.n)
+        count = 0
+        for u in range(self.n):
+            ab = self.units[u][uu.U_ABILITIES]
+            ok = ab & uu.AB_BOMBARD
+            if ab & uu.AB_DESTROYER and self.tech[ATTACKER] & T_COMBINED and self.family == FAM_LHTR:
+                ok = True                     # LHTR-T-12
+            if ok and self.bombard[u]:
+                avail[u] = self.bombard[u]
+                count += self.bombard[u]
+        if count == 0 or self._count(DEFENDER) == 0:
+            return True
+        limit = count
+        if self.flags & uu.CF_BOMBARD_PER_LAND_UNIT:
+            land = sum(self.seaborne)
+            limit = count if count < land else land   # LHTR-U-51 / P40-C-61
+        if limit <= 0:
+            return True
+        # default: the strongest ships up to the limit
+        order = [u for u in range(self.n) if avail[u]]
+        order.sort(key=lambda u: (-self._bombard_value(u), u))
+        default = {}
+        left = limit
+        for u in order:
+            k = avail[u] if avail[u] < left else left
+            if k:
+                default[u] = k
+                left -= k
+        self._set_prompt(Prompt(P_BOMBARD, ATTACKER, tuple(order), default, (limit, avail)))
+        return False
+
+    def _bombard_value(self, u):
+        r = self.units[u]
+        if r[uu.U_ABILITIES] & uu.AB_DESTROYER and not r[uu.U_ABILITIES] & uu.AB_BOMBARD:
+            return 3
+        return r[uu.U_ATTACK]
+
+    def _answer_bombard(self, p, choice):
+        limit, avail = p.info
+        if choice is None or choice == "default":
+            v = self._vec(p.default)
+        else:
+            v = self._vec(choice)
+        t = 0
+        for u in range(self.n):
+            if v[u] > avail[u]:
+                raise RuleError("P40-C-60" if self.family == FAM_1940 else "LHTR-U-51",
+                                "only ships with the assault that fought no sea battle may bombard")
+            t += v[u]
+        if t > limit:
+            raise RuleError("P40-C-61" if self.family == FAM_1940 else "LHTR-U-51",
+                            "at most one bombarding ship per land unit offloaded")
+        self.prompt = None
+        self.hits = (S_BOMBARD, tuple((u, v[u]) for u in range(self.n) if v[u]))
+
+    def _fire_bombard(self, ships, dice):
+        groups = []
+        for u, k in ships:
+            groups.append([self._bombard_value(u), k, 1, H_ANY, k])
+            self._emit((ev.E_BOMBARD, u, k))
+        groups.sort(key=lambda g: (g[0], g[3]))
+        hits = self._roll(ATTACKER, S_BOMBARD, groups, dice, DEFENDER)
+        if hits is None:
+            return False
+        self.hits = (S_BOMBARD,)
+        if sum(hits):
+            rule = "P40-C-62" if self.family == FAM_1940 else ("LHTR-C-44" if self.family == FAM_LHTR
+                                                             else "CL-C-41")
+            if self._ask_casualties(DEFENDER, hits, rule, S_BOMBARD):
+                return False
+        return True
+
+    def _s_round(self, dice):
+        # P40-C-72: combined arms and destroyers are checked at the start of each round
+        self.dd = [1 if self._has(0, uu.AB_DESTROYER) else 0, 1 if self._has(1, uu.AB_DESTROYER) else 0]
+        self._emit((ev.E_STEP, S_ROUND, self.round))
+        self._check_end()
+        return True
+
+    def _sub_eligible(self, side):
+        """Subs of `side` with a special first strike this round."""
+        if self.is_land_battle():
+            return False
+        if self.family == FAM_CLASSIC:
+            return side == ATTACKER           # CL-C-31
+        if self.family == FAM_LHTR:
+            return True                       # LHTR-C-24 (destroyers do not stop the roll)
+        return not self.dd[1 - side]          # P40-C-74
+
+    def _subs(self, side):
+        t = 0
+        for u in range(self.n):
+            if self.units[u][uu.U_ABILITIES] & uu.AB_SUBMARINE:
+                t += self.alive[side][u] - self.cas[side][u]
+        return t
+
+    def _s_submerge_decide(self, dice):
+        # P40-C-74: attacker decides first, then defender, before any die is rolled
+        for side in (ATTACKER, DEFENDER):
+            if self.decided[side]:
+                continue
+            if self._sub_eligible(side) and self._subs(side) > 0:
+                self._set_prompt(Prompt(P_SUBMERGE, side, tuple(range(self._subs(side) + 1)), 0,
+                                        ("P40-C-75",)))
+                return False
+            self.decided[side] = 1
+        return True
+
+    def _answer_submerge(self, p, choice):
+        k = 0 if choice is None or choice == "default" else int(choice)
+        side = p.side
+        if k < 0 or k > self._subs(side):
+            raise RuleError(p.info[0], "only submarines in the battle may submerge")
+        if self.family == FAM_1940 and not self._sub_eligible(side) and k:
+            raise RuleError("P40-U-53", "an enemy destroyer in the battle stops submerging")
+        if self.family == FAM_LHTR and self.dd[1 - side] and k:
+            raise RuleError("LHTR-U-82", "an enemy destroyer in the battle stops submerging")
+        self.prompt = None
+        self._submerge(side, k)
+        self.decided[side] = 1
+
+    def _submerge(self, side, k):
+        if k <= 0:
+            return
+        left = k
+        for u in cz.loss_order(self.units, side == ATTACKER, self.flags):
+            if left and self.units[u][uu.U_ABILITIES] & uu.AB_SUBMARINE:
+                free = self.alive[side][u] - self.cas[side][u]
+                m = free if free < left else left
+                if m > 0:
+                    # a submerged sub leaves the battle (P40-C-75, LHTR-U-82, CL-C-37)
+                    self.alive[side][u] -= m
+                    self.subm[side][u] += m
+                    left -= m
+        self._emit((ev.E_SUBMERGE, side, k - left))
+
+    def _s_sub_attack(self, dice):
+        return self._sub_fire(ATTACKER, dice)
+
+    def _s_sub_defend(self, dice):
+        return self._sub_fire(DEFENDER, dice)
+
+    def _sub_fire(self, side, dice):
+        if isinstance(self.hits, tuple) and self.hits[0] == "subdone%d" % side:
+            self.hits = None
+            return True
+        if self.is_land_battle():
+            return True
+        if not self._sub_eligible(side) or self._subs(side) == 0:
+            return True
+        # P40-C-76: attacking subs at their attack, defending subs at their defense (1)
+        groups = self.groups(side, 1)
+        step = S_SUB_ATTACK if side == ATTACKER else S_SUB_DEFEND
+        hits = self._roll(side, step, groups, dice, 1 - side)
+        if hits is None:
+            return False
+        self.fired[side] = 1
+        self.hits = ("subdone%d" % side,)
+        if sum(hits):
+            rule = {FAM_CLASSIC: "CL-C-31", FAM_LHTR: "LHTR-C-24", FAM_1940: "P40-C-76"}[self.family]
+            if self._ask_casualties(1 - side, hits, rule, step):
+                return False
+        self.hits = None
+        return True
+
+    def _s_sub_remove(self, dice):
+        # LHTR-C-25 / P40-C-76 / CL-C-32: opening-fire casualties leave before the general fire,
+        # except (LHTR) sub victims of a side that has a destroyer in the battle
+        if self.is_land_battle():
+            return True
+        for side in (ATTACKER, DEFENDER):
+            if self.family == FAM_LHTR and self.dd[side]:
+                continue
+            self._remove_cas(side)
+        return True
+
+    def _s_attack(self, dice):
+        if isinstance(self.hits, tuple) and self.hits[0] == "attdone":
+            self.hits = None
+            return True
+        groups = self.groups(ATTACKER, 0)
+        hits = self._roll(ATTACKER, S_ATTACK, groups, dice, DEFENDER)
+        if hits is None:
+            return False
+        self.hits = ("attdone",)
+        if sum(hits):
+            rule = {FAM_CLASSIC: "CL-C-12", FAM_LHTR: "LHTR-C-26", FAM_1940: "P40-C-83"}[self.family]
+            if self._ask_casualties(DEFENDER, hits, rule, S_ATTACK):
+                return False
+        self.hits = None
+        return True
+
+    def _s_defend(self, dice):
+        if isinstance(self.hits, tuple) and self.hits[0] == "defdone":
+            self.hits = None
+            return True
+        groups = self.groups(DEFENDER, 0)
+        if self.family == FAM_CLASSIC:
+            pass                              # CL-C-34: defending subs fire here (no_air hits)
+        hits = self._roll(DEFENDER, S_DEFEND, groups, dice, ATTACKER)
+        if hits is None:
+            return False
+        self.hits = ("defdone",)
+        if sum(hits):
+            rule = {FAM_CLASSIC: "CL-C-13", FAM_LHTR: "LHTR-C-27", FAM_1940: "P40-C-83"}[self.family]
+            if self._ask_casualties(ATTACKER, hits, rule, S_DEFEND):
+                return False
+        self.hits = None
+        return True
+
+    def _s_remove(self, dice):
+        self._remove_cas(DEFENDER)
+        self._remove_cas(ATTACKER)
+        return True
+
+    def _can_hit(self, side):
+        """Can some unit of `side` score a hit that some enemy unit could take?"""
+        other = 1 - side
+        tv = self.targets(other)
+        has_air = has_sub = has_other = False
+        for u in range(self.n):
+            if tv[u]:
+                c = cz.target_class(self.units[u])
+                if c == 1:
+                    has_air = True
+                elif c == 2:
+                    has_sub = True
+                else:
+                    has_other = True
+        if not (has_air or has_sub or has_other):
+            return False
+        saved = self.dd
+        self.dd = [1 if self._has(0, uu.AB_DESTROYER) else 0, 1 if self._has(1, uu.AB_DESTROYER) else 0]
+        fired = self.fired[side]
+        self.fired[side] = 0
+        try:
+            gs = self.groups(side, 0)
+            if self.family != FAM_1940:
+                gs = gs + self.groups(side, 1)
+        finally:
+            self.dd = saved
+            self.fired[side] = fired
+        for g in gs:
+            cls = g[3]
+            if cls == H_ANY and (has_air or has_sub or has_other):
+                return True
+            if cls == H_NO_AIR and (has_sub or has_other):
+                return True
+            if cls == H_NO_SUB and (has_air or has_other):
+                return True
+        return False
+
+    def _only(self, side, ability):
+        tv = self.targets(side)
+        found = False
+        for u in range(self.n):
+            if tv[u]:
+                if not self.units[u][uu.U_ABILITIES] & ability:
+                    return False
+                found = True
+        return found
+
+    def _check_end(self, start=False):
+        a = self._count(ATTACKER)
+        d = self._count(DEFENDER)
+        if self.is_land_battle():
+            # AA guns alone do not hold a territory (P40-C-53, CL-U-12): they go with it
+            dd = 0
+            tv = self.targets(DEFENDER)
+            for u in range(self.n):
+                if self.alive[DEFENDER][u] - self.cas[DEFENDER][u] > 0 and not \
+                        self.units[u][uu.U_ABILITIES] & uu.AB_AA:
+                    dd += self.alive[DEFENDER][u] - self.cas[DEFENDER][u]
+            d = dd
+            tv = tv
+        if a == 0 and d == 0:
+            self.outcome = O_BOTH_DESTROYED
+        elif a == 0:
+            self.outcome = O_DEFENDER_WON
+        elif d == 0:
+            self.outcome = O_ATTACKER_WON
+        elif start:
+            return
+        elif self.flags & uu.CF_TRANSPORT_DEFENSELESS and not self.is_land_battle():
+            # P40-C-91: defenseless transports
+            if self._only(DEFENDER, uu.AB_TRANSPORT) and self._can_attack_any(ATTACKER) or \
+                    (not self._can_hit(DEFENDER) and not self._can_hit(ATTACKER)
+                     and self._has(DEFENDER, uu.AB_TRANSPORT) and self._can_attack_any(ATTACKER)):
+                k = 0
+                for u in range(self.n):
+                    if self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT and self.alive[DEFENDER][u]:
+                        c = self.alive[DEFENDER][u]
+                        k += c
+                        self._emit((ev.E_CASUALTY, DEFENDER, u, c))
+                        self._kill(DEFENDER, u, c)
+                self._emit((ev.E_TRANSPORTS_LOST, DEFENDER, k))
+                self._check_end()
+                return
+            if not self._can_hit(ATTACKER) and not self._can_hit(DEFENDER):
+                self.outcome = O_STALEMATE   # P40-C-93
+        elif not self._can_hit(ATTACKER) and not self._can_hit(DEFENDER):
+            self.outcome = O_STALEMATE
+        if self.outcome:
+            self._emit((ev.E_STEP, S_END, self.round))
+
+    def _can_attack_any(self, side):
+        for u in range(self.n):
+            if self.alive[side][u] - self.cas[side][u] > 0 and self.value(side, u) > 0:
+                return True
+        return False
+
+    def _s_check(self, dice):
+        self._check_end()
+        return True
+
+    def _s_withdraw(self, dice):
+        if self.is_land_battle():
+            return True
+        if self.family == FAM_CLASSIC:
+            rule = "CL-C-37"
+        elif self.family == FAM_LHTR:
+            rule = "LHTR-C-33"
+        else:
+            return True
+        for side in (ATTACKER, DEFENDER):
+            if self.decided[side]:
+                continue
+            ok = self._subs(side) > 0
+            if self.family == FAM_LHTR and self.dd[1 - side]:
+                ok = False
+            if self.family == FAM_CLASSIC and side == ATTACKER and not self.retreat_to:
+                ok = False
+            if self.family == FAM_CLASSIC and side == DEFENDER and not self.sub_withdraw:
+                ok = False
+            if ok:
+                self._set_prompt(Prompt(P_SUBMERGE, side, tuple(range(self._subs(side) + 1)), 0, (rule,)))
+                return False
+            self.decided[side] = 1
+        self._check_end()
+        return True
+
+    def _retreatable(self):
+        """Attacking units that may retreat now (a count per unit id)."""
+        v = _zeros(self.n)
+        amph = self.kind == K_AMPHIBIOUS and self.part == 1
+        for u in range(self.n):
+            c = self.alive[ATTACKER][u] - self.cas[ATTACKER][u]
+            if c <= 0:
+                continue
+            k = self.units[u][uu.U_KIND]
+            if amph and k == uu.LAND:
+                if self.family == FAM_LHTR:
+                    continue                  # LHTR-C-34: no land unit retreats
+                c -= self.seaborne[u]         # CL-C-43, P40-C-64: seaborne units never retreat
+                if c <= 0:
+                    continue
+            v[u] = c
+        return v
+
+    def _s_retreat(self, dice):
+        if not self.retreat_to:
+            return True
+        if self.hits == "pressed":
+            self.hits = None
+            return True
+        v = self._retreatable()
+        if sum(v) == 0:
+            return True
+        opts = ("press",) + tuple(self.retreat_to)
+        self._set_prompt(Prompt(P_RETREAT, ATTACKER, opts, "press", (v,)))
+        return False
+
+    def _answer_retreat(self, p, choice):
+        if choice is None or choice == "press" or choice == "default":
+            self.prompt = None
+            self.hits = "pressed"
+            return
+        air_only = False
+        if choice == "air":
+            air_only = True
+            where = -1
+        elif isinstance(choice, int):
+            where = choice
+            if not (0 <= where < len(self.retreat_to)):
+                raise RuleError("CL-C-21", "retreat only to a space an attacking unit came from")
+        else:
+            if choice == "retreat":
+                where = 0
+            elif choice in self.retreat_to:
+                where = self.retreat_to.index(choice)
+            else:
+                rid = "P40-C-95" if self.family == FAM_1940 else ("LHTR-C-31" if self.family == FAM_LHTR
+                                                                else "CL-C-21")
+                raise RuleError(rid, "retreat only to one space an attacking unit came from")
+        v = p.info[0]
+        self.prompt = None
+        moved = 0
+        for u in range(self.n):
+            if v[u] and (not air_only or self.units[u][uu.U_KIND] == uu.AIR):
+                self.alive[ATTACKER][u] -= v[u]
+                self.gone[u] += v[u]
+                moved += v[u]
+        self._emit((ev.E_RETREAT, ATTACKER, where))
+        if self._count(ATTACKER) == 0:
+            self.outcome = O_RETREAT
+            self._emit((ev.E_STEP, S_END, self.round))
+        else:
+            self.hits = "pressed"
+
+    def _s_end(self, dice):
+        return True
+
+    # ----- the end
+    def _finish_part(self):
+        if self.kind == K_AMPHIBIOUS and self.part == 0:
+            self._to_land_part()
+            return
+        self._finish()
+
+    def _to_land_part(self):
+        """The sea battle of an amphibious assault is over: carry on with the land battle.
+        Cargo is lost with its transports (two units per transport, cheapest first, ENGINE)."""
+        sea_out = self.outcome
+        self.sea_combat = 1 if self.round > 0 else 0
+        sea_a = self.alive[ATTACKER]
+        sea_d = self.alive[DEFENDER]
+        tr_alive = 0
+        for u in range(self.n):
+            if self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
+                tr_alive += sea_a[u]
+        self.sea_lost = self.lost
+        land_a, land_d = self._land
+        self._land = None
+        self.sea_surv = [list(sea_a), list(sea_d)]
+        for u in range(self.n):
+            self.sea_surv[0][u] += self.gone[u] + self.subm[0][u]
+            self.sea_surv[1][u] += self.subm[1][u]
+        self.gone = _zeros(self.n)
+        self.subm = [_zeros(self.n), _zeros(self.n)]
+        cleared = True
+        for u in range(self.n):
+            if sea_d[u] and not self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
+                cleared = False
+        if sea_out == O_RETREAT or not cleared:
+            tr_alive = 0                      # the transports cannot offload (P40-C-63, CL-C-42)
+        cap = 2 * tr_alive
+        sb = self.seaborne
+        total = sum(sb)
+        lost_cargo = _zeros(self.n)
+        if total > cap:
+            drop = total - cap
+            for u in cz.loss_order(self.units, True, self.flags):
+                if drop and sb[u]:
+                    k = sb[u] if sb[u] < drop else drop
+                    lost_cargo[u] = k
+                    drop -= k
+        self.lost = [_zeros(self.n), _zeros(self.n)]
+        for u in range(self.n):
+            self.lost[0][u] = self.sea_lost[0][u]
+            self.lost[1][u] = self.sea_lost[1][u]
+        for u in range(self.n):
+            if lost_cargo[u]:
+                if sea_out == O_RETREAT or not cleared:
+                    land_a[u] -= lost_cargo[u]    # cargo stays aboard, not lost
+                else:
+                    land_a[u] -= lost_cargo[u]
+                    self.lost[0][u] += lost_cargo[u]
+                sb[u] -= lost_cargo[u]
+        self.alive = [land_a, land_d]
+        self.dmg = [_zeros(self.n), _zeros(self.n)]
+        self.cas = [_zeros(self.n), _zeros(self.n)]
+        self.outcome = 0
+        self.part = 1
+        self.pre = 1
+        self.step_i = 0
+        self.round = 0
+        self.hits = None
+
+    def _finish(self):
+        land = self.is_land_battle()
+        captured = 0
+        if self.outcome == O_ATTACKER_WON and land:
+            for u in range(self.n):
+                if self.alive[ATTACKER][u] and self.units[u][uu.U_ABILITIES] & uu.AB_CAPTURES:
+                    captured = 1          # CL-C-16, LHTR-C-36, P40-C-100
+        if self.flags & uu.CF_REPAIR_AFTER_BATTLE:
+            self.dmg = [_zeros(self.n), _zeros(self.n)]   # LHTR-U-50
+        ipc = [0, 0]
+        for side in (0, 1):
+            for u in range(self.n):
+                ipc[side] += self.lost[side][u] * self.units[u][uu.U_COST]
+        survivors = [list(self.alive[0]), list(self.alive[1])]
+        for side in (0, 1):
+            for u in range(self.n):
+                survivors[side][u] += self.subm[side][u]
+        survivors[0] = [survivors[0][u] + self.gone[u] for u in range(self.n)]
+        self.result = {
+            "outcome": self.outcome,
+            "captured": captured,
+            "survivors": survivors,
+            "damaged": [list(self.dmg[0]), list(self.dmg[1])],
+            "lost": [list(self.lost[0]), list(self.lost[1])],
+            "ipc_lost": ipc,
+            "retreated": list(self.gone),
+            "submerged": [list(self.subm[0]), list(self.subm[1])],
+            "rounds": self.round,
+        }
+        if self.kind == K_AMPHIBIOUS:
+            self.result["sea_survivors"] = [list(self.sea_surv[0]), list(self.sea_surv[1])]
+        self._emit((ev.E_RESULT, self.outcome, captured))
+
+    # ----- serialization
+    def to_bytes(self):
+        """The whole battle state as bytes (a few hundred): resume with Battle.from_bytes."""
+        out = bytearray()
+
+        def put(x):
+            x = int(x)
+            if x < 0:
+                raise InputError("negative value in battle state")
+            while x >= 128:
+                out.append((x & 127) | 128)
+                x >>= 7
+            out.append(x)
+
+        def vec(v):
+            for x in v:
+                put(x)
+
+        put(1)                                   # format version
+        put(self.n)
+        for x in (self.kind, self.family, self.tech[0], self.tech[1], self.step_i, self.pre,
+                  self.round, self.part, self.struck, self.sea_combat, self.dd[0], self.dd[1],
+                  self.fired[0], self.fired[1], self.decided[0], self.decided[1], self.outcome,
+                  self.air_bases, self.kamikaze, self.sub_withdraw):
+            put(x)
+        for side in (0, 1):
+            vec(self.alive[side])
+            vec(self.dmg[side])
+            vec(self.cas[side])
+            vec(self.subm[side])
+            vec(self.lost[side])
+        vec(self.gone)
+        vec(self.seaborne)
+        vec(self.bombard)
+        vec(self.scramble)
+        vec(self.sea_surv[0])
+        vec(self.sea_surv[1])
+        if self._land is not None:
+            put(1)
+            vec(self._land[0])
+            vec(self._land[1])
+        else:
+            put(0)
+        put(len(self.retreat_to))
+        for r in self.retreat_to:
+            s = str(r).encode()
+            put(len(s))
+            out.extend(s)
+        # the pending marker (what the current step has already done)
+        h = self.hits
+        if h is None:
+            put(0)
+        elif isinstance(h, str):
+            s = h.encode()
+            put(1)
+            put(len(s))
+            out.extend(s)
+        elif h[0] == "kamikaze":
+            put(2)
+            put(len(h[1]))
+            for t in h[1]:
+                put(t[0])
+                put(t[1])
+        elif h[0] == S_BOMBARD:
+            put(3)
+            if len(h) == 1:
+                put(0)
+            else:
+                put(len(h[1]) + 1)
+                for t in h[1]:
+                    put(t[0])
+                    put(t[1])
+        else:
+            s = str(h[0]).encode()
+            put(4)
+            put(len(s))
+            out.extend(s)
+        # a pending casualty prompt is rebuilt by re-running its step? No: keep its hits.
+        p = self.prompt
+        if p is not None and p.kind == P_CASUALTIES:
+            put(1)
+            put(p.side)
+            hits = p.info[1]
+            for x in hits:
+                put(x)
+            rule = p.info[2].encode()
+            put(len(rule))
+            out.extend(rule)
+        else:
+            put(0)
+        return bytes(out)
+
+    @classmethod
+    def from_bytes(cls, board, data):
+        """Resume a battle saved with to_bytes (prompts are asked again)."""
+        b = cls(board, 0, None, None, None, _blank=True)
+        pos = [0]
+
+        def get():
+            x = 0
+            shift = 0
+            while True:
+                if pos[0] >= len(data):
+                    raise InputError("battle state is truncated")
+                c = data[pos[0]]
+                pos[0] += 1
+                x |= (c & 127) << shift
+                shift += 7
+                if c < 128:
+                    return x
+
+        def vec():
+            return [get() for _ in range(n)]
+
+        def text():
+            k = get()
+            s = bytes(data[pos[0]:pos[0] + k]).decode()
+            pos[0] += k
+            return s
+
+        if get() != 1:
+            raise InputError("unknown battle state format")
+        n = get()
+        if n != b.n:
+            raise InputError("battle state is for another edition")
+        (b.kind, fam, t0, t1, b.step_i, b.pre, b.round, b.part, b.struck, b.sea_combat, d0, d1,
+         f0, f1, c0, c1, b.outcome, b.air_bases, b.kamikaze, b.sub_withdraw) = \
+            [get() for _ in range(20)]
+        b.tech = [t0, t1]
+        b.dd = [d0, d1]
+        b.fired = [f0, f1]
+        b.decided = [c0, c1]
+        b.alive = [None, None]
+        b.dmg = [None, None]
+        b.cas = [None, None]
+        b.subm = [None, None]
+        b.lost = [None, None]
+        for side in (0, 1):
+            b.alive[side] = vec()
+            b.dmg[side] = vec()
+            b.cas[side] = vec()
+            b.subm[side] = vec()
+            b.lost[side] = vec()
+        b.gone = vec()
+        b.seaborne = vec()
+        b.bombard = vec()
+        b.scramble = vec()
+        b.sea_surv = [vec(), vec()]
+        if get():
+            b._land = (vec(), vec())
+        else:
+            b._land = None
+        b.retreat_to = tuple(text() for _ in range(get()))
+        tag = get()
+        if tag == 0:
+            b.hits = None
+        elif tag == 1:
+            b.hits = text()
+        elif tag == 2:
+            k = get()
+            b.hits = ("kamikaze", tuple((get(), get()) for _ in range(k)))
+        elif tag == 3:
+            k = get()
+            if k == 0:
+                b.hits = (S_BOMBARD,)
+            else:
+                b.hits = (S_BOMBARD, tuple((get(), get()) for _ in range(k - 1)))
+        else:
+            s = text()
+            b.hits = (int(s),) if s.isdigit() else (s,)
+        if get():
+            side = get()
+            hits = tuple(get() for _ in range(4))
+            rule = text()
+            counts = b.targets(side)
+            lost, dmg = cz.choose(b.units, counts, b.dmg[side], hits, side == ATTACKER, b.flags)
+            opts = tuple(u for u in range(b.n) if counts[u])
+            b.prompt = Prompt(P_CASUALTIES, side, opts, (lost, dmg), (counts, hits, rule))
+        else:
+            b.prompt = None
+            b._reask()
+        return b
+
+    def _reask(self):
+        """After a restore, ask again the question of a step that stops before acting."""
+        s = self.current_step()
+        if s in (S_RETREAT, S_SUBMERGE_DECIDE, S_WITHDRAW, S_KAMIKAZE, S_SCRAMBLE, S_BOMBARD):
+            return   # these steps ask again when stepped
+        return
+
+
+def run(board, kind, attacker, defender, dice, options=None, answers=None):
+    """Run a whole battle with `dice`, answering prompts from `answers` (a list, consumed in
+    order; None or a missing answer takes the default). Returns the Battle."""
+    b = Battle(board, kind, attacker, defender, options)
+    answers = list(answers or ())
+    while True:
+        p = b.run_until_prompt(dice)
+        if p is None:
+            return b
+        if answers:
+            b.answer(answers.pop(0))
+        elif p.kind == P_DICE:
+            raise InputError("dice needed: give a dice source or typed dice")
+        else:
+            b.answer(None)
