@@ -135,29 +135,38 @@ def _prefix(board):
 
 def _pid(board, name):
     """Power id for a printed name, or -1 when the edition has no such power."""
-    try:
-        return board.power_id(name)
-    except (RuleError, InputError, KeyError, ValueError, IndexError):
-        return -1
+    for p in range(board.power_count):
+        if board.power_name(p) == name:
+            return p
+    return -1
+
+
+_TID_CACHE = {}
+
+
+def _tids(board, names):
+    """Ids of the territories of `names` that exist in this edition (cached per edition)."""
+    key = (board.edition, names)
+    hit = _TID_CACHE.get(key)
+    if hit is not None:
+        return hit
+    out = []
+    for n in names:
+        try:
+            t = board.territory_id(n)
+        except (RuleError, InputError, KeyError, ValueError, IndexError):
+            continue
+        if t not in out:
+            out.append(t)
+    out = tuple(out)
+    _TID_CACHE[key] = out
+    return out
 
 
 def _tid(board, names):
     """The first territory id among alternative spellings, or -1."""
-    for n in names:
-        try:
-            return board.territory_id(n)
-        except (RuleError, InputError, KeyError, ValueError, IndexError):
-            pass
-    return -1
-
-
-def _tids(board, names):
-    out = []
-    for n in names:
-        t = _tid(board, (n,))
-        if t >= 0 and t not in out:
-            out.append(t)
-    return out
+    ids = _tids(board, names)
+    return ids[0] if ids else -1
 
 
 def _bit(p):
@@ -378,10 +387,10 @@ def _check_g40(board, state, declarer, target, in_income, fam, options):
                         "turn 4 unless one declared war on it or an Axis power captured London")
     if declarer == us:
         if in_income:
-            # G40-P-24, G40-X-24: only while the US is at war with no Axis power.
-            if not _at_war_with_any(board, state, us, (GERMANY, ITALY, JAPAN)):
-                return
-            raise RuleError("G40-P-24", "the third-turn declaration is for a United States at war with no one")
+            # G40-P-24: "on any or all Axis powers at the beginning of that phase". A US
+            # already at war had a trigger of G40-P-23, so several declarations in a row
+            # are allowed here (G40-X-24 reading).
+            return
         if state.history & (H.AXIS_DECLARED_ON_US | H.AXIS_TOOK_LONDON_OR_NA | H.JAPAN_UNPROVOKED_UK):
             return  # G40-P-23 (i)-(iii)
         raise RuleError("G40-P-23", "the United States may declare war only after an Axis declaration on "
@@ -624,6 +633,10 @@ def enter(board, state, power, t, attack, options=None):
             if state.at_war[power] == 0:
                 raise RuleError("P40-E-76", "only a power at war may move into a friendly neutral")
     else:
+        if attack and owner != NO_OWNER and power == japan and fam != _P40 and _is_french(board, t):
+            if not at_war(state, japan, owner):
+                # G40-P-21, G40-X-05: France is a power Japan must be at war with.
+                raise RuleError("G40-P-21", "Japan must be at war with France to attack French territories")
         if attack and owner != NO_OWNER:
             if board.side(owner) == side:
                 raise RuleError("P40-P-06" if fam == _P40 else "G40-P-02",
