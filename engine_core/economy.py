@@ -397,6 +397,9 @@ def capture(board, state, t, captor, aa=0):
         # Dutch guardianship and conversions are captures of unheld territories; a
         # friendly-held territory is never taken (LHTR-P-12, CL-P-15, P40-C-120).
         raise RuleError(rid(board, "CL-P-15", "LHTR-P-12", "P40-C-120"), "allies never take territory from each other")
+    if old != NO_OWNER and not state.is_at_war(captor, old):
+        raise RuleError(rid(board, "CL-P-15", "LHTR-P-12", "P40-P-06", "G40-C-01"),
+                        "a power never attacks a territory of a power it is not at war with")
     events = []
     new = controller_after_capture(board, state, t, captor)
     plunder_from = -1
