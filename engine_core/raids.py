@@ -75,8 +75,9 @@ P_INTERCEPTORS = 41     # int: how many defending fighters intercept
 P_AIR_CASUALTIES = 42   # (fighters, tactical bombers, strategic bombers) lost
 P_TARGETS = 43          # per target (strategic, tactical) bombers assigned
 P_AA_CASUALTIES = 44    # (tactical, strategic) bombers lost at the current facility
+P_DICE = 45             # players' dice for the step: a list of dice, or {"hits": [per group]}
 
-PROMPT_NAMES = ("escorts", "interceptors", "air_casualties", "targets", "aa_casualties")
+PROMPT_NAMES = ("escorts", "interceptors", "air_casualties", "targets", "aa_casualties", "dice")
 
 # Technologies / advantages understood here (names as a player says them)
 T_HEAVY = 1          # Heavy Bombers (CL-T-11, LHTR-T-11, P40-R-26)
@@ -124,13 +125,19 @@ _OPT_HB_ONE_DIE = 1
 
 
 class Prompt:
-    """A pending decision: `kind` (P_*), `side` that answers, legal `options`, `default`."""
+    """A pending decision: `kind` (P_*), `side` that answers, legal `options`, `default`,
+    `info` (P_DICE: (step, groups) with groups as in Raid._groups). Same shape as
+    engine_core.battle.Prompt."""
 
-    def __init__(self, kind, side, options, default):
+    def __init__(self, kind, side, options, default, info=None):
         self.kind = kind
         self.side = side
         self.options = options
         self.default = default
+        self.info = info
+
+    def name(self):
+        return PROMPT_NAMES[self.kind - P_ESCORTS]
 
     def __repr__(self):
         return "Prompt(%s, %r, default=%r)" % (PROMPT_NAMES[self.kind - P_ESCORTS],
@@ -234,6 +241,9 @@ class Raid:
         self._units, self._aliases = _units_of(edition)
         self._find_ids()
         self.events = []
+        self._typed = None         # typed dice waiting for the step that asked (not saved)
+        self._dice_wait = False
+        self._last_groups = ()
         if _state is not None:
             self.s = _state
             return
@@ -385,6 +395,14 @@ class Raid:
         """None, or the pending Prompt (derived from the state, so it survives from_bytes)."""
         s = self.s
         st = s[_STEP]
+        if self._dice_wait:
+            groups = self._groups()
+            side = ev.ATTACKER
+            for g in groups:
+                if g[2]:
+                    side = g[0]
+                    break
+            return Prompt(P_DICE, side, ("dice", "hits"), None, (st, groups))
         if st == S_ESCORTS and s[_ESC_AV] > 0:
             return Prompt(P_ESCORTS, ev.ATTACKER, tuple(range(s[_ESC_AV] + 1)), s[_ESC_AV])
         if st == S_INTERCEPT and s[_INT_AV] > 0:
@@ -473,6 +491,10 @@ class Raid:
         if p is None:
             raise InputError("no decision is pending")
         s = self.s
+        if p.kind == P_DICE:
+            self._answer_dice(p, choice)
+            self.events.append((ev.E_ANSWER, p.kind, 0))
+            return
         if p.kind == P_ESCORTS or p.kind == P_INTERCEPTORS:
             rule = "P40-C-41" if p.kind == P_ESCORTS else "P40-C-42"
             if not isinstance(choice, int) or choice not in p.options:
@@ -497,6 +519,34 @@ class Raid:
                 raise RuleError("P40-C-46", "remove as many bombers attacking this facility as hits")
             self._take_aa_losses(c)
         self.events.append((ev.E_ANSWER, p.kind, choice))
+
+    def _answer_dice(self, p, choice):
+        """Players' dice for the step: all its dice in group order, or {"hits": [...]} one
+        hit count per group (not for bombing dice, whose values count)."""
+        step, groups = p.info
+        if isinstance(choice, dict) and "hits" in choice:
+            hs = list(choice["hits"])
+            if len(hs) != len(groups):
+                raise InputError("give one hit count per group of dice")
+            for i in range(len(groups)):
+                g = groups[i]
+                if g[1] == 0 and g[2]:
+                    raise InputError("bombing dice: give the dice, their values count")
+                if not isinstance(hs[i], int) or hs[i] < 0 or hs[i] > g[2] // g[3]:
+                    raise RuleError("CL-C-02", "more hits than dice in a group")
+            self._typed = ("hits", hs)
+        else:
+            vals = choice["dice"] if isinstance(choice, dict) else choice
+            need = 0
+            for g in groups:
+                need += g[2]
+            if not isinstance(vals, (list, tuple)) or len(vals) != need:
+                raise InputError("need %d dice" % need)
+            for v in vals:
+                if not isinstance(v, int) or not (1 <= v <= 6):
+                    raise InputError("a die shows 1 to 6")
+            self._typed = ("dice", list(vals))
+        self._dice_wait = False
 
     def _loss_tuple(self, choice, names):
         if isinstance(choice, dict):
@@ -606,19 +656,28 @@ class Raid:
                 self.events.append((ev.E_CASUALTY, side, pair[0], pair[1]))
 
     # ----- running
-    def run_until_prompt(self, dice):
-        """Run steps until a decision is pending or the raid is over."""
+    def run_until_prompt(self, dice=None):
+        """Run steps until a decision is pending or the raid is over. With `dice` None the
+        raid stops with a P_DICE prompt for each step's dice (players' own dice)."""
         while not self.done and self.prompt is None:
             self.step(dice)
         return self.prompt
 
-    def step(self, dice):
+    def step(self, dice=None):
         """Run one step (nothing happens while a prompt is pending)."""
         if self.prompt is not None or self.done:
             return
         s = self.s
         st = s[_STEP]
+        groups = self._groups()
+        if groups and dice is None and self._typed is None:
+            self._dice_wait = True
+            self.events.append((ev.E_PROMPT, P_DICE))
+            return
+        self._dice_wait = False
         self.events.append((ev.E_STEP, st, 1))
+        self._last_groups = groups
+        rolled = self._take_dice(dice, groups, st)
         if st == S_ESCORTS:
             s[_ESC] = 0           # no fighters flew with the bombers
             s[_STEP] = S_INTERCEPT
@@ -626,64 +685,153 @@ class Raid:
             s[_INT] = 0
             s[_STEP] = S_AIR_BATTLE
         elif st == S_AIR_BATTLE:
-            self._air_battle(dice)
+            self._air_battle(rolled)
         elif st == S_AIR_CASUALTIES:
-            opts = self._air_casualty_options()
-            self._take_air_losses(opts[0])
+            self._take_air_losses(self._air_casualty_options()[0])
         elif st == S_TARGETS:
             self._set_targets(self._default_targets())
         elif st == S_AA:
             if self.style == Y1940:
-                self._facility_aa(dice)
+                self._facility_aa(rolled)
             else:
-                self._gun_aa(dice)
+                self._gun_aa(rolled)
         elif st == S_AA_CASUALTIES:
             self._take_aa_losses(self._aa_casualty_options()[0])
         elif st == S_BOMB:
             if self.style == Y1940:
-                self._bomb_1940(dice)
+                self._bomb_1940(rolled)
             else:
-                self._bomb_old(dice)
+                self._bomb_old(rolled)
 
-    def _roll(self, dice, side, step, value, n):
-        if n <= 0:
-            return ()
-        got = tuple(dice.roll(n))
-        if len(got) != n:
-            raise InputError("the dice source gave %d dice, %d asked" % (len(got), n))
-        self.events.append((ev.E_ROLL, side, step, value, got))
-        return got
+    def _heavy_air(self):
+        s = self.s
+        return (s[_ATECH] & T_HEAVY) and not (s[_OPT] & _OPT_HB_ONE_DIE)
+
+    def _next_aa_target(self):
+        """Index of the next facility (from the cursor) with bombers at it, or -1."""
+        s = self.s
+        i = s[_CUR]
+        while i < s[_NT]:
+            b = _T0 + i * _TW
+            if s[b + 2] + s[b + 3]:
+                return i
+            i += 1
+        return -1
+
+    def _groups(self):
+        """The dice the current step rolls: ((side, value, dice, dice per unit), ...).
+        `value`: hits on <= value (a pair of Superfortress AA dice: total <= value;
+        other pairs: the better die); 0 for bombing dice (their values count)."""
+        s = self.s
+        st = s[_STEP]
+        out = []
+        if st == S_AIR_BATTLE and s[_INT] > 0:
+            a_v = 2 if s[_ATECH] & T_JETS else 1
+            d_v = 2 if s[_DTECH] & T_JETS else 1
+            out.append((ev.ATTACKER, a_v, s[_ESC], 1))
+            out.append((ev.ATTACKER, 1, s[_TAC], 1))
+            if self._heavy_air():
+                out.append((ev.ATTACKER, 1, 2 * s[_STRAT], 2))
+            else:
+                out.append((ev.ATTACKER, 1, s[_STRAT], 1))
+            out.append((ev.DEFENDER, d_v, s[_INT], 1))
+        elif st == S_AA:
+            if self.style == Y1940:
+                i = self._next_aa_target()
+                if i >= 0:
+                    b = _T0 + i * _TW
+                    value = 2 if s[_DTECH] & T_RADAR else 1
+                    out.append((ev.DEFENDER, value, s[b + 2] + s[b + 3], 1))
+            elif s[_AAGUN] and s[_STRAT]:
+                if s[_ATECH] & T_SUPERFORT:
+                    out.append((ev.DEFENDER, 3, 2 * s[_STRAT], 2))
+                else:
+                    out.append((ev.DEFENDER, 2 if s[_DTECH] & T_RADAR else 1, s[_STRAT], 1))
+        elif st == S_BOMB:
+            heavy = s[_ATECH] & T_HEAVY
+            if self.style == Y1940:
+                for i in range(s[_NT]):
+                    b = _T0 + i * _TW
+                    out.append((ev.ATTACKER, 0, s[b + 3], 1))
+                    if heavy:
+                        out.append((ev.ATTACKER, 0, 2 * s[b + 2], 2))
+                    else:
+                        out.append((ev.ATTACKER, 0, s[b + 2], 1))
+            else:
+                per = 1
+                if heavy:
+                    per = 3 if self.style == CLASSIC else 2
+                out.append((ev.ATTACKER, 0, per * s[_STRAT], per))
+        # groups without dice roll nothing; keep the positions for the 1940 bombing step
+        has = False
+        for g in out:
+            if g[2]:
+                has = True
+        return tuple(out) if has else ()
+
+    def _take_dice(self, dice, groups, st):
+        """Dice per group (a tuple of tuples), from typed dice or the dice source; emits
+        one E_ROLL per group that rolls."""
+        typed = self._typed
+        self._typed = None
+        out = []
+        pos = 0
+        for gi in range(len(groups)):
+            side, value, n, per = groups[gi]
+            if n == 0:
+                out.append(())
+                continue
+            if typed is not None and typed[0] == "hits":
+                h = typed[1][gi]
+                vals = []
+                for k in range(n // per):
+                    if per == 1:
+                        vals.append(1 if k < h else 6)
+                    else:
+                        vals.append(1 if k < h else 6)
+                        vals.append(1 if k < h else 6)
+                self.events.append((ev.E_ROLL, side, st, value, ()))
+                out.append(tuple(vals))
+                continue
+            if typed is not None:
+                vals = tuple(typed[1][pos:pos + n])
+                pos += n
+            else:
+                vals = tuple(dice.roll(n))
+                if len(vals) != n:
+                    raise InputError("the dice source gave %d dice, %d asked" % (len(vals), n))
+            self.events.append((ev.E_ROLL, side, st, value, vals))
+            out.append(vals)
+        return out
 
     @staticmethod
-    def _hits(dice, value):
+    def _hits(vals, value, per):
         h = 0
-        for d in dice:
-            if d <= value:
-                h += 1
+        if per == 1:
+            for d in vals:
+                if d <= value:
+                    h += 1
+            return h
+        for i in range(0, len(vals), 2):
+            if per == 2 and value == 3 and vals[i] + vals[i + 1] <= 3:
+                h += 1            # Superfortress pair: total 3 or less (LHTR-O-55)
+            elif value != 3 and (vals[i] <= value or vals[i + 1] <= value):
+                h += 1            # heavy bomber pair: the better die (P40-X-41)
         return h
 
-    def _air_battle(self, dice):
+    def _air_battle(self, rolled):
         """P40-C-43: one round, every participant at 1 (Jet Fighters' fighters 1-2);
         only if at least one interceptor is committed. Escorts then retreat (P40-C-44)."""
         s = self.s
         if s[_INT] == 0:
             self._after_air_battle()
             return
-        a_jets = 2 if s[_ATECH] & T_JETS else 1
-        d_jets = 2 if s[_DTECH] & T_JETS else 1
+        g = self._last_groups
         hits = 0
-        hits += self._hits(self._roll(dice, ev.ATTACKER, S_AIR_BATTLE, a_jets, s[_ESC]), a_jets)
-        hits += self._hits(self._roll(dice, ev.ATTACKER, S_AIR_BATTLE, 1, s[_TAC]), 1)
-        if (s[_ATECH] & T_HEAVY) and not (s[_OPT] & _OPT_HB_ONE_DIE):
-            # P40-R-26 / P40-X-41: heavy bombers roll two dice, a hit if either is 1
-            got = self._roll(dice, ev.ATTACKER, S_AIR_BATTLE, 1, 2 * s[_STRAT])
-            for i in range(0, len(got), 2):
-                if got[i] <= 1 or got[i + 1] <= 1:
-                    hits += 1
-        else:
-            hits += self._hits(self._roll(dice, ev.ATTACKER, S_AIR_BATTLE, 1, s[_STRAT]), 1)
+        for i in range(3):
+            hits += self._hits(rolled[i], g[i][1], g[i][3])
         self.events.append((ev.E_HITS, ev.ATTACKER, S_AIR_BATTLE, hits))
-        d_hits = self._hits(self._roll(dice, ev.DEFENDER, S_AIR_BATTLE, d_jets, s[_INT]), d_jets)
+        d_hits = self._hits(rolled[3], g[3][1], 1)
         self.events.append((ev.E_HITS, ev.DEFENDER, S_AIR_BATTLE, d_hits))
         # interceptors are all fighters: no choice to make
         lost = min(hits, s[_INT])
@@ -707,70 +855,57 @@ class Raid:
         else:
             s[_STEP] = S_TARGETS
 
-    def _facility_aa(self, dice):
+    def _facility_aa(self, rolled):
         """P40-C-46 / P40-U-62: each targeted facility rolls one die per bomber attacking
-        it, hits on 1 (Radar 1-2); the attacker removes bombers among those at it."""
+        it, hits on 1 (Radar 1-2); the attacker removes bombers among those at it. One
+        facility per step, in target order."""
         s = self.s
-        while s[_CUR] < s[_NT]:
-            b = _T0 + s[_CUR] * _TW
-            n = s[b + 2] + s[b + 3]
-            if n == 0:
-                s[_CUR] += 1
-                continue
-            value = 2 if s[_DTECH] & T_RADAR else 1
-            self.events.append((ev.E_AA, ev.DEFENDER, n))
-            hits = self._hits(self._roll(dice, ev.DEFENDER, S_AA, value, n), value)
-            self.events.append((ev.E_HITS, ev.DEFENDER, S_AA, hits))
-            if hits == 0:
-                s[_CUR] += 1
-                continue
-            s[_PEND] = hits
-            s[_STEP] = S_AA_CASUALTIES
-            if len(self._aa_casualty_options()) == 1:
-                self._take_aa_losses(self._aa_casualty_options()[0])
-                continue
+        i = self._next_aa_target()
+        if i < 0:
+            if s[_STRAT] + s[_TAC] == 0:
+                self._finish()
+            else:
+                s[_STEP] = S_BOMB
             return
-        if s[_STRAT] + s[_TAC] == 0:
-            self._finish()
-        else:
-            s[_STEP] = S_BOMB
+        s[_CUR] = i
+        g = self._last_groups[0]
+        self.events.append((ev.E_AA, ev.DEFENDER, g[2]))
+        hits = self._hits(rolled[0], g[1], 1)
+        self.events.append((ev.E_HITS, ev.DEFENDER, S_AA, hits))
+        if hits == 0:
+            s[_CUR] = i + 1
+            return
+        s[_PEND] = hits
+        s[_STEP] = S_AA_CASUALTIES
+        opts = self._aa_casualty_options()
+        if len(opts) == 1:
+            self._take_aa_losses(opts[0])
 
-    def _gun_aa(self, dice):
+    def _gun_aa(self, rolled):
         """CL-C-52 / LHTR-C-51: one AA gun fires one die at each bomber, a 1 downs it
         (Radar LHTR-O-30: 1-2; Superfortresses LHTR-O-55: two dice, down if total <= 3)."""
         s = self.s
-        n = s[_STRAT]
-        if s[_AAGUN] and n:
-            self.events.append((ev.E_AA, ev.DEFENDER, n))
-            if s[_ATECH] & T_SUPERFORT:
-                got = self._roll(dice, ev.DEFENDER, S_AA, 3, 2 * n)
-                hits = 0
-                for i in range(0, len(got), 2):
-                    if got[i] + got[i + 1] <= 3:
-                        hits += 1
-            else:
-                value = 2 if s[_DTECH] & T_RADAR else 1
-                hits = self._hits(self._roll(dice, ev.DEFENDER, S_AA, value, n), value)
+        if rolled:
+            g = self._last_groups[0]
+            self.events.append((ev.E_AA, ev.DEFENDER, s[_STRAT]))
+            hits = self._hits(rolled[0], g[1], g[3])
             self.events.append((ev.E_HITS, ev.DEFENDER, S_AA, hits))
             s[_STRAT] -= hits
             s[_L_STRAT] += hits
             self._casualties(ev.ATTACKER, ((self.u_strat, hits),))
-        s[_STEP] = S_BOMB if s[_STRAT] else S_DONE
-        if s[_STEP] == S_DONE:
+        if s[_STRAT]:
+            s[_STEP] = S_BOMB
+        else:
             self._finish()
 
-    def _bomb_old(self, dice):
+    def _bomb_old(self, rolled):
         """Classic CL-C-53/54, Revised, LHTR-C-52: bombing dice, caps, payment."""
         s = self.s
-        n = s[_STRAT]
-        heavy = s[_ATECH] & T_HEAVY
-        per = 1
-        if heavy:
-            per = 3 if self.style == CLASSIC else 2
-        got = self._roll(dice, ev.ATTACKER, S_BOMB, 0, n * per)
+        per = self._last_groups[0][3]
+        got = rolled[0]
         total = 0
         damage = 0
-        for i in range(n):
+        for i in range(s[_STRAT]):
             part = got[i * per:(i + 1) * per]
             if self.style == CLASSIC:
                 v = 0
@@ -796,24 +931,21 @@ class Raid:
         self.events.append((ev.E_PAYOUT, ev.DEFENDER, paid))
         self._finish()
 
-    def _bomb_1940(self, dice):
+    def _bomb_1940(self, rolled):
         """P40-C-47: each surviving bomber rolls 1 die, +2 per strategic bomber (heavy:
         best of two, then +2, P40-X-41); damage markers stop at the cap."""
         s = self.s
-        heavy = s[_ATECH] & T_HEAVY
         total = 0
         for i in range(s[_NT]):
             b = _T0 + i * _TW
             dmg = 0
-            got = self._roll(dice, ev.ATTACKER, S_BOMB, 0, s[b + 3])
-            for d in got:
+            for d in rolled[2 * i]:
                 dmg += d
-            if heavy:
-                got = self._roll(dice, ev.ATTACKER, S_BOMB, 0, 2 * s[b + 2])
+            got = rolled[2 * i + 1]
+            if self._last_groups[2 * i + 1][3] == 2:
                 for j in range(0, len(got), 2):
                     dmg += max(got[j], got[j + 1]) + 2
             else:
-                got = self._roll(dice, ev.ATTACKER, S_BOMB, 0, s[b + 2])
                 for d in got:
                     dmg += d + 2
             total += dmg

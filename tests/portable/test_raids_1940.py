@@ -284,3 +284,31 @@ def test_rocket_from_operative_air_base_damages_a_facility():
     assert _rule_of(lambda: raids.rocket("pacific_1940", dice, target="air_base",
                                          launcher_operative=False)) == "P40-R-12"
     assert dice.remaining() == 1
+
+
+def test_air_battle_hit_counts_typed_per_group():
+    """P40-C-43: players may type the hits of each group of the air battle instead of the
+    dice: escorts 1, tactical 0, strategic 1 -> 2 hits, both interceptors down;
+    interceptors 1 -> one attacker loss, the escort by default (cheapest). Then the air
+    base's AA 6,6,6 (no hit); tactical 2, strategic 3+2 and 1+2 -> 10, capped at 6."""
+    r = raids.Raid("pacific_1940", {"strategic_bomber": 2, "tactical_bomber": 1, "fighter": 1},
+                   targets={"air_base": 0}, interceptors=2)
+    r.answer(1)
+    r.answer(2)
+    p = r.run_until_prompt(None)
+    assert p.kind == raids.P_DICE
+    assert p.info == (raids.S_AIR_BATTLE, ((ev.ATTACKER, 1, 1, 1), (ev.ATTACKER, 1, 1, 1),
+                                           (ev.ATTACKER, 1, 2, 1), (ev.DEFENDER, 1, 2, 1)))
+    r.answer({"hits": [1, 0, 1, 1]})
+    p = r.run_until_prompt(None)
+    assert p.kind == raids.P_AIR_CASUALTIES
+    r.answer(p.default)
+    assert r.result is None
+    dice = FixedDice([6, 6, 6, 2, 3, 1])
+    r.run_until_prompt(dice)
+    assert dice.remaining() == 0
+    res = r.result
+    assert res["defender_lost"] == {"fighter": 2}
+    assert res["attacker_lost"] == {"fighter": 1}
+    assert res["facilities"] == (("air_base", 0, 6, 6),)
+    assert res["rolled"] == 10

@@ -133,3 +133,27 @@ def test_one_rocket_per_power_per_turn():
     dice = FixedDice([6])
     assert _rule_of(lambda: raids.rocket("classic", dice, treasury=10, used_this_turn=True)) == "CL-T-07"
     assert dice.remaining() == 1
+
+
+def test_players_type_their_own_dice_per_step():
+    """CL-C-52, CL-C-53: with the players' own dice the raid asks for each step's dice:
+    the AA gun's 3 dice (1,4,6 -> one bomber down), then the 2 survivors' bombing dice
+    (5,6 -> 11). Bombing dice must be given as values, not as a hit count."""
+    r = raids.Raid("classic", {"bomber": 3}, aa=1, treasury=30)
+    p = r.run_until_prompt(None)
+    assert p.kind == raids.P_DICE and p.side == ev.DEFENDER
+    assert p.info == (raids.S_AA, ((ev.DEFENDER, 1, 3, 1),))
+    r.answer([1, 4, 6])
+    p = r.run_until_prompt(None)
+    assert p.kind == raids.P_DICE and p.side == ev.ATTACKER
+    assert p.info == (raids.S_BOMB, ((ev.ATTACKER, 0, 2, 1),))
+    failed = False
+    try:
+        r.answer({"hits": [2]})
+    except ValueError:
+        failed = True
+    assert failed
+    r.answer([5, 6])
+    assert r.run_until_prompt(None) is None
+    assert r.result["ipcs_lost"] == 11
+    assert r.result["attacker_lost"] == {"bomber": 1}
