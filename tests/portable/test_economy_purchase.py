@@ -1,0 +1,141 @@
+"""Purchase, repair, mobilization limits and refunds (issue 5)."""
+from engine_core.game import Game
+from engine_core.errors import RuleError
+
+
+def _raises(rule, fn, *args):
+    try:
+        fn(*args)
+    except RuleError as e:
+        assert e.rule == rule, e.rule
+        return
+    assert False, "no RuleError " + rule
+
+
+def _to_phase(g, name):
+    while g.summary()["phase"] != name:
+        g.apply({"type": "end_phase"})
+
+
+def test_purchase_debits_edition_costs():
+    """CL-E-01: pay the bank the total cost, the rest carries over (Germany: 2 tanks at 5 and
+    2 transports at 8 = 26); LHTR-E-01; P40-E-03, P40-U-01/P40-U-04: infantry 3, tank 6."""
+    g = Game.new("classic")
+    g.apply({"type": "end_phase"})            # Soviet research -> purchase
+    g.apply({"type": "purchase", "units": {"infantry": 8}})
+    assert g.summary()["treasury"]["Soviet Union"] == 24 - 8 * 3
+    g = Game.new("pacific_1940")
+    g.apply({"type": "purchase", "units": {"infantry": 2, "tank": 1}})
+    assert g.summary()["treasury"]["Japan"] == 26 - 2 * 3 - 6
+
+
+def test_purchase_refused_beyond_treasury():
+    """P40-E-03 / P40-T-12: a power buys what it can afford; the treasury never goes negative;
+    the refused action changes nothing."""
+    g = Game.new("pacific_1940")
+    before = g.state.snapshot()
+    _raises("P40-E-03", g.apply, {"type": "purchase", "units": {"battleship": 2}})
+    assert g.state.snapshot() == before
+
+
+def test_purchase_only_in_its_phase():
+    """P40-T-01 / P40-T-11: buying happens in Purchase & Repair only."""
+    g = Game.new("pacific_1940")
+    g.apply({"type": "end_phase"})
+    _raises("P40-T-01", g.apply, {"type": "purchase", "units": {"infantry": 1}})
+
+
+def test_china_buys_infantry_and_burma_road_artillery():
+    """P40-E-07, P40-E-82: China buys infantry only, artillery while the Burma Road is open
+    (P40-E-61: India, Burma, Yunnan, Szechwan Allied, true at the start)."""
+    g = Game.new("pacific_1940")
+    for _ in range(2):
+        while g.summary()["power"] != "China":
+            g.apply({"type": "end_phase"})
+    _raises("P40-E-07", g.apply, {"type": "purchase", "units": {"tank": 1}})
+    g.apply({"type": "purchase", "units": {"infantry": 2, "artillery": 1}})
+    assert g.summary()["treasury"]["China"] == 12 - 6 - 4
+
+
+def test_china_no_artillery_with_the_road_closed():
+    """P40-E-07: with Burma in Japanese hands the road is closed: no artillery."""
+    g = Game.new("pacific_1940")
+    b = g.board
+    g.state.owner[b.territory_id("Burma")] = b.power_id("Japan")
+    while g.summary()["power"] != "China":
+        g.apply({"type": "end_phase"})
+    _raises("P40-E-07", g.apply, {"type": "purchase", "units": {"artillery": 1}})
+
+
+def test_classic_original_complex_unlimited_lost_units():
+    """CL-E-04: an original IC (Russia) places any number of units; CL-E-05: units that
+    cannot be placed are lost, with no refund; CL-S-02: purchases are placed in Action 5."""
+    g = Game.new("classic")
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "purchase", "units": {"infantry": 8}})
+    _to_phase(g, "mobilize")
+    g.apply({"type": "place", "territory": "Russia", "units": {"infantry": 7}})
+    _raises("CL-S-02", g.apply, {"type": "place", "territory": "Russia", "units": {"infantry": 2}})
+    g.apply({"type": "end_phase"})            # the eighth infantry is lost
+    assert g.summary()["phase"] == "collect_income"
+    assert g.summary()["treasury"]["Soviet Union"] == 0
+    g.apply({"type": "end_phase"})
+    assert g.summary()["treasury"]["Soviet Union"] == 24
+
+
+def test_classic_new_complex_limit_is_territory_value():
+    """CL-E-04: a new IC places as many units as its territory's value (Caucasus 3)."""
+    g = Game.new("classic")
+    b = g.board
+    caucasus = b.territory_id("Caucasus")
+    g.state.facilities[caucasus] |= 1     # an IC built on an earlier turn
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "purchase", "units": {"infantry": 4}})
+    _to_phase(g, "mobilize")
+    _raises("CL-E-04", g.apply, {"type": "place", "territory": "Caucasus", "units": {"infantry": 4}})
+    g.apply({"type": "place", "territory": "Caucasus", "units": {"infantry": 3}})
+    _raises("CL-E-04", g.apply, {"type": "place", "territory": "Caucasus", "units": {"infantry": 1}})
+
+
+def test_lhtr_complex_limit_is_territory_value():
+    """LHTR-E-04: each IC places at most its territory's value (Caucasus 4 in the sample
+    turn; here the board's value), the excess is lost."""
+    g = Game.new("revised_lhtr")
+    b = g.board
+    t = b.territory_id("Caucasus")
+    value = b.ipc(t)
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "purchase", "units": {"infantry": value + 1}})
+    _to_phase(g, "mobilize")
+    _raises("LHTR-E-04", g.apply, {"type": "place", "territory": t, "units": {"infantry": value + 1}})
+    g.apply({"type": "place", "territory": t, "units": {"infantry": value}})
+    before = g.summary()["treasury"]["Soviet Union"]
+    g.apply({"type": "end_phase"})
+    assert g.summary()["treasury"]["Soviet Union"] == before   # lost, not refunded
+    assert value == 4
+
+
+def test_1940_major_ten_minor_three_minus_damage():
+    """P40-E-12: a major complex places 10, a minor 3, each less one per damage marker;
+    P40-E-11: only at the power's own complexes (Kwangtung has none)."""
+    g = Game.new("pacific_1940")
+    b = g.board
+    japan = b.territory_id("Japan")
+    g.state.damage[japan] = 3
+    g.apply({"type": "purchase", "units": {"infantry": 8}})
+    _to_phase(g, "mobilize")
+    _raises("P40-E-12", g.apply, {"type": "place", "territory": "Japan", "units": {"infantry": 8}})
+    g.apply({"type": "place", "territory": "Japan", "units": {"infantry": 7}})
+    _raises("P40-E-12", g.apply, {"type": "place", "territory": "Kwangtung", "units": {"infantry": 1}})
+    nsw = b.territory_id("New South Wales")   # ANZAC's minor complex (errata setup)
+    assert g.state.facilities[nsw] & 4
+
+
+def test_1940_refund_of_unplaced_units():
+    """P40-E-17, P40-T-50: overpurchased units go back to the box and are refunded."""
+    g = Game.new("pacific_1940")
+    g.apply({"type": "purchase", "units": {"infantry": 4}})
+    _to_phase(g, "mobilize")
+    g.apply({"type": "place", "territory": "Japan", "units": {"infantry": 3}})
+    g.apply({"type": "end_phase"})
+    assert g.summary()["treasury"]["Japan"] == 26 - 12 + 3
