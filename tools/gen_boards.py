@@ -217,6 +217,11 @@ def apply_corrections(ed, d, corr):
                              "count (Europe 1940 chart, not in the sources) is kept as in "
                              "TripleA." % pl["units"].get("infantry"))
                     pl["units"]["infantry"] = 2
+        # G40-G-05: "Sakha: 6 Soviet Infantry and 2 Soviet AAA". TripleA has the infantry only.
+        for pl in d["setup"]["units"]["Sakha"]:
+            if pl["owner"] == "Russians" and pl["units"].get("aaGun", 0) != 2:
+                corr.add("Sakha: Soviet AAA %d -> 2 (G40-G-05)" % pl["units"].get("aaGun", 0))
+                pl["units"]["aaGun"] = 2
     return T
 
 
