@@ -1,0 +1,1385 @@
+"""Exact battle odds: the outcome distribution of a battle by dynamic programming (issue 6).
+
+    odds(board, kind, attacker, defender, policy=None, number=float, bombard=None,
+         tech=None, damaged=None, rounds_done=0) -> dict
+
+`board` is a loaded board (engine_core.board) or an edition name; `kind` is "land", "sea"
+or "amphibious"; sides are dicts of unit name (or alias) -> count, or tuples of
+(unit id, count). `number` is the number type: float on the device, fractions.Fraction
+passed in by host tests for exact values (this module never imports fractions).
+
+How it works. A side's state is its counts on the board (damaged two-hit units and
+submerged submarines apart). One round maps a pair of states to a distribution of pairs:
+each side's hits are the convolution of its firing groups' binomials, split by what the
+hits may strike (any / not air / not submarines / air only), and each side takes them
+with the battle engine's own default order of loss (engine_core.casualties.choose) or a
+player's order. No round can add a unit, so every change lowers the on-board hit points
+of the pair: states are processed from the most hit points down, each once; the chance
+that nothing changes in a round (no hits at all) is a self-loop, divided out as
+1 / (1 - p_stay), which is also the expected number of rounds spent there. The first
+round is computed on its own (antiaircraft fire, bombardment), and so are the first N
+rounds when the attacker retreats after round N.
+
+Policies (dict, all optional):
+  attacker_order / defender_order  tuple of unit names: the player's order of loss
+  keep_land        the attacker loses its last N capturing land units after everything else
+  retreat_after_round  N: the attacker retreats at the end of round N
+  retreat_at_units     N: the attacker retreats when it has N or fewer units on the board
+  retreat_below        P: the attacker retreats when its chance to win from there is < P
+  submerge         True (default): submarines submerge / withdraw when they cannot hurt
+                   anything (the enemy has no sea unit on the board) and the rules let them
+
+Result keys: attacker_wins, defender_wins, draw (both destroyed, or neither can hurt the
+other), attacker_retreats, attacker_captures, expected_rounds, attacker_survivors /
+defender_survivors (expected count per unit name), attacker_ipc_lost, defender_ipc_lost,
+ipc_swing (defender's loss minus attacker's), attacker_remaining / defender_remaining
+(tuples of (units dict, probability), most likely first), method "exact".
+Live odds after a round: call again on the survivors with `damaged` and `rounds_done`.
+"""
+
+from engine_core.errors import RuleError, InputError
+from engine_core import casualties as _cas
+from engine_core.units import (
+    U_NAME, U_COST, U_ATTACK, U_DEFENSE, U_HITS, U_KIND, U_ABILITIES,
+    LAND, AIR, SEA, FACILITY,
+    AB_CAPTURES, AB_SUPPORTABLE, AB_ARTILLERY, AB_AA, AB_SUBMARINE, AB_DESTROYER,
+    AB_TRANSPORT, AB_BOMBARD, AB_TAC_BOMBER, AB_PAIRS_TAC, AB_STRATEGIC, AB_FIGHTER,
+    CF_AA_EACH_PLANE, CF_AAA_THREE_SHOTS, CF_AA_BY_TYPE, CF_SUB_ATTACK_FIRST_SHOT,
+    CF_SUB_OPENING_FIRE, CF_SUB_SURPRISE, CF_DESTROYER, CF_SUB_WITHDRAW_AFTER_ROUND,
+    CF_SUB_SUBMERGE_AFTER_CYCLE, CF_SUB_SUBMERGE_BEFORE_FIRE, CF_TRANSPORT_DEFENSELESS,
+    CF_AIR_NEEDS_DESTROYER, CF_ARTILLERY, CF_TAC_PAIRING, CF_BOMBARD_NO_REPLY,
+    CF_BOMBARD_PER_LAND_UNIT, CF_HEAVY_BEST_OF_TWO, CF_HEAVY_THREE_DICE,
+)
+
+KINDS = ("land", "sea", "amphibious")
+
+# outcomes
+O_ATTACKER = 0
+O_DEFENDER = 1
+O_DRAW = 2
+O_RETREAT = 3
+
+# technologies that change dice (names as the rulebooks print them, snake case)
+TECHS = ("jet_fighters", "super_submarines", "heavy_bombers", "combined_bombardment",
+         "radar", "advanced_artillery", "improved_mechanized_infantry")
+_TECH_ALIASES = (("jets", "jet_fighters"), ("jet_power", "jet_fighters"),
+                 ("super_subs", "super_submarines"), ("heavy_bomber", "heavy_bombers"),
+                 ("improved_mech", "improved_mechanized_infantry"))
+
+# hit classes, as engine_core.casualties.choose takes them
+_ANY = 0
+_NO_AIR = 1   # scored by submarines
+_NO_SUB = 2   # scored by air units that cannot hit submarines
+_AIR_ONLY = 3  # antiaircraft fire
+
+# probability codes: 0..6 = hits on <= value with one die; 10 + v = best of two dice
+_BEST2 = 10
+
+
+def _family_rule(flags, classic, lhtr, y1940):
+    if flags & CF_SUB_SURPRISE:
+        return y1940
+    if flags & CF_SUB_OPENING_FIRE:
+        return lhtr
+    return classic
+
+
+# ---------------------------------------------------------------------------------------
+# input
+
+
+def _tables(board):
+    if isinstance(board, str):
+        from engine_core import board as _board
+        if board not in _board.EDITIONS:
+            raise InputError("unknown edition: " + board)
+        um = _board._units_module(board)
+        return board, um.UNITS, um.ALIASES, um.COMBAT_FLAGS
+    aliases = getattr(board, "_aliases", ())
+    return board.edition, board.units, aliases, board.combat_flags
+
+
+def _unit_id(units, aliases, name):
+    from engine_core.units import find
+    if isinstance(name, int):
+        if 0 <= name < len(units):
+            return name
+        raise InputError("no unit id " + str(name))
+    if not isinstance(name, str):
+        raise InputError("a unit is named by a string")
+    u = find(units, aliases, name)
+    if u < 0:
+        raise InputError("this edition has no unit called '" + name + "'")
+    return u
+
+
+def _counts(units, aliases, side, what):
+    out = [0] * len(units)
+    if side is None:
+        return out
+    if isinstance(side, dict):
+        pairs = [(k, side[k]) for k in side]
+    else:
+        pairs = list(side)
+    for pair in pairs:
+        if len(pair) != 2:
+            raise InputError(what + ": expected (unit, count) pairs")
+        u = _unit_id(units, aliases, pair[0])
+        c = pair[1]
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise InputError(what + ": the count of " + units[u][U_NAME] + " is not a whole number")
+        if c < 0:
+            raise InputError(what + ": negative count of " + units[u][U_NAME])
+        if c > 250:
+            raise InputError(what + ": at most 250 " + units[u][U_NAME])
+        out[u] += c
+    return out
+
+
+def _tech_set(tech):
+    names = []
+    if tech is None:
+        return names
+    if isinstance(tech, str):
+        tech = (tech,)
+    for t in tech:
+        if not isinstance(t, str):
+            raise InputError("technology names are strings")
+        t = t.strip().lower().replace(" ", "_").replace("-", "_")
+        for a in _TECH_ALIASES:
+            if a[0] == t:
+                t = a[1]
+        if t not in TECHS:
+            raise InputError("unknown technology '" + t + "'")
+        if t not in names:
+            names.append(t)
+    return names
+
+
+def _split_tech(tech):
+    """tech: None, a list (the attacker's) or {"attacker": [...], "defender": [...]}."""
+    if isinstance(tech, dict):
+        for k in tech:
+            if k not in ("attacker", "defender"):
+                raise InputError("tech: keys are 'attacker' and 'defender'")
+        return _tech_set(tech.get("attacker")), _tech_set(tech.get("defender"))
+    return _tech_set(tech), []
+
+
+# ---------------------------------------------------------------------------------------
+# numbers
+
+
+class _Num:
+    """Probabilities of the number type in use, built once per call."""
+
+    def __init__(self, number):
+        self.number = number
+        self.zero = number(0)
+        self.one = number(1)
+        six = number(6)
+        self.p = [number(v) / six for v in range(7)]
+        self.rows = {}
+
+    def prob(self, code):
+        if code >= _BEST2:
+            miss = self.one - self.p[code - _BEST2]
+            return self.one - miss * miss
+        return self.p[code]
+
+    def binom(self, n, code):
+        """Distribution of hits of n dice hitting with probability code (list, index = hits)."""
+        key = n * 32 + code
+        row = self.rows.get(key)
+        if row is not None:
+            return row
+        p = self.prob(code)
+        q = self.one - p
+        if p == self.zero:
+            row = [self.one]
+        elif q == self.zero:
+            row = [self.zero] * n + [self.one]
+        else:
+            # C(n,k) p^k q^(n-k) built term by term (no big binomials, no floats overflow)
+            t = self.one
+            for _ in range(n):
+                t = t * q
+            row = [t]
+            r = p / q
+            for k in range(n):
+                t = t * r * (n - k) / (k + 1)
+                row.append(t)
+        self.rows[key] = row
+        return row
+
+
+def _conv(a, b, cap, zero):
+    """Distribution of the sum of two independent hit counts, the tail merged into `cap`."""
+    la = len(a)
+    lb = len(b)
+    n = la + lb - 1
+    if n > cap + 1:
+        n = cap + 1
+    out = [zero] * n
+    top = n - 1
+    for i in range(la):
+        ai = a[i]
+        if ai == zero:
+            continue
+        for j in range(lb):
+            k = i + j
+            if k > top:
+                k = top
+            out[k] = out[k] + ai * b[j]
+    return out
+
+
+def _capped(a, cap, zero):
+    if len(a) <= cap + 1:
+        return a
+    out = a[:cap + 1]
+    s = zero
+    for x in a[cap:]:
+        s = s + x
+    out[cap] = s
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# one side
+
+
+class _Side:
+    """One side of the battle: interned states, firing groups and casualty memo."""
+
+    def __init__(self, battle, attacking, counts, damaged, tech, order, keep_land):
+        self.b = battle
+        self.attacking = attacking
+        units = battle.units
+        flags = battle.flags
+        self.tech = tech
+        self.order = order
+        self.keep_land = keep_land
+        ids = battle.ids
+        k = len(ids)
+        self.k = k
+        # per battle slot: combat code (prob code, dice per unit) for this side's role
+        self.code = [0] * k
+        self.dice = [1] * k
+        self.cls = [0] * k        # target class bits of the unit (casualties.target_class)
+        self.fires = [False] * k  # rolls in general combat
+        fam1940 = flags & CF_SUB_SURPRISE
+        for s in range(k):
+            u = ids[s]
+            r = units[u]
+            ab = r[U_ABILITIES]
+            v = r[U_ATTACK] if attacking else r[U_DEFENSE]
+            if ab & AB_AA:
+                v = 0  # AA never rolls in the combat rounds (CL-U-11, LHTR-U-11, P40-U-35)
+            if "jet_fighters" in tech and ab & AB_FIGHTER:
+                if fam1940:
+                    if attacking:
+                        v = 4  # P40-R-22
+                elif not attacking:
+                    v = 5  # CL-T-06, LHTR-T-07
+            if "super_submarines" in tech and ab & AB_SUBMARINE and attacking:
+                v = 3  # CL-T-08, LHTR-T-09, P40-R-21
+            code = v
+            if "heavy_bombers" in tech and ab & AB_STRATEGIC and v > 0:
+                if flags & CF_HEAVY_THREE_DICE:
+                    if attacking:
+                        self.dice[s] = 3  # CL-T-11
+                elif flags & CF_HEAVY_BEST_OF_TWO:
+                    code = _BEST2 + v  # LHTR-T-11 (attack and defense)
+                elif attacking:
+                    code = _BEST2 + v  # P40-R-26 (when attacking)
+            if v > 6:
+                v = 6
+            self.code[s] = code
+            self.fires[s] = v > 0
+            self.cls[s] = _cas.target_class(r)
+        self.states = []
+        self.index = {}
+        self.info = []
+        self.memo = []
+        self.fire_cache = {}
+        c0 = [0] * (3 * k)
+        for s in range(k):
+            c0[s] = counts[ids[s]]
+            c0[k + s] = damaged[ids[s]] if damaged is not None else 0
+        self.start = self.intern(tuple(c0))
+
+    # -- states --------------------------------------------------------------------------
+    def intern(self, t):
+        i = self.index.get(t)
+        if i is not None:
+            return i
+        i = len(self.states)
+        self.states.append(t)
+        self.index[t] = i
+        self.memo.append(None)
+        self.info.append(self._summary(t))
+        return i
+
+    def _summary(self, t):
+        """(hp, class mask on board, fire mask, has destroyer, capturing land units,
+        units on board, submerged, subs on board)."""
+        b = self.b
+        units = b.units
+        k = self.k
+        hp = 0
+        mask = 0
+        fmask = 0
+        dd = False
+        land = 0
+        n = 0
+        subs = 0
+        for s in range(k):
+            c = t[s]
+            if c <= 0:
+                continue
+            r = units[b.ids[s]]
+            n += c
+            hp += c * r[U_HITS] - t[k + s] if r[U_HITS] >= 2 else c
+            mask |= self.cls[s]
+            ab = r[U_ABILITIES]
+            if self.fires[s]:
+                fmask |= self.cls[s]
+            if ab & AB_DESTROYER:
+                dd = True
+            if ab & AB_CAPTURES:
+                land += c
+            if ab & AB_SUBMARINE:
+                subs += c
+        sub_down = 0
+        for s in range(k):
+            sub_down += t[2 * k + s]
+        return (hp, mask, fmask, dd, land, n, sub_down, subs)
+
+    def counts_of(self, i):
+        """Full-length (counts, damaged) lists of state i, indexed by unit id."""
+        b = self.b
+        n = len(b.units)
+        t = self.states[i]
+        k = self.k
+        counts = [0] * n
+        damaged = [0] * n
+        for s in range(k):
+            counts[b.ids[s]] = t[s]
+            damaged[b.ids[s]] = t[k + s]
+        return counts, damaged
+
+    # -- casualties ------------------------------------------------------------------------
+    def apply(self, i, hits):
+        """State after taking `hits` (tuple of 4 class counts) from state i."""
+        m = self.memo[i]
+        if m is None:
+            m = {}
+            self.memo[i] = m
+        key = hits[0] | (hits[1] << 8) | (hits[2] << 16) | (hits[3] << 24) if hits[3] < 32 else None
+        if key is not None:
+            j = m.get(key)
+            if j is not None:
+                return j
+        j = self._apply(i, hits)
+        if key is not None:
+            m[key] = j
+        return j
+
+    def _choose(self, counts, damaged, hits):
+        b = self.b
+        return _cas.choose(b.units, counts, damaged, hits, self.attacking, b.flags, self.order)
+
+    def _apply(self, i, hits):
+        b = self.b
+        units = b.units
+        counts, damaged = self.counts_of(i)
+        keep = self.keep_land
+        held = None
+        if keep > 0 and hits[0] > 0:
+            # keep the last `keep` capturing land units in the order of loss out of reach
+            # until nothing else can take a hit (policy "attacker keeps N land units")
+            seq = self.order_seq()
+            held = [0] * len(units)
+            left = keep
+            for pos in range(len(seq) - 1, -1, -1):
+                u = seq[pos]
+                if left <= 0:
+                    break
+                if units[u][U_ABILITIES] & AB_CAPTURES and counts[u] > 0:
+                    h = counts[u] if counts[u] < left else left
+                    held[u] = h
+                    left -= h
+            c1 = [counts[u] - held[u] for u in range(len(units))]
+            lost, dmg = self._choose(c1, damaged, hits)
+            took = _cas.hits_absorbed(units, lost, dmg, damaged)
+            rest = hits[0] - took
+            if rest > 0:
+                c2 = [c1[u] - lost[u] + held[u] for u in range(len(units))]
+                d2 = [damaged[u] - (lost[u] if lost[u] < damaged[u] else damaged[u]) + dmg[u]
+                      for u in range(len(units))]
+                lost2, dmg2 = self._choose(c2, d2, (rest, 0, 0, 0))
+                for u in range(len(units)):
+                    counts[u] = c2[u] - lost2[u]
+                    gone = lost2[u] if lost2[u] < d2[u] else d2[u]
+                    damaged[u] = d2[u] - gone + dmg2[u]
+                return self._from_counts(i, counts, damaged)
+        else:
+            lost, dmg = self._choose(counts, damaged, hits)
+        for u in range(len(units)):
+            if lost[u] or dmg[u]:
+                gone = lost[u] if lost[u] < damaged[u] else damaged[u]
+                damaged[u] = damaged[u] - gone + dmg[u]
+                counts[u] -= lost[u]
+        return self._from_counts(i, counts, damaged)
+
+    def order_seq(self):
+        b = self.b
+        seq = []
+        if self.order is not None:
+            for u in self.order:
+                if u not in seq:
+                    seq.append(u)
+        for u in _cas.loss_order(b.units, self.attacking, b.flags):
+            if u not in seq:
+                seq.append(u)
+        return seq
+
+    def _from_counts(self, i, counts, damaged):
+        old = self.states[i]
+        k = self.k
+        ids = self.b.ids
+        t = list(old)
+        for s in range(k):
+            t[s] = counts[ids[s]]
+            t[k + s] = damaged[ids[s]]
+        return self.intern(tuple(t))
+
+    def without(self, i, pred):
+        """State i with every on-board unit matching pred(record) removed (not submerged)."""
+        t = list(self.states[i])
+        k = self.k
+        units = self.b.units
+        for s in range(k):
+            if t[s] and pred(units[self.b.ids[s]]):
+                t[s] = 0
+                t[k + s] = 0
+        return self.intern(tuple(t))
+
+    def submerged(self, i):
+        """State i with every on-board submarine submerged."""
+        t = list(self.states[i])
+        k = self.k
+        units = self.b.units
+        for s in range(k):
+            if t[s] and units[self.b.ids[s]][U_ABILITIES] & AB_SUBMARINE:
+                t[2 * k + s] += t[s]
+                t[s] = 0
+                t[k + s] = 0
+        return self.intern(tuple(t))
+
+    # -- fire ------------------------------------------------------------------------------
+    def fire(self, i, which, no_sub_air, extra):
+        """Hit distributions (any, no_air, no_sub) of state i's dice.
+
+        which: 1 = units other than submarines, 2 = submarines, 3 = both;
+        no_sub_air: the air units' hits cannot go on submarines;
+        extra: bombarding ships' dice added to `any` (tuple of (code, count)) or None.
+        """
+        key = i * 16 + which * 2 + (1 if no_sub_air else 0)
+        if extra is None:
+            got = self.fire_cache.get(key)
+            if got is not None:
+                return got
+        b = self.b
+        num = b.num
+        units = b.units
+        zero = num.zero
+        t = self.states[i]
+        k = self.k
+        groups = {}  # (class, code) -> dice
+        flags = b.flags
+        # support pairing (attack only): artillery + infantry/mech, tac bomber + fighter/tank
+        boost = [0] * k
+        if self.attacking:
+            art = 0
+            tac_partners = 0
+            tanks = 0
+            for s in range(k):
+                ab = units[b.ids[s]][U_ABILITIES]
+                if ab & AB_ARTILLERY:
+                    art += t[s]
+                if ab & AB_PAIRS_TAC:
+                    if units[b.ids[s]][U_KIND] == AIR:
+                        tac_partners += t[s]
+                    else:
+                        tanks += t[s]
+            if flags & CF_ARTILLERY and art:
+                cap = art * (2 if "advanced_artillery" in self.tech else 1)  # P40-R-11
+                # infantry first, then mechanized infantry (ENGINE: the order of the unit table)
+                for s in range(k):
+                    if cap <= 0:
+                        break
+                    if units[b.ids[s]][U_ABILITIES] & AB_SUPPORTABLE and t[s]:
+                        n = t[s] if t[s] < cap else cap
+                        boost[s] = n
+                        cap -= n
+            if flags & CF_TAC_PAIRING:
+                # P40-U-41: fighters first, then tanks; each partner boosts one tac bomber
+                free = tac_partners + tanks
+                for s in range(k):
+                    if units[b.ids[s]][U_ABILITIES] & AB_TAC_BOMBER and t[s]:
+                        n = t[s] if t[s] < free else free
+                        boost[s] = n
+                        used_tanks = n - tac_partners if n > tac_partners else 0
+                        tanks -= used_tanks
+                        free -= n
+                if "improved_mechanized_infantry" in self.tech and tanks > 0:
+                    # P40-R-16: a mech paired with a tank attacks at 2 (tanks left over)
+                    for s in range(k):
+                        r = units[b.ids[s]]
+                        if r[U_NAME] == "mechanized_infantry" and t[s] > boost[s]:
+                            n = t[s] - boost[s]
+                            if n > tanks:
+                                n = tanks
+                            boost[s] += n
+                            tanks -= n
+        for s in range(k):
+            c = t[s]
+            if c <= 0 or not self.fires[s]:
+                continue
+            r = units[b.ids[s]]
+            ab = r[U_ABILITIES]
+            is_sub = ab & AB_SUBMARINE
+            if is_sub and not (which & 2):
+                continue
+            if not is_sub and not (which & 1):
+                continue
+            if is_sub:
+                cl = _NO_AIR
+            elif r[U_KIND] == AIR and no_sub_air:
+                cl = _NO_SUB
+            else:
+                cl = _ANY
+            code = self.code[s]
+            d = self.dice[s]
+            if boost[s]:
+                up = code + 1
+                g = (cl, up)
+                groups[g] = groups.get(g, 0) + boost[s] * d
+                c -= boost[s]
+            if c > 0:
+                g = (cl, code)
+                groups[g] = groups.get(g, 0) + c * d
+        if extra is not None:
+            for e in extra:
+                g = (_ANY, e[0])
+                groups[g] = groups.get(g, 0) + e[1]
+        out = [[num.one], [num.one], [num.one]]
+        keys = list(groups)
+        keys.sort()
+        for g in keys:
+            row = num.binom(groups[g], g[1])
+            out[g[0]] = _conv(out[g[0]], row, 4096, zero)
+        if extra is None:
+            self.fire_cache[key] = out
+        return out
+
+
+# ---------------------------------------------------------------------------------------
+# the battle
+
+
+class _Battle:
+
+    def __init__(self, edition, units, flags, kind, number, ids):
+        self.edition = edition
+        self.units = units
+        self.flags = flags
+        self.kind = kind
+        self.num = _Num(number)
+        self.ids = ids
+
+    # who may hit whom -------------------------------------------------------------------
+    def protected(self, shooter, si, target):
+        """True if `shooter`'s air hits cannot go on `target`'s submarines."""
+        if shooter.info[si][3]:
+            return False  # a destroyer friendly to the air units is in the battle
+        if self.flags & CF_AIR_NEEDS_DESTROYER:
+            return True  # P40-U-43
+        if "super_submarines" in target.tech and self.flags & CF_DESTROYER:
+            return True  # LHTR-T-09
+        return False
+
+    def can_hit(self, x, xi, y, yi):
+        """True if side x in state xi has dice that can hit something of y in state yi."""
+        fm = x.info[xi][2]
+        ym = y.info[yi][1]
+        if ym == 0:
+            return False
+        if fm & 4:  # sea/land units other than subs: hit anything
+            return True
+        if fm & 2 and ym & 6:  # submarines: not air
+            return True
+        if fm & 1:  # air units
+            if not self.protected(x, xi, y) or ym & 5:
+                return True
+        return False
+
+
+def odds(board, kind, attacker, defender, policy=None, number=float, bombard=None,
+         tech=None, damaged=None, rounds_done=0):
+    """Exact outcome distribution of a battle; see the module docstring."""
+    edition, units, aliases, flags = _tables(board)
+    if kind not in KINDS:
+        raise InputError("kind is land, sea or amphibious")
+    a_counts = _counts(units, aliases, attacker, "attacker")
+    d_counts = _counts(units, aliases, defender, "defender")
+    a_tech, d_tech = _split_tech(tech)
+    pol = _policy(units, aliases, policy, kind, flags)
+    a_dmg = None
+    d_dmg = None
+    if damaged is not None:
+        if not isinstance(damaged, dict):
+            raise InputError("damaged: {'attacker': {...}, 'defender': {...}}")
+        a_dmg = _counts(units, aliases, damaged.get("attacker"), "damaged attacker")
+        d_dmg = _counts(units, aliases, damaged.get("defender"), "damaged defender")
+        for u in range(len(units)):
+            if (a_dmg[u] or d_dmg[u]) and units[u][U_HITS] < 2:
+                raise InputError("only two-hit units can be damaged: " + units[u][U_NAME])
+            if a_dmg[u] > a_counts[u] or d_dmg[u] > d_counts[u]:
+                raise InputError("more damaged " + units[u][U_NAME] + " than present")
+    bomb = _bombard(units, aliases, bombard, kind, flags, a_tech, a_counts, rounds_done)
+    _check_kinds(units, flags, kind, a_counts, d_counts)
+    ids = []
+    for u in range(len(units)):
+        if a_counts[u] or d_counts[u]:
+            ids.append(u)
+    b = _Battle(edition, units, flags, kind, number, tuple(ids))
+    # Classic/Revised AA guns never sit on the battle board: they fire once, then stand aside
+    # (CL-U-11, LHTR-C-25); the 1940 AAA stays and can be taken as a casualty (P40-U-35).
+    aa_guns = 0
+    for u in range(len(units)):
+        if units[u][U_ABILITIES] & AB_AA and d_counts[u]:
+            aa_guns += d_counts[u]
+            if not flags & CF_AAA_THREE_SHOTS:
+                d_counts[u] = 0
+    A = _Side(b, True, a_counts, a_dmg, a_tech, pol["attacker_order"], pol["keep_land"])
+    D = _Side(b, False, d_counts, d_dmg, d_tech, pol["defender_order"], 0)
+    run = _Run(b, A, D, pol, bomb, aa_guns, rounds_done)
+    return run.result()
+
+
+def _policy(units, aliases, policy, kind, flags):
+    pol = {"attacker_order": None, "defender_order": None, "keep_land": 0,
+           "retreat_after_round": 0, "retreat_at_units": -1, "retreat_below": None,
+           "submerge": True}
+    if policy is None:
+        return pol
+    if not isinstance(policy, dict):
+        raise InputError("policy is a dict")
+    for key in policy:
+        if key not in pol:
+            raise InputError("unknown policy key '" + str(key) + "'")
+        v = policy[key]
+        if key in ("attacker_order", "defender_order"):
+            if v is None:
+                continue
+            if isinstance(v, str):
+                v = (v,)
+            pol[key] = tuple(_unit_id(units, aliases, n) for n in v)
+        elif key == "submerge":
+            pol[key] = bool(v)
+        elif key == "retreat_below":
+            if v is not None:
+                if isinstance(v, bool) or not isinstance(v, (int, float)) and not hasattr(v, "denominator"):
+                    raise InputError("retreat_below is a probability")
+                if v < 0 or v > 1:
+                    raise InputError("retreat_below is a probability between 0 and 1")
+                pol[key] = v
+        else:
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise InputError(key + " is a whole number >= 0")
+            pol[key] = v
+    retreat = pol["retreat_after_round"] or pol["retreat_at_units"] >= 0 or pol["retreat_below"] is not None
+    if retreat and kind == "amphibious":
+        # Land units landed from transports never retreat (CL-C-43, LHTR-C-34, P40-C-64)
+        raise RuleError(_family_rule(flags, "CL-C-43", "LHTR-C-34", "P40-C-64"),
+                        "units landed from transports cannot retreat")
+    return pol
+
+
+def _check_kinds(units, flags, kind, a, d):
+    for u in range(len(units)):
+        if not (a[u] or d[u]):
+            continue
+        k = units[u][U_KIND]
+        if k == FACILITY:
+            raise InputError(units[u][U_NAME] + " never fights on the battle board")
+        if kind == "sea" and k == LAND:
+            raise RuleError(_family_rule(flags, "CL-U-01", "LHTR-U-00", "P40-U-20"),
+                            "land units fight only in territories (cargo is not on the board)")
+        if kind != "sea" and k == SEA:
+            raise RuleError(_family_rule(flags, "CL-U-50", "LHTR-U-49", "P40-U-23"),
+                            "sea units fight only in sea zones (use 'bombard' for shore bombardment)")
+        if kind != "sea" and a[u] and units[u][U_ABILITIES] & AB_AA:
+            raise RuleError(_family_rule(flags, "CL-U-10", "LHTR-U-10", "P40-U-35"),
+                            "antiaircraft guns never attack")
+
+
+def _bombard(units, aliases, bombard, kind, flags, tech, a_counts, rounds_done):
+    if not bombard:
+        return None
+    if kind != "amphibious":
+        raise RuleError(_family_rule(flags, "CL-U-51", "LHTR-C-23", "P40-C-60"),
+                        "bombardment supports an amphibious assault only")
+    c = _counts(units, aliases, bombard, "bombard")
+    out = []
+    ships = 0
+    for u in range(len(units)):
+        if not c[u]:
+            continue
+        r = units[u]
+        ok = r[U_ABILITIES] & AB_BOMBARD
+        if r[U_ABILITIES] & AB_DESTROYER and "combined_bombardment" in tech:
+            ok = True  # LHTR-T-12
+        if not ok:
+            raise RuleError(_family_rule(flags, "CL-U-51", "LHTR-C-23", "P40-U-51"),
+                            r[U_NAME] + " cannot bombard")
+        out.append((r[U_ATTACK], c[u]))
+        ships += c[u]
+    if flags & CF_BOMBARD_PER_LAND_UNIT:
+        land = 0
+        for u in range(len(units)):
+            if units[u][U_KIND] == LAND:
+                land += a_counts[u]
+        if ships > land:
+            raise RuleError(_family_rule(flags, "CL-U-51", "LHTR-C-44", "P40-C-61"),
+                            "no more bombarding ships than land units landed")
+    if rounds_done > 0:
+        return None  # first round only
+    out.sort()
+    return tuple(out)
+
+
+class _Run:
+    """One evaluation: the explicit first rounds, then the DP over the remaining states."""
+
+    def __init__(self, b, A, D, pol, bomb, aa_guns, rounds_done):
+        self.b = b
+        self.A = A
+        self.D = D
+        self.pol = pol
+        self.bomb = bomb
+        self.aa_guns = aa_guns
+        self.rounds_done = rounds_done
+        self.num = b.num
+        self.M = 1 << 14
+        self.term = {}  # joint key * 4 + outcome -> mass
+        self.rounds = b.num.zero
+        self.W = None
+
+    # -- settling a state at the end of a round / start of the next ---------------------
+    def settle(self, key, done, retreat_ok):
+        """(outcome or -1, key): terminal outcome of a state reached after `done` rounds,
+        or the state (after submerging) from which the next round is fought. The attacker
+        may retreat here only if `retreat_ok` (never before the first round)."""
+        b = self.b
+        A = self.A
+        D = self.D
+        M = self.M
+        ai = key // M
+        di = key % M
+        pol = self.pol
+        for _ in range(2):
+            out = self._terminal(ai, di)
+            if out >= 0:
+                return out, ai * M + di
+            if retreat_ok and self._retreats(ai, di):
+                return O_RETREAT, ai * M + di
+            if not pol["submerge"]:
+                return -1, ai * M + di
+            ai2, di2 = self._submerge(ai, di, done)
+            if ai2 == ai and di2 == di:
+                return -1, ai * M + di
+            ai = ai2
+            di = di2
+        return -1, ai * M + di
+
+    def _terminal(self, ai, di):
+        A = self.A
+        D = self.D
+        b = self.b
+        ia = A.info[ai]
+        id_ = D.info[di]
+        a_on = ia[5] > 0
+        d_on = id_[5] > 0
+        if not a_on and not d_on:
+            return O_DRAW
+        if not d_on:
+            return O_ATTACKER
+        if not a_on:
+            return O_RETREAT if ia[6] else O_DEFENDER
+        a_can = b.can_hit(A, ai, D, di)
+        d_can = b.can_hit(D, di, A, ai)
+        if not a_can and not d_can:
+            return O_DRAW  # neither can hurt the other (P40-C-93)
+        if not d_can and b.flags & CF_TRANSPORT_DEFENSELESS:
+            # P40-C-91/92: the defender cannot fire at anything: defenseless transports
+            # are lost; the battle ends (attacker wins unless the rest is out of its reach)
+            return O_ATTACKER if self._defenseless_cleared(ai, di) else O_DRAW
+        return -1
+
+    def _defenseless_cleared(self, ai, di):
+        D = self.D
+        dj = D.without(di, _is_transport)
+        if D.info[dj][5] == 0:
+            return True
+        return self.b.can_hit(self.A, ai, D, dj)
+
+    def _retreats(self, ai, di):
+        pol = self.pol
+        n = pol["retreat_at_units"]
+        if n >= 0 and self.A.info[ai][5] <= n:
+            return True
+        if pol["retreat_below"] is not None and self.W is not None:
+            w = self.W.get(ai * self.M + di)
+            if w is not None and w < pol["retreat_below"]:
+                return True
+        return False
+
+    def _submerge(self, ai, di, done):
+        """Submarines that cannot hurt anything leave the board when the rules let them:
+        Classic after each round (CL-C-37), LHTR in step 7 (LHTR-C-33), 1940 at step 2
+        of each round, the attacker deciding first (P40-C-74)."""
+        b = self.b
+        f = b.flags
+        if f & CF_SUB_SUBMERGE_BEFORE_FIRE:
+            pass
+        elif f & (CF_SUB_SUBMERGE_AFTER_CYCLE | CF_SUB_WITHDRAW_AFTER_ROUND):
+            if done < 1:
+                return ai, di
+        else:
+            return ai, di
+        A = self.A
+        D = self.D
+        if A.info[ai][7] and not D.info[di][3] and not D.info[di][1] & 6:
+            ai = A.submerged(ai)
+        if D.info[di][7] and not A.info[ai][3] and not A.info[ai][1] & 6:
+            di = D.submerged(di)
+        return ai, di
+
+    # -- one round --------------------------------------------------------------------------
+    def round_dist(self, key, first):
+        """Distribution {joint key: p} after one round from `key` (including staying)."""
+        b = self.b
+        A = self.A
+        D = self.D
+        M = self.M
+        num = self.num
+        zero = num.zero
+        f = b.flags
+        ai = key // M
+        di = key % M
+        a_prot = b.protected(A, ai, D)  # attacker's air cannot hit defender's subs
+        d_prot = b.protected(D, di, A)
+        bomb_extra = None
+        if first and self.bomb is not None and not f & CF_BOMBARD_NO_REPLY:
+            bomb_extra = self.bomb  # CL-C-41, P40-C-62: their casualties still fire back
+        a_subs = A.info[ai][7] > 0
+        d_subs = D.info[di][7] > 0
+        out = {}
+        if not (a_subs or d_subs):
+            self._main(out, ai, di, 3, 3, a_prot, d_prot, bomb_extra, None, None, num.one)
+            return out
+        # sea battle with submarines: opening fire first
+        if f & CF_SUB_OPENING_FIRE:
+            # LHTR-C-24/25: every sub fires in opening fire; its victims are removed at once
+            # unless their side has a destroyer in the battle (then at step 6)
+            a_of = A.fire(ai, 2, a_prot, None)
+            d_of = D.fire(di, 2, d_prot, None)
+            d_defer = D.info[di][3]  # defender has a destroyer: its casualties fire back
+            a_defer = A.info[ai][3]
+            a_main_which = 1
+            d_main_which = 1
+        elif f & CF_SUB_SURPRISE:
+            # P40-C-74/76: subs facing no enemy destroyer strike first; the others fire
+            # with the general fire
+            a_sur = a_subs and not D.info[di][3]
+            d_sur = d_subs and not A.info[ai][3]
+            a_of = A.fire(ai, 2, a_prot, None) if a_sur else None
+            d_of = D.fire(di, 2, d_prot, None) if d_sur else None
+            a_defer = False
+            d_defer = False
+            a_main_which = 1 if a_sur else 3
+            d_main_which = 1 if d_sur else 3
+        else:
+            # CL-C-31/32: attacking subs fire first, casualties removed; defending subs
+            # fire with the other defenders
+            a_of = A.fire(ai, 2, a_prot, None) if a_subs else None
+            d_of = None
+            a_defer = False
+            d_defer = False
+            a_main_which = 1
+            d_main_which = 3
+        none = (((0, 0, 0, 0), num.one),)
+        a_out = self._outcomes(a_of, D, di) if a_of is not None else none
+        d_out = self._outcomes(d_of, A, ai) if d_of is not None else none
+        for ho in a_out:
+            hd_on_d = ho[0]
+            if d_defer:
+                di1 = di
+                pend_d = hd_on_d
+            else:
+                di1 = D.apply(di, hd_on_d)
+                pend_d = None
+            for go in d_out:
+                p = ho[1] * go[1]
+                if p == zero:
+                    continue
+                if a_defer:
+                    ai1 = ai
+                    pend_a = go[0]
+                else:
+                    ai1 = A.apply(ai, go[0])
+                    pend_a = None
+                self._main(out, ai1, di1, a_main_which, d_main_which,
+                           b.protected(A, ai1, D), b.protected(D, di1, A),
+                           bomb_extra, pend_a, pend_d, p)
+        return out
+
+    def _outcomes(self, dists, target, ti):
+        """Joint hit outcomes ((any, no_air, no_sub, 0), p) of class distributions, capped
+        at what the target can absorb; classes that meet no restriction are merged."""
+        zero = self.num.zero
+        info = target.info[ti]
+        cap = info[0]
+        if cap > 250:
+            cap = 250
+        mask = info[1]
+        d_any = dists[0]
+        d_na = dists[1]
+        d_ns = dists[2]
+        if not mask & 1 and len(d_na) > 1:  # no air on board: sub hits are plain hits
+            d_any = _conv(d_any, d_na, cap, zero)
+            d_na = [self.num.one]
+        if not mask & 2 and len(d_ns) > 1:  # no sub on board: air hits are plain hits
+            d_any = _conv(d_any, d_ns, cap, zero)
+            d_ns = [self.num.one]
+        d_any = _capped(d_any, cap, zero)
+        d_na = _capped(d_na, cap, zero)
+        d_ns = _capped(d_ns, cap, zero)
+        out = []
+        for x in range(len(d_any)):
+            px = d_any[x]
+            if px == zero:
+                continue
+            for y in range(len(d_na)):
+                py = px * d_na[y]
+                if py == zero:
+                    continue
+                for z in range(len(d_ns)):
+                    pz = py * d_ns[z]
+                    if pz == zero:
+                        continue
+                    out.append(((x, y, z, 0), pz))
+        return out
+
+    def _main(self, out, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d, p0):
+        """General fire of both sides from (ai, di); adds p0 * P(next) into out."""
+        A = self.A
+        D = self.D
+        M = self.M
+        zero = self.num.zero
+        a_fire = A.fire(ai, a_which, a_prot, bomb_extra)
+        d_fire = D.fire(di, d_which, d_prot, None)
+        a_out = self._outcomes(a_fire, D, di)
+        d_out = self._outcomes(d_fire, A, ai)
+        if pend_a is not None:
+            ai_base = A.apply(ai, pend_a)
+        else:
+            ai_base = ai
+        if pend_d is not None:
+            di_base = D.apply(di, pend_d)
+        else:
+            di_base = di
+        # next attacker state per defender outcome, next defender state per attacker outcome
+        a_next = []
+        for go in d_out:
+            a_next.append((A.apply(ai_base, go[0]) * M, go[1] * p0))
+        d_next = []
+        for ho in a_out:
+            d_next.append((D.apply(di_base, ho[0]), ho[1]))
+        get = out.get
+        for an in a_next:
+            base = an[0]
+            pa = an[1]
+            for dn in d_next:
+                k = base + dn[0]
+                out[k] = get(k, zero) + pa * dn[1]
+
+    # -- before the first round --------------------------------------------------------
+    def pre_battle(self, key):
+        """Distribution before round 1: antiaircraft fire and (LHTR) bombardment."""
+        b = self.b
+        A = self.A
+        D = self.D
+        M = self.M
+        num = self.num
+        f = b.flags
+        ai = key // M
+        di = key % M
+        dist = {key: num.one}
+        if self.rounds_done > 0:
+            return dist
+        # antiaircraft fire at attacking air units
+        if self.aa_guns and b.kind != "sea":
+            a_list = self._aa(ai)
+            if a_list is not None:
+                dist = {}
+                for pair in a_list:
+                    k = pair[0] * M + di
+                    dist[k] = dist.get(k, num.zero) + pair[1]
+        if self.bomb is not None and f & CF_BOMBARD_NO_REPLY:
+            # LHTR-C-23/44: first-cycle opening fire, casualties removed without firing back
+            fire = [[num.one], [num.one], [num.one]]
+            for e in self.bomb:
+                fire[0] = _conv(fire[0], num.binom(e[1], e[0]), 4096, num.zero)
+            outs = self._outcomes(fire, D, di)
+            new = {}
+            for k in dist:
+                a_part = (k // M) * M
+                for o in outs:
+                    k2 = a_part + D.apply(di, o[0])
+                    new[k2] = new.get(k2, num.zero) + dist[k] * o[1]
+            dist = new
+        return dist
+
+    def _aa(self, ai):
+        """[(attacker state, p)] after AA fire, or None when no AA fires."""
+        b = self.b
+        A = self.A
+        num = self.num
+        f = b.flags
+        units = b.units
+        t = A.states[ai]
+        code = 1
+        d_tech = self.D.tech
+        if "radar" in d_tech:
+            code = 2  # P40-R-24
+        groups = []  # (eligible slots, dice)
+        air = []
+        for s in range(A.k):
+            r = units[b.ids[s]]
+            if t[s] and r[U_KIND] == AIR:
+                if f & CF_AA_BY_TYPE and r[U_ABILITIES] & AB_FIGHTER and "jet_fighters" in A.tech:
+                    continue  # LHTR-T-07: jets are never fired on
+                air.append(s)
+        if not air:
+            return None
+        if f & CF_AA_BY_TYPE:
+            # LHTR-C-21: dice at each air type apart, the owner picks within the type
+            for s in air:
+                groups.append(((s,), t[s]))
+        else:
+            n = 0
+            for s in air:
+                n += t[s]
+            if f & CF_AAA_THREE_SHOTS:
+                shots = 3 * self.aa_guns  # P40-U-36: min(3 x AAA, air units)
+                if shots < n:
+                    n = shots
+            groups.append((tuple(air), n))  # CL-C-11: one die per plane
+        dist = [(ai, num.one)]
+        for g in groups:
+            row = num.binom(g[1], code)
+            new = {}
+            for pair in dist:
+                for h in range(len(row)):
+                    if row[h] == num.zero:
+                        continue
+                    j = self._aa_hit(pair[0], g[0], h)
+                    new[j] = new.get(j, num.zero) + pair[1] * row[h]
+            dist = [(j, new[j]) for j in _keys_sorted(new)]
+        return dist
+
+    def _aa_hit(self, ai, slots, h):
+        if h == 0:
+            return ai
+        A = self.A
+        b = self.b
+        counts, damaged = A.counts_of(ai)
+        only = [0] * len(b.units)
+        for s in slots:
+            only[b.ids[s]] = counts[b.ids[s]]
+        lost, dmg = A._choose(only, damaged, (0, 0, 0, h))
+        for u in range(len(b.units)):
+            counts[u] -= lost[u]
+        return A._from_counts(ai, counts, damaged)
+
+    # -- the whole battle ------------------------------------------------------------------
+    def result(self):
+        A = self.A
+        D = self.D
+        M = self.M
+        num = self.num
+        zero = num.zero
+        pol = self.pol
+        start = A.start * M + D.start
+        done = self.rounds_done
+        # nothing to fight on the defender's side (P40-C-53): the attacker simply wins
+        if D.info[D.start][5] == 0 and D.info[D.start][6] == 0:
+            self._add_term(start, O_ATTACKER if A.info[A.start][5] else O_DRAW, num.one)
+            return self._report()
+        out, k0 = self.settle(start, done, False)
+        if out >= 0:
+            self._add_term(k0, out, num.one)
+            return self._report()
+        dist = self.pre_battle(k0)
+        # The first round is always fought explicitly: it may differ from the later ones
+        # (bombardment whose casualties fire back) and no retreat comes before it.
+        explicit = 1
+        limit = pol["retreat_after_round"]
+        if limit:
+            explicit = limit - done if limit > done else 0
+        if pol["retreat_below"] is not None:
+            self.W = self._win_values(dist)
+        r = done
+        first = True
+        while explicit > 0 and dist:
+            new = {}
+            for k in _keys_sorted(dist):
+                m = dist[k]
+                o, k2 = self.settle(k, r, not first)
+                if o >= 0:
+                    self._add_term(k2, o, m)
+                    continue
+                self.rounds = self.rounds + m
+                step = self.round_dist(k2, r == 0)
+                for k3 in step:
+                    new[k3] = new.get(k3, zero) + m * step[k3]
+            dist = new
+            r += 1
+            explicit -= 1
+            first = False
+        if limit and limit <= r:
+            for k in _keys_sorted(dist):
+                o, k2 = self.settle(k, r, not first)
+                self._add_term(k2, o if o >= 0 else O_RETREAT, dist[k])
+            return self._report()
+        self._stationary(dist)
+        return self._report()
+
+    def _stationary(self, dist):
+        """Forward DP over states reached after at least one round, from the most on-board
+        hit points down; a state's self-loop (a round without hits) is divided out."""
+        A = self.A
+        D = self.D
+        M = self.M
+        zero = self.num.zero
+        one = self.num.one
+        mass = {}
+        buckets = {}
+        top = -1
+        for k in _keys_sorted(dist):
+            h = self._push(mass, buckets, k, dist[k])
+            if h > top:
+                top = h
+        h = top
+        while h >= 0:
+            lst = buckets.get(h)
+            if not lst:
+                h -= 1
+                continue
+            k = lst.pop()
+            m = mass.pop(k)
+            o, k2 = self.settle(k, 1, True)
+            if o >= 0:
+                self._add_term(k2, o, m)
+                continue
+            if k2 != k:
+                self._push(mass, buckets, k2, m)
+                continue
+            step = self.round_dist(k, False)
+            stay = step.pop(k, zero)
+            left = one - stay
+            if left == zero:
+                self._add_term(k, O_DRAW, m)  # nothing can ever change
+                continue
+            f = m / left
+            self.rounds = self.rounds + f
+            for k3 in step:
+                self._push(mass, buckets, k3, f * step[k3])
+
+    def _push(self, mass, buckets, k, m):
+        if k in mass:
+            mass[k] = mass[k] + m
+            return -1
+        mass[k] = m
+        h = self.A.info[k // self.M][0] + self.D.info[k % self.M][0]
+        lst = buckets.get(h)
+        if lst is None:
+            buckets[h] = [k]
+        else:
+            lst.append(k)
+        return h
+
+    def _win_values(self, dist):
+        """Attacker's chance to win when it fights on from each state, retreating wherever
+        that chance is below the policy's threshold (backward over the stationary graph)."""
+        A = self.A
+        D = self.D
+        M = self.M
+        zero = self.num.zero
+        one = self.num.one
+        P = self.pol["retreat_below"]
+        self.W = None
+        seen = {}
+        order = []
+        todo = list(dist)
+        todo.sort()
+        trans = {}
+        while todo:
+            k = todo.pop()
+            if k in seen:
+                continue
+            seen[k] = True
+            o, k2 = self.settle(k, 1, True)
+            if o >= 0:
+                continue
+            if k2 != k:
+                todo.append(k2)
+                continue
+            step = self.round_dist(k, False)
+            trans[k] = step
+            order.append((A.info[k // M][0] + D.info[k % M][0], k))
+            for k3 in step:
+                if k3 not in seen:
+                    todo.append(k3)
+        order.sort()
+        W = {}
+        for hk in order:
+            k = hk[1]
+            step = trans[k]
+            left = one - step.get(k, zero)
+            if left == zero:
+                W[k] = zero
+                continue
+            s = zero
+            for k3 in step:
+                if k3 == k:
+                    continue
+                o, k4 = self.settle(k3, 1, True)
+                if o >= 0:
+                    if o == O_ATTACKER:
+                        s = s + step[k3]
+                    continue
+                w = W.get(k4, zero)
+                if not w < P:
+                    s = s + step[k3] * w
+            W[k] = s / left
+        return W
+
+    def _add_term(self, key, outcome, m):
+        t = key * 4 + outcome
+        self.term[t] = self.term.get(t, self.num.zero) + m
+
+    # -- report --------------------------------------------------------------------------
+    def _report(self):
+        b = self.b
+        A = self.A
+        D = self.D
+        M = self.M
+        num = self.num
+        zero = num.zero
+        units = b.units
+        probs = [zero, zero, zero, zero]
+        captures = zero
+        a_surv = {}
+        d_surv = {}
+        a_rem = {}
+        d_rem = {}
+        land_battle = b.kind != "sea"
+        for t in _keys_sorted(self.term):
+            m = self.term[t]
+            o = t % 4
+            key = t // 4
+            ai = key // M
+            di = key % M
+            if o == O_ATTACKER and b.flags & CF_TRANSPORT_DEFENSELESS:
+                di = D.without(di, _is_transport)  # P40-C-91
+                if land_battle:
+                    di = D.without(di, _is_aa)  # captured with the territory (P40-X-05)
+            probs[o] = probs[o] + m
+            if o == O_ATTACKER and land_battle and A.info[ai][4] > 0:
+                captures = captures + m
+            a_rem[ai] = a_rem.get(ai, zero) + m
+            d_rem[di] = d_rem.get(di, zero) + m
+        a_out = self._survivors(A, a_rem, a_surv)
+        d_out = self._survivors(D, d_rem, d_surv)
+        a_lost = self._ipc_lost(A, a_surv)
+        d_lost = self._ipc_lost(D, d_surv)
+        return {
+            "attacker_wins": probs[O_ATTACKER],
+            "defender_wins": probs[O_DEFENDER],
+            "draw": probs[O_DRAW],
+            "attacker_retreats": probs[O_RETREAT],
+            "attacker_captures": captures,
+            "expected_rounds": self.rounds,
+            "attacker_survivors": a_surv,
+            "defender_survivors": d_surv,
+            "attacker_ipc_lost": a_lost,
+            "defender_ipc_lost": d_lost,
+            "ipc_swing": d_lost - a_lost,
+            "attacker_remaining": a_out,
+            "defender_remaining": d_out,
+            "method": "exact",
+        }
+
+    def _survivors(self, side, rem, surv):
+        b = self.b
+        zero = self.num.zero
+        k = side.k
+        for s in range(k):
+            surv[b.units[b.ids[s]][U_NAME]] = zero
+        groups = {}
+        for i in _keys_sorted(rem):
+            m = rem[i]
+            t = side.states[i]
+            desc = []
+            for s in range(k):
+                c = t[s] + t[2 * k + s]
+                if c:
+                    name = b.units[b.ids[s]][U_NAME]
+                    surv[name] = surv[name] + m * c
+                    desc.append((name, c))
+            g = tuple(desc)
+            groups[g] = groups.get(g, zero) + m
+        items = [(groups[g], g) for g in groups]
+        items.sort(key=lambda it: (-it[0], it[1]))
+        return tuple((dict(it[1]), it[0]) for it in items)
+
+    def _ipc_lost(self, side, surv):
+        b = self.b
+        total = self.num.zero
+        t0 = side.states[side.start]
+        k = side.k
+        for s in range(k):
+            r = b.units[b.ids[s]]
+            start = t0[s] + t0[2 * k + s]
+            total = total + (start - surv[r[U_NAME]]) * r[U_COST]
+        return total
+
+
+def _is_transport(r):
+    return r[U_ABILITIES] & AB_TRANSPORT
+
+
+def _is_aa(r):
+    return r[U_ABILITIES] & AB_AA
+
+
+def _keys_sorted(d):
+    ks = list(d)
+    ks.sort()
+    return ks
