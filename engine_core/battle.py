@@ -616,6 +616,8 @@ class Battle:
     def _answer_casualties(self, p, choice):
         side = p.side
         counts, hits, rule = p.info
+        if isinstance(choice, (str, int)) and choice != "default":
+            choice = (choice,)
         if choice is None or choice == "default":
             lost, dmg = p.default
         elif isinstance(choice, (list, tuple)) and (not choice or not isinstance(choice[0], (list, tuple))):
@@ -823,7 +825,7 @@ class Battle:
     # each _s_* returns True when the step is complete
 
     def _s_start(self, dice):
-        self._emit((ev.E_STEP, S_START, self.part))
+        self._emit((ev.E_STEP, S_START, self.round))
         return True
 
     def _s_scramble(self, dice):
@@ -1320,17 +1322,16 @@ class Battle:
         if self.is_land_battle():
             # AA guns alone do not hold a territory (P40-C-53, CL-U-12): they go with it
             dd = 0
-            tv = self.targets(DEFENDER)
             for u in range(self.n):
                 if self.alive[DEFENDER][u] - self.cas[DEFENDER][u] > 0 and not \
                         self.units[u][uu.U_ABILITIES] & uu.AB_AA:
                     dd += self.alive[DEFENDER][u] - self.cas[DEFENDER][u]
             d = dd
-            tv = tv
         if a == 0 and d == 0:
             self.outcome = O_BOTH_DESTROYED
         elif a == 0:
-            self.outcome = O_DEFENDER_WON
+            gone = sum(self.gone) + sum(self.subm[ATTACKER])
+            self.outcome = O_RETREAT if gone else O_DEFENDER_WON
         elif d == 0:
             self.outcome = O_ATTACKER_WON
         elif start:
@@ -1397,6 +1398,8 @@ class Battle:
         """Attacking units that may retreat now (a count per unit id)."""
         v = _zeros(self.n)
         amph = self.kind == K_AMPHIBIOUS and self.part == 1
+        if amph and self.family == FAM_CLASSIC and sum(self.seaborne) > 0:
+            return v                          # CL-A-08: no retreat while a landed unit survives
         for u in range(self.n):
             c = self.alive[ATTACKER][u] - self.cas[ATTACKER][u]
             if c <= 0:
