@@ -1151,14 +1151,27 @@ def spaces_between(adjacent, source, target, limit, blocked=None):
     return -1
 
 
-def rocket_in_range(board, launcher, target):
-    """True if a rocket from territory `launcher` reaches `target` (3 spaces in Classic
-    and Revised, 4 in the 1940 games). In the 1940 games rockets never fly over neutral
-    territories (P40-R-12, G40-R-04); LHTR neutrals are impassable (LHTR-A-20 counts
-    like movement); Classic neutrals may be flown over."""
+# neutral kinds of engine_core/board.py a rocket may not fly over (1940, LHTR): every true
+# neutral; Dutch and French territories are Allied ground (NK_DUTCH 6, NK_FRENCH 7 pass)
+_NK_BLOCKING = (1, 2, 3, 4, 5, 8)
+
+
+def rocket_in_range(board, launcher, target, is_neutral=None):
+    """True if a rocket from territory `launcher` reaches `target`: 3 spaces in Classic
+    and Revised (CL-T-07, LHTR-T-08), 4 in the 1940 games (P40-R-12). In the 1940 games
+    rockets never fly over neutral territories (P40-R-12, G40-R-04); LHTR neutrals are
+    impassable and spaces count like movement (LHTR-A-20); Classic neutrals may be
+    crossed (CL-A-21). Impassable spaces are never crossed. `is_neutral(t)` overrides the
+    start-of-game neutral kinds (a neutral taken over since is no longer neutral)."""
     style = _STYLE[EDITIONS.index(board.edition)]
-    blocked = None
-    if style != CLASSIC:
-        def blocked(t):
-            return (not board.is_sea(t)) and board.neutral_kind(t) != 0
+
+    def blocked(t):
+        if board.is_impassable(t):
+            return True
+        if style == CLASSIC or board.is_sea(t):
+            return False
+        if is_neutral is not None:
+            return is_neutral(t)
+        return board.neutral_kind(t) in _NK_BLOCKING
+
     return spaces_between(board.adjacent, launcher, target, rocket_range(board), blocked) >= 0
