@@ -72,6 +72,8 @@ _NO_AIR = 1   # scored by submarines
 _NO_SUB = 2   # scored by air units that cannot hit submarines
 _AIR_ONLY = 3  # antiaircraft fire
 
+_HITS = tuple((x, 0, 0, 0) for x in range(251))
+
 # probability codes: 0..6 = hits on <= value with one die; 10 + v = best of two dice
 _BEST2 = 10
 
@@ -601,10 +603,10 @@ class _Battle:
         self.ids = ids
 
     # who may hit whom -------------------------------------------------------------------
-    def protected(self, shooter, si, target):
-        """True if `shooter`'s air hits cannot go on `target`'s submarines."""
-        if shooter.info[si][3]:
-            return False  # a destroyer friendly to the air units is in the battle
+    def protected(self, shooter, si, target, ti):
+        """True if `shooter`'s air hits cannot go on `target`'s submarines (state ti)."""
+        if shooter.info[si][3] or not target.info[ti][7]:
+            return False  # no sub on board, or a destroyer friendly to the air units
         if self.flags & CF_AIR_NEEDS_DESTROYER:
             return True  # P40-U-43
         if "super_submarines" in target.tech and self.flags & CF_DESTROYER:
@@ -622,7 +624,7 @@ class _Battle:
         if fm & 2 and ym & 6:  # submarines: not air
             return True
         if fm & 1:  # air units
-            if not self.protected(x, xi, y) or ym & 5:
+            if not self.protected(x, xi, y, yi) or ym & 5:
                 return True
         return False
 
@@ -881,8 +883,8 @@ class _Run:
         f = b.flags
         ai = key // M
         di = key % M
-        a_prot = b.protected(A, ai, D)  # attacker's air cannot hit defender's subs
-        d_prot = b.protected(D, di, A)
+        a_prot = b.protected(A, ai, D, di)  # attacker's air cannot hit defender's subs
+        d_prot = b.protected(D, di, A, ai)
         bomb_extra = None
         if first and self.bomb is not None and not f & CF_BOMBARD_NO_REPLY:
             bomb_extra = self.bomb  # CL-C-41, P40-C-62: their casualties still fire back
@@ -944,7 +946,7 @@ class _Run:
                     ai1 = A.apply(ai, go[0])
                     pend_a = None
                 self._main(out, ai1, di1, a_main_which, d_main_which,
-                           b.protected(A, ai1, D), b.protected(D, di1, A),
+                           b.protected(A, ai1, D, di1), b.protected(D, di1, A, ai1),
                            bomb_extra, pend_a, pend_d, p)
         return out
 
@@ -967,9 +969,14 @@ class _Run:
             d_any = _conv(d_any, d_ns, cap, zero)
             d_ns = [self.num.one]
         d_any = _capped(d_any, cap, zero)
+        out = []
+        if len(d_na) == 1 and len(d_ns) == 1:
+            for x in range(len(d_any)):
+                if d_any[x] != zero:
+                    out.append((_HITS[x], d_any[x]))
+            return out
         d_na = _capped(d_na, cap, zero)
         d_ns = _capped(d_ns, cap, zero)
-        out = []
         for x in range(len(d_any)):
             px = d_any[x]
             if px == zero:
@@ -987,36 +994,31 @@ class _Run:
 
     def _main(self, out, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d, p0):
         """General fire of both sides from (ai, di); adds p0 * P(next) into out."""
+        M = self.M
+        zero = self.num.zero
+        a_next, d_next = self._next_lists(ai, di, a_which, d_which, a_prot, d_prot,
+                                          bomb_extra, pend_a, pend_d)
+        get = out.get
+        for an in a_next:
+            base = an[0] * M
+            pa = an[1] * p0
+            for dn in d_next:
+                k = base + dn[0]
+                out[k] = get(k, zero) + pa * dn[1]
+
+    def _next_lists(self, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d):
+        """([(next attacker state, p)], [(next defender state, p)]): the two sides' fire
+        is independent, so the next pair is their product."""
         A = self.A
         D = self.D
-        M = self.M
         zero = self.num.zero
         a_fire = A.fire(ai, a_which, a_prot, bomb_extra)
         d_fire = D.fire(di, d_which, d_prot, None)
         a_out = self._outcomes(a_fire, D, di)
         d_out = self._outcomes(d_fire, A, ai)
-        if pend_a is not None:
-            ai_base = A.apply(ai, pend_a)
-        else:
-            ai_base = ai
-        if pend_d is not None:
-            di_base = D.apply(di, pend_d)
-        else:
-            di_base = di
-        # next attacker state per defender outcome, next defender state per attacker outcome
-        a_next = []
-        for go in d_out:
-            a_next.append((A.apply(ai_base, go[0]) * M, go[1] * p0))
-        d_next = []
-        for ho in a_out:
-            d_next.append((D.apply(di_base, ho[0]), ho[1]))
-        get = out.get
-        for an in a_next:
-            base = an[0]
-            pa = an[1]
-            for dn in d_next:
-                k = base + dn[0]
-                out[k] = get(k, zero) + pa * dn[1]
+        ai_base = A.apply(ai, pend_a) if pend_a is not None else ai
+        di_base = D.apply(di, pend_d) if pend_d is not None else di
+        return _merge(A, ai_base, d_out, zero), _merge(D, di_base, a_out, zero)
 
     # -- before the first round --------------------------------------------------------
     def pre_battle(self, key):
@@ -1200,16 +1202,59 @@ class _Run:
             if k2 != k:
                 self._push(mass, buckets, k2, m)
                 continue
-            step = self.round_dist(k, False)
-            stay = step.pop(k, zero)
-            left = one - stay
+            ai = k // M
+            di = k % M
+            if A.info[ai][7] or D.info[di][7]:
+                step = self.round_dist(k, False)
+                stay = step.pop(k, zero)
+                left = one - stay
+                if left == zero:
+                    self._add_term(k, O_DRAW, m)  # nothing can ever change
+                    continue
+                f = m / left
+                self.rounds = self.rounds + f
+                for k3 in step:
+                    self._push(mass, buckets, k3, f * step[k3])
+                continue
+            b = self.b
+            a_next, d_next = self._next_lists(ai, di, 3, 3, b.protected(A, ai, D, di),
+                                              b.protected(D, di, A, ai), None, None, None)
+            sa = zero
+            for an in a_next:
+                if an[0] == ai:
+                    sa = an[1]
+            sd = zero
+            for dn in d_next:
+                if dn[0] == di:
+                    sd = dn[1]
+            left = one - sa * sd
             if left == zero:
-                self._add_term(k, O_DRAW, m)  # nothing can ever change
+                self._add_term(k, O_DRAW, m)
                 continue
             f = m / left
             self.rounds = self.rounds + f
-            for k3 in step:
-                self._push(mass, buckets, k3, f * step[k3])
+            Ainfo = A.info
+            Dinfo = D.info
+            dl = [(dn[0], dn[1], Dinfo[dn[0]][0]) for dn in d_next]
+            for an in a_next:
+                a2 = an[0]
+                base = a2 * M
+                fa = f * an[1]
+                ha = Ainfo[a2][0]
+                for dn in dl:
+                    k3 = base + dn[0]
+                    if k3 == k:
+                        continue
+                    if k3 in mass:
+                        mass[k3] = mass[k3] + fa * dn[1]
+                    else:
+                        mass[k3] = fa * dn[1]
+                        h3 = ha + dn[2]
+                        lst = buckets.get(h3)
+                        if lst is None:
+                            buckets[h3] = [k3]
+                        else:
+                            lst.append(k3)
 
     def _push(self, mass, buckets, k, m):
         if k in mass:
@@ -1369,6 +1414,15 @@ class _Run:
             start = t0[s] + t0[2 * k + s]
             total = total + (start - surv[r[U_NAME]]) * r[U_COST]
         return total
+
+
+def _merge(side, base, outcomes, zero):
+    """[(state, p)] of `side` after each hit outcome, equal states merged, in state order."""
+    acc = {}
+    for o in outcomes:
+        j = side.apply(base, o[0])
+        acc[j] = acc.get(j, zero) + o[1]
+    return [(j, acc[j]) for j in _keys_sorted(acc)]
 
 
 def _is_transport(r):
