@@ -273,7 +273,7 @@ def test_global_uses_the_same_raid_rules():
 
 
 def test_rocket_from_operative_air_base_damages_a_facility():
-    """P40-R-12, P40-X-44: an operative air base fires one rocket, 1 die of damage to an
+    """P40-R-12, P40-X-44, P40-U-26: an operative air base fires one rocket, 1 die of damage to an
     IC, air base or naval base; no AA fires at it; the cap applies (naval base at 3
     takes 3 of a 5)."""
     res = raids.rocket("pacific_1940", FixedDice([5]), target="naval_base", target_damage=3)

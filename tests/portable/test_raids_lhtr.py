@@ -44,8 +44,8 @@ def test_combined_cap_counts_the_rocket_and_earlier_raids_this_turn():
 
 
 def test_owner_pays_the_lesser_of_damage_and_treasury():
-    """LHTR-CHG-TECH-07, LHTR-C-52, LHTR-E-14: the rulebook's "greater" is an error; the
-    victim pays the lesser amount. Rolls 5,6 = 11, capped at 10, treasury 7 -> pays 7."""
+    """LHTR-CHG-TECH-07, LHTR-C-52, LHTR-E-14, LHTR-U-20: the rulebook's "greater" is an
+    error; the victim pays the lesser amount (the IC itself is never destroyed). Rolls 5,6 = 11, capped at 10, treasury 7 -> pays 7."""
     r = raids.Raid("revised_lhtr", {"bomber": 2}, treasury=7, territory_value=10)
     r.run_until_prompt(FixedDice([5, 6]))
     assert r.result["damage"] == 10
