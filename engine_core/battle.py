@@ -506,8 +506,14 @@ class Battle:
         self._typed = None
         pos = 0
         cap_units = self.targets(target_side)
+        present = 0
+        for u in range(self.n):
+            if cap_units[u]:
+                present |= cz.target_class(self.units[u])
         for gi in range(len(groups)):
             value, nd, best, cls, _ = groups[gi]
+            if typed is None and not (present & (7, 6, 5, 1)[cls]):
+                continue                   # CL-U-82: nothing this group could hit: no dice
             if typed is not None and typed[0] == "hits":
                 h = typed[1][gi]
                 if h < 0 or h > nd // best:
@@ -755,15 +761,20 @@ class Battle:
         absorbed = cz.hits_absorbed(self.units, lost, dmg, self.dmg[side])
         if absorbed == 0:
             return False
+        reach = 0
+        for g in range(4):
+            if hits[g]:
+                reach |= (7, 6, 5, 1)[g]
         types = 0
-        for u in range(self.n):
-            if counts[u]:
-                types += 1
         two = False
+        elig = _zeros(self.n)
         for u in range(self.n):
-            if counts[u] and self.units[u][uu.U_HITS] >= 2:
-                two = True
-        forced = absorbed >= self._capacity(side, counts) or (types <= 1 and not two)
+            if counts[u] and cz.target_class(self.units[u]) & reach:
+                elig[u] = counts[u]
+                types += 1
+                if self.units[u][uu.U_HITS] >= 2:
+                    two = True
+        forced = absorbed >= self._capacity(side, elig) or (types <= 1 and not two)
         if forced:
             self._apply_casualties(side, lost, dmg)
             return False
@@ -1317,15 +1328,15 @@ class Battle:
         return found
 
     def _check_end(self, start=False):
-        a = self._count(ATTACKER)
-        d = self._count(DEFENDER)
+        # casualties behind the line still count: they fire before they are removed
+        a = self._count(ATTACKER, True)
+        d = self._count(DEFENDER, True)
         if self.is_land_battle():
             # AA guns alone do not hold a territory (P40-C-53, CL-U-12): they go with it
             dd = 0
             for u in range(self.n):
-                if self.alive[DEFENDER][u] - self.cas[DEFENDER][u] > 0 and not \
-                        self.units[u][uu.U_ABILITIES] & uu.AB_AA:
-                    dd += self.alive[DEFENDER][u] - self.cas[DEFENDER][u]
+                if self.alive[DEFENDER][u] > 0 and not self.units[u][uu.U_ABILITIES] & uu.AB_AA:
+                    dd += self.alive[DEFENDER][u]
             d = dd
         if a == 0 and d == 0:
             self.outcome = O_BOTH_DESTROYED
