@@ -38,6 +38,12 @@ players and tests can hand-work a raid:
 """
 import struct
 
+try:
+    from micropython import const
+except ImportError:          # CPython
+    def const(value):
+        return value
+
 from engine_core.errors import RuleError, InputError
 from engine_core import events as ev
 from engine_core import units as uu
@@ -79,6 +85,11 @@ P_DICE = 45             # players' dice for the step: a list of dice, or {"hits"
 
 PROMPT_NAMES = ("escorts", "interceptors", "air_casualties", "targets", "aa_casualties", "dice")
 
+
+def step_name(code):
+    """Name of a raid step code (S_*), for hosts and logs."""
+    return STEP_NAMES[code - S_ESCORTS]
+
 # Technologies / advantages understood here (names as a player says them)
 T_HEAVY = 1          # Heavy Bombers (CL-T-11, LHTR-T-11, P40-R-26)
 T_JETS = 2           # Jet Fighters (P40-R-22): escorts / interceptors hit on 1-2
@@ -90,38 +101,38 @@ _TECH_NAMES = (("heavy_bombers", T_HEAVY), ("heavy_bomber", T_HEAVY), ("heavy", 
                ("superfortress", T_SUPERFORT))
 
 # State layout (a list of small ints; every value < 65536 so it packs as "H")
-_ED = 0
-_STEP = 1
-_CUR = 2          # current target index (facility AA step)
-_ATECH = 3
-_DTECH = 4
-_OPT = 5          # bit 1: heavy bombers roll one die in the air battle (P40-X-41 flag)
-_STRAT = 6        # strategic bombers / bombers still in the raid
-_TAC = 7
-_ESC_AV = 8       # fighters that flew with the bombers
-_ESC = 9          # escorts committed and alive
-_INT_AV = 10      # defending fighters able to intercept
-_INT = 11         # interceptors committed and alive
-_AAGUN = 12       # Classic/Revised: AA guns in the territory (one fires)
-_TREAS = 13       # defender's treasury (Classic/Revised), 65535 = not given
-_VALUE = 14       # territory income value (Revised/LHTR cap)
-_DTT = 15         # SBR + rocket damage already on this IC this turn (LHTR cap)
-_PEND = 16        # hits waiting for the attacker's choice
-_L_STRAT = 17
-_L_TAC = 18
-_L_ESC = 19
-_L_INT = 20
-_ROLLED = 21      # raw bombing total
-_DAMAGE = 22      # damage after caps (Classic/Revised)
-_IPCS = 23        # IPCs surrendered (Classic/Revised)
-_NT = 24          # number of targets (1940)
-_T0 = 25          # per target: facility unit id, damage before, strategic, tactical, added
-_TW = 5
-_SIZE = _T0 + 3 * _TW
-_NO_TREASURY = 65535
-_VERSION = 1
+_ED = const(0)
+_STEP = const(1)
+_CUR = const(2)          # current target index (facility AA step)
+_ATECH = const(3)
+_DTECH = const(4)
+_OPT = const(5)          # bit 1: heavy bombers roll one die in the air battle (P40-X-41 flag)
+_STRAT = const(6)        # strategic bombers / bombers still in the raid
+_TAC = const(7)
+_ESC_AV = const(8)       # fighters that flew with the bombers
+_ESC = const(9)          # escorts committed and alive
+_INT_AV = const(10)      # defending fighters able to intercept
+_INT = const(11)         # interceptors committed and alive
+_AAGUN = const(12)       # Classic/Revised: AA guns in the territory (one fires)
+_TREAS = const(13)       # defender's treasury (Classic/Revised), 65535 = not given
+_VALUE = const(14)       # territory income value (Revised/LHTR cap)
+_DTT = const(15)         # SBR + rocket damage already on this IC this turn (LHTR cap)
+_PEND = const(16)        # hits waiting for the attacker's choice
+_L_STRAT = const(17)
+_L_TAC = const(18)
+_L_ESC = const(19)
+_L_INT = const(20)
+_ROLLED = const(21)      # raw bombing total
+_DAMAGE = const(22)      # damage after caps (Classic/Revised)
+_IPCS = const(23)        # IPCs surrendered (Classic/Revised)
+_NT = const(24)          # number of targets (1940)
+_T0 = const(25)          # per target: facility unit id, damage before, strategic, tactical, added
+_TW = const(5)
+_SIZE = const(40)  # _T0 + 3 * _TW
+_NO_TREASURY = const(65535)
+_VERSION = const(1)
 
-_OPT_HB_ONE_DIE = 1
+_OPT_HB_ONE_DIE = const(1)
 
 
 class Prompt:
