@@ -774,7 +774,7 @@ class Battle:
                 types += 1
                 if self.units[u][uu.U_HITS] >= 2:
                     two = True
-        forced = absorbed >= self._capacity(side, elig) or (types <= 1 and not two)
+        forced = absorbed >= self._capacity(side, elig) or (types <= 1 and (not two or sum(elig) == 1))
         if forced:
             self._apply_casualties(side, lost, dmg)
             return False
