@@ -73,15 +73,21 @@ def _module(name):
 
 def clone_state(s):
     """A deep copy of a GameState (lists, bytearrays, nested pool entries)."""
-    c = GameState.__new__(GameState)
-    for k in s.__dict__:
-        v = s.__dict__[k]
+    c = GameState(s.edition, 0, 0)
+    for k in _STATE_FIELDS:
+        v = getattr(s, k)
         if isinstance(v, bytearray):
             v = bytearray(v)
         elif isinstance(v, list):
             v = [list(x) if isinstance(x, list) else x for x in v]
-        c.__dict__[k] = v
+        setattr(c, k, v)
     return c
+
+
+_STATE_FIELDS = ("edition", "round", "turn", "phase", "treasury", "owner", "damage", "at_war",
+                 "history", "kamikaze", "techs", "research", "dice", "pending", "journal",
+                 "facilities", "captured", "since", "game_turn", "turns_taken", "pool",
+                 "placed", "frozen", "victory", "hold", "income_log")
 
 
 class _Dice:
@@ -495,7 +501,7 @@ class Game:
             events.append((EV_VICTORY, s.victory))
 
     def _playable_in(self, s, ph, p):
-        old = self.__dict__.get("state")
+        old = getattr(self, "state", None)
         self.state = s
         try:
             return self._playable(ph, p)
