@@ -228,17 +228,16 @@ def apply_corrections(ed, d, corr):
 def island_flags(ed, t, T):
     """(is_island, is_coastal) for a land territory.
 
-    1940 games: errata 003 island = a single territory surrounded by a single sea zone and
-    touching no other territory (P40-P-38; G40-X-03 uses the same). Classic/Revised: TripleA's
-    derivation (no land neighbour, at least one sea zone).
+    An island (group) is a single territory inside one sea zone and touching no other
+    territory: CL-MV-03, LHTR-MV-02 ("lies wholly inside one sea zone"; LHTR-M-03: Japan, the
+    UK and Australia are not islands), errata 003 for the 1940 games (P40-P-38; G40-X-03).
+    TripleA's derivation (no land neighbour, any number of sea zones) would make Revised's
+    Japan and Australia islands, against LHTR-M-03.
     """
     seas = [a for a in t["adjacent"] if T[a]["is_sea"]]
     lands = [a for a in t["adjacent"] if not T[a]["is_sea"]]
     coastal = len(seas) > 0
-    if ed in ("pacific_1940", "global_1940"):
-        island = len(lands) == 0 and len(seas) == 1
-    else:
-        island = len(lands) == 0 and len(seas) > 0
+    island = len(lands) == 0 and len(seas) == 1
     return island, coastal
 
 

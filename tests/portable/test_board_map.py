@@ -239,3 +239,42 @@ def test_pacific_map_flag():
     b = _load("pacific_1940")
     for t in range(b.territory_count):
         assert b.is_pacific_map(t)
+
+
+def test_revised_map_facts_from_lhtr():
+    """LHTR-M-03: the map facts the LHTR text gives, checked on the Revised board."""
+    for ed in ("revised", "revised_lhtr"):
+        b = _load(ed)
+        T = b.territory_id
+        c = dict((x[0], x) for x in b.canals)
+        assert sorted(b.sea_zone_number(z) for z in c["Panama Canal"][1]) == [19, 20]
+        assert sorted(b.sea_zone_number(z) for z in c["Suez Canal"][1]) == [15, 34]
+        sz40 = [b.sea_zone_number(a) for a in b.adjacent(T("Sea Zone 40")) if b.is_sea(a)]
+        assert 39 in sz40 and 41 in sz40
+        assert not b.are_adjacent(T("Sea Zone 14"), T("Balkans"))
+        assert not b.are_adjacent(T("Sea Zone 35"), T("French Indochina"))
+        assert b.are_adjacent(T("Sea Zone 3"), T("Sea Zone 6"))
+        uk = b.power_id("United Kingdom")
+        for n in ("Gibraltar", "French West Africa", "French Equatorial Africa",
+                  "Belgian Congo"):
+            assert b.owner_at_start(T(n)) == uk, n
+        assert b.ipc(T("India")) == 3 and b.ipc(T("West Russia")) == 2
+        assert b.ipc(T("Caucasus")) == 4 and b.ipc(T("Eastern Canada")) == 3
+        cau = T("Caucasus")
+        assert b.facilities_at_start(cau) & board.FAC_IC
+        assert b.owner_at_start(cau) == b.power_id("Soviet Union")
+        for n in ("Turkey", "Mongolia", "Sahara"):
+            assert b.owner_at_start(T(n)) == -1 and b.neutral_kind(T(n)) == board.NK_UNOWNED
+        for n in ("Japan", "United Kingdom", "Australia"):
+            assert not b.is_island(T(n)), n
+        assert b.is_island(T("Midway"))
+
+
+def test_islands_one_sea_zone():
+    """CL-MV-03, LHTR-MV-02, P40-P-38: an island is one territory inside a single sea zone."""
+    for ed in board.EDITIONS:
+        b = _load(ed)
+        for t in range(b.territory_count):
+            if b.is_island(t):
+                adj = b.adjacent(t)
+                assert len(adj) == 1 and b.is_sea(adj[0]), (ed, b.territory_name(t))
