@@ -223,7 +223,7 @@ class Raid:
     """One territory's bombing raid.
 
     Raid(board, attacker, targets=None, interceptors=0, aa=0, treasury=None,
-         territory_value=0, damage_this_turn=0, attacker_tech=(), defender_tech=(),
+         territory_value=None, damage_this_turn=0, attacker_tech=(), defender_tech=(),
          options=None)
 
     board            a loaded board (engine_core.board) or an edition name
@@ -234,7 +234,7 @@ class Raid:
     interceptors     1940: defending fighters based in the territory
     aa               Classic/Revised: AA guns in the territory (only one fires)
     treasury         Classic/Revised: the IC owner's IPCs (what it can surrender)
-    territory_value  Revised/LHTR: the territory's income value (the cap)
+    territory_value  Revised/LHTR: the territory's income value (the cap; required there)
     damage_this_turn LHTR: SBR + rocket damage already taken by this IC this turn
     attacker_tech    names: heavy_bombers, jet_fighters, superfortresses (LHTR-O-55)
     defender_tech    names: jet_fighters, radar
@@ -272,13 +272,12 @@ class Raid:
         if self.style == Y1940:
             self._read_targets(s, targets)
             s[_INT_AV] = _count(interceptors)
-            if aa:
-                pass  # P40-U-36, P40-C-11: AAA units never fire at raids; ignored
+            # `aa` is ignored: AAA units never fire at raids (P40-U-36, P40-C-11)
             s[_STEP] = S_ESCORTS
         else:
             if interceptors:
                 raise RuleError(self._r_basic(), "only bombers and AA guns take part in this raid")
-            if targets is not None and self._targets_given(targets):
+            if targets:
                 raise InputError("a Classic/Revised raid targets the territory's industrial complex")
             s[_AAGUN] = 1 if _count(aa) else 0
             if treasury is None:
@@ -317,11 +316,6 @@ class Raid:
         if self.style == Y1940:
             return "P40-C-40"
         return "LHTR-C-50"
-
-    def _targets_given(self, targets):
-        if isinstance(targets, dict):
-            return len(targets) > 0
-        return len(targets) > 0
 
     def _read_attacker(self, s, attacker):
         strat = tac = fighters = 0
@@ -529,7 +523,7 @@ class Raid:
             if c not in p.options:
                 raise RuleError("P40-C-46", "remove as many bombers attacking this facility as hits")
             self._take_aa_losses(c)
-        self.events.append((ev.E_ANSWER, p.kind, choice))
+        self.events.append((ev.E_ANSWER, p.kind, choice if isinstance(choice, int) else 0))
 
     def _answer_dice(self, p, choice):
         """Players' dice for the step: all its dice in group order, or {"hits": [...]} one
@@ -600,13 +594,18 @@ class Raid:
                             split[idx][1] = v[name]
                         else:
                             raise RuleError("P40-C-45", "only bombers are assigned to targets")
-                else:
+                elif isinstance(v, (tuple, list)) and len(v) == 2:
                     split[idx][0] = v[0]
                     split[idx][1] = v[1]
+                else:
+                    raise InputError("a target takes (strategic, tactical) bomber counts")
         elif isinstance(choice, (tuple, list)) and len(choice) == nt:
             for i in range(nt):
-                split[i][0] = choice[i][0]
-                split[i][1] = choice[i][1]
+                c = choice[i]
+                if not isinstance(c, (tuple, list)) or len(c) != 2:
+                    raise InputError("a target takes (strategic, tactical) bomber counts")
+                split[i][0] = c[0]
+                split[i][1] = c[1]
         else:
             raise InputError("targets: one (strategic, tactical) pair per facility")
         ts = 0
