@@ -1,6 +1,10 @@
 """Ledger timings: a Pacific 1940 round of actions, undo (journal replay) and save/load,
 measured side by side. Prints human-readable lines; asserts nothing."""
+import os
+import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine_core.game import Game
 from engine_core import save
