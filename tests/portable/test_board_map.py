@@ -278,3 +278,29 @@ def test_islands_one_sea_zone():
             if b.is_island(t):
                 adj = b.adjacent(t)
                 assert len(adj) == 1 and b.is_sea(adj[0]), (ed, b.territory_name(t))
+
+
+def test_classic_values_from_the_manual():
+    """CL-P-07: values the manual states: Anglo-Egypt Sudan 2, Manchuria 3, Sinkiang 2;
+    Gibraltar and the Solomon Islands are worth 0."""
+    b = _load("classic")
+    T = b.territory_id
+    assert b.ipc(T("Anglo Sudan Egypt")) == 2
+    assert b.ipc(T("Manchuria")) == 3
+    assert b.ipc(T("Sinkiang")) == 2
+    assert b.ipc(T("Gibraltar")) == 0
+    assert b.ipc(T("Solomon Islands")) == 0
+
+
+def test_pacific_values_from_the_rulebook():
+    """P40-G-06: Wake Island has no income value; P40-E-40 convoy example: Japan is worth 8;
+    P40-E-35 (003 FAQ): Japan taking Western United States gains 10."""
+    b = _load("pacific_1940")
+    T = b.territory_id
+    assert b.ipc(T("Wake Island")) == 0
+    assert b.ipc(T("Japan")) == 8
+    assert b.ipc(T("Western United States")) == 10
+    # P40-X-11 / P40-U-64: on this map Japan touches only sea zone 6, so it is an island
+    # under 003's definition (and 003 lets ICs stand there "as the exception")
+    assert b.is_island(T("Japan"))
+    assert [b.sea_zone_number(a) for a in b.adjacent(T("Japan"))] == [6]
