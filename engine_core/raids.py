@@ -1054,6 +1054,23 @@ class Raid:
         return cls(edition, None, _state=vals)
 
 
+# facility bits of engine_core/board.py (FAC_MAJOR, FAC_MINOR, FAC_AIR_BASE, FAC_NAVAL_BASE)
+# and the 1940 facility names, in target order
+_FAC_BITS = ((2, "major_industrial_complex"), (4, "minor_industrial_complex"),
+             (8, "air_base"), (16, "naval_base"))
+
+
+def targets_from_facilities(fac_bits, damage=None):
+    """1940 raid targets from a territory's facility bits (board.facilities_at_start,
+    GameState.facilities): ((facility name, damage now), ...). `damage` maps a facility
+    name to its damage markers (missing = 0)."""
+    out = []
+    for bit, name in _FAC_BITS:
+        if fac_bits & bit:
+            out.append((name, damage.get(name, 0) if damage else 0))
+    return tuple(out)
+
+
 # ---------------------------------------------------------------- rockets
 
 def rocket(board, dice, treasury=None, territory_value=None, damage_this_turn=0,

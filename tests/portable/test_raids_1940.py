@@ -312,3 +312,20 @@ def test_air_battle_hit_counts_typed_per_group():
     assert res["attacker_lost"] == {"fighter": 1}
     assert res["facilities"] == (("air_base", 0, 6, 6),)
     assert res["rolled"] == 10
+
+
+def test_targets_from_the_board_facilities():
+    """P40-C-40, P40-C-45: the raid's targets are the facilities standing in the territory,
+    IC first, then air base, naval base. On the Pacific board Japan starts with a major IC,
+    an air base and a naval base, so a lone strategic bomber must choose among three."""
+    from engine_core import board
+    bits = board.FAC_MAJOR | board.FAC_AIR_BASE | board.FAC_NAVAL_BASE
+    assert raids.targets_from_facilities(bits, {"air_base": 2}) == (
+        ("major_industrial_complex", 0), ("air_base", 2), ("naval_base", 0))
+    assert raids.targets_from_facilities(board.FAC_MINOR) == (("minor_industrial_complex", 0),)
+    b = board.load("pacific_1940")
+    japan = b.territory_id("Japan")
+    t = raids.targets_from_facilities(b.facilities_at_start(japan))
+    assert t == (("major_industrial_complex", 0), ("air_base", 0), ("naval_base", 0))
+    r = raids.Raid(b, {"strategic_bomber": 1}, targets=t)
+    assert r.run_until_prompt(FixedDice([])).kind == raids.P_TARGETS
