@@ -32,6 +32,7 @@ Events (small tuples, no UI strings):
   (EV_US_MAY_DECLARE,)           the US may now declare war (P40-P-18, G40-P-23)
   (EV_IPC, p, amount)            p's treasury changed by amount (option p40_us_onetime30, P40-X-03)
   (EV_CONVERTED, p, t)           neutral t is now p's; its standing army joins p (P40-E-76, G40-P-38)
+  (EV_TROOP_BONUS, p, t, ipcs)   p places free units worth up to ipcs on t (G40-U-04)
 
 Options (a dict, defaults from the digests):
   "p40_us_dow_window": "turn3_only" | "turn3_onward"   (P40-X-31)
@@ -39,6 +40,7 @@ Options (a dict, defaults from the digests):
   "g40v_uk_dow_window": "turn3_only" | "turn3_onward"  (G40-X-22)
   "p40_us_onetime30": False | True                     (P40-X-03)
   "g40_act_of_war": "auto_war" | "forbid"              (G40-X-30)
+  "restricted_attack": False | True                    Classic optional rule (CL-O-04)
 """
 
 from engine_core.errors import RuleError, InputError
@@ -54,6 +56,7 @@ EV_IC_UPGRADE = "ic_upgrade"
 EV_US_MAY_DECLARE = "us_may_declare"
 EV_IPC = "ipc"
 EV_CONVERTED = "converted"
+EV_TROOP_BONUS = "troop_bonus"
 
 # Neutral status of a territory
 NOT_NEUTRAL = 0
@@ -94,9 +97,11 @@ LONDON = ("United Kingdom",)
 NORTH_AMERICA = (
     "Alaska", "Western United States", "Central United States", "Eastern United States",
     "Mexico", "Southeast Mexico", "South Eastern Mexico", "Central America",
-    "Western Canada", "Eastern Canada", "Alberta", "Ontario", "Quebec", "New Brunswick Nova Scotia",
-    "Yukon Territory", "British Columbia", "Greenland",
+    "Western Canada", "Eastern Canada", "Alberta Saskatchewan Manitoba", "Ontario", "Quebec",
+    "New Brunswick Nova Scotia", "Newfoundland Labrador", "Yukon Territory", "British Columbia",
+    "Greenland", "Aleutian Islands", "West Indies",
 )
+FRANCE_T = ("France",)
 
 _DEFAULTS = {
     "p40_us_dow_window": "turn3_only",
@@ -104,6 +109,7 @@ _DEFAULTS = {
     "g40v_uk_dow_window": "turn3_only",
     "p40_us_onetime30": False,
     "g40_act_of_war": "auto_war",
+    "restricted_attack": False,
 }
 
 
@@ -597,6 +603,9 @@ def enter(board, state, power, t, attack, options=None):
     war_with = -1  # a power this entry puts `power` at war with (act of war)
 
     if fam == _NONE:
+        if attack and board.edition == "classic" and options and options.get("restricted_attack") \
+                and board.power_name(power) == "Soviet Union" and state.round < 2:
+            raise RuleError("CL-O-04", "Restricted Attack: the Soviet Union may not attack until its second turn")
         if status != NOT_NEUTRAL and board.edition != "classic":
             raise RuleError("LHTR-MV-03", "neutral territories are impassable")
         if status != NOT_NEUTRAL and not attack:
@@ -698,25 +707,34 @@ def enter(board, state, power, t, attack, options=None):
 
 
 def capture_facts(board, state, captor, t):
-    """Record the political facts of `captor` taking territory t; returns events.
+    """Record the political facts of `captor` taking territory t (called after the capture);
+    returns events.
 
     An Axis capture of London lets the USSR declare early (G40-P-11); of London or any
-    North American territory lets the US declare (G40-P-23 ii).
+    North American territory lets the US declare (G40-P-23 ii). The first liberation of the
+    territory France by the Allies gives France its free units worth up to 12 IPCs, once per
+    game (G40-U-04, G40-X-37): (EV_TROOP_BONUS, france, t, 12).
     """
     fam = _family(board)
-    if fam not in (_G40, _G40V) or board.side(captor) != AXIS:
+    if fam not in (_G40, _G40V):
         return []
     hist = state.history
     events = []
-    if _in_names(board, t, LONDON):
-        hist |= H.AXIS_TOOK_LONDON | H.AXIS_TOOK_LONDON_OR_NA
-    elif _in_names(board, t, NORTH_AMERICA):
-        hist |= H.AXIS_TOOK_LONDON_OR_NA
-    if hist != state.history:
+    if board.side(captor) == AXIS:
+        if _in_names(board, t, LONDON):
+            hist |= H.AXIS_TOOK_LONDON | H.AXIS_TOOK_LONDON_OR_NA
+        elif _in_names(board, t, NORTH_AMERICA):
+            hist |= H.AXIS_TOOK_LONDON_OR_NA
         us = _pid(board, US)
-        if us >= 0 and state.at_war[us] == 0 and not (state.history & H.AXIS_TOOK_LONDON_OR_NA):
+        if hist != state.history and us >= 0 and state.at_war[us] == 0 \
+                and not (state.history & H.AXIS_TOOK_LONDON_OR_NA):
             events.append((EV_US_MAY_DECLARE,))
-        state.history = hist
+    else:
+        france = _pid(board, FRANCE)
+        if france >= 0 and _in_names(board, t, FRANCE_T) and not (hist & H.FRENCH_TROOP_BONUS_PAID):
+            hist |= H.FRENCH_TROOP_BONUS_PAID
+            events.append((EV_TROOP_BONUS, france, t, 12))
+    state.history = hist
     return events
 
 

@@ -364,8 +364,9 @@ def factory_limits(board, state, power):
 
 
 def war_bonds(board, state, power, dice):
-    """P40-R-15: IPCs the War Bonds die adds at Collect Income (0 without the tech)."""
-    if not (state.techs[power] & WAR_BONDS):
+    """P40-R-15: IPCs the War Bonds die adds at Collect Income (0 without the tech, and
+    no roll while the capital is held: no Collect Income then, P40-X-45)."""
+    if not (state.techs[power] & WAR_BONDS) or _capital_held(board, state, power):
         return 0
     return dice.roll(1)[0]
 

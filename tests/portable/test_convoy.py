@@ -50,7 +50,8 @@ def test_faces_one_to_three_count():
 
 
 def test_zone_cap_sea_zone_10():
-    """P40-E-42, P40-E-47: sea zone 10 can cost the US at most 12 (Western United States 10 +
+    """P40-E-42, P40-E-47, P40-E-45, P40-E-34: the loss never exceeds the value of the
+    territories next to the zone, so national-objective income is never touched: sea zone 10 can cost the US at most 12 (Western United States 10 +
     Mexico 2), whatever the dice."""
     b, s, jp, us, sz10 = _pacific()
     units = ((sz10, jp, "submarine", 4),)

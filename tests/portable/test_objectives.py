@@ -85,7 +85,7 @@ def test_pacific_japan_war_objectives():
 
 
 def test_pacific_us_wartime_objectives():
-    """P40-E-56, P40-X-04, P40-P-19, P40-E-57..60: the US collects nothing while at peace; at
+    """P40-E-56, P40-X-04, P40-P-19, P40-E-57, P40-E-58, P40-E-59, P40-E-60: the US collects nothing while at peace; at
     war with Japan it collects 40 + 5 (Alaska, Mexico) + 5 (Aleutians, Hawaii, Johnston, Line)
     + 5 (Philippines) = 55 at most."""
     b = board.load("pacific_1940")
@@ -129,10 +129,13 @@ def test_pacific_uk_and_anzac():
     assert _item(items, "A1") == 5 and _item(items, "A2") == 0
     s.owner[b.territory_id("Dutch New Guinea")] = an
     assert O.evaluate(b, s, an)[0] == 10
+    # P40-X-34, P40-G-02: the US counts as an Allied power for "the Allies control"
+    s.owner[b.territory_id("Dutch New Guinea")] = b.power_id("United States")
+    assert O.evaluate(b, s, an)[0] == 10
 
 
 def test_global_questions_only_when_they_matter():
-    """G40-E-44, G40-E-43..46, G40-E-20: Italy's I2 needs a yes/no answer (no Allied surface
+    """G40-E-44, G40-E-43, G40-E-44, G40-E-45, G40-E-46, G40-E-20: Italy's I2 needs a yes/no answer (no Allied surface
     warships in the Mediterranean); Germany's G4 (a German land unit in Axis-held Egypt) is not
     asked while Egypt is British. Germany collects G1 (+5) at the start, and G5 (+5, G40-E-24:
     Denmark and Norway German) if Sweden is still not pro-Allies (asked)."""
@@ -178,7 +181,7 @@ def test_global_soviet_berlin_once():
 
 
 def test_global_us_and_japan():
-    """G40-E-35..39, G40-E-09, G40-X-01: the US has no 40-IPC wartime objective in Global: at war
+    """G40-E-35, G40-E-36, G40-E-37, G40-E-38, G40-E-39, G40-E-09, G40-X-01: the US has no 40-IPC wartime objective in Global: at war
     it collects 10 + 5 + 5 + 5 (+5 with a land unit in France, asked); G40-E-30, G40-E-34:
     Japan's J1 is the same 10."""
     b = board.load("global_1940")
@@ -211,7 +214,7 @@ def test_global_uk_economies():
 
 
 def test_variant_uk_objectives():
-    """G40-E-61..64, G40-E-69..72, G40-V-17, G40-V-18, G40-X-33..36: the variant's UK Pacific
+    """G40-E-61, G40-E-62, G40-E-63, G40-E-64, G40-E-69, G40-E-70, G40-E-71, G40-E-72, G40-V-17, G40-V-18, G40-X-33, G40-X-34, G40-X-35, G40-X-36: the variant's UK Pacific
     objectives at war with Japan (Malaya, Hong Kong, China holds Shanghai, a UK land unit in a
     Dutch territory -- asked) and UK Europe's four at war with Germany and Italy."""
     b = board.load("global_1940_variant")
@@ -237,3 +240,61 @@ def test_classic_and_revised_have_none():
         s = _state(b)
         for p in range(b.power_count):
             assert O.evaluate(b, s, p) == (0, ())
+
+
+def test_global_germany_war_objectives():
+    """G40-E-21, G40-E-22, G40-E-23, G40-E-25: at war with the USSR Germany gets +5 per Novgorod,
+    Volgograd, Russia it holds and +5 if an Axis power holds Caucasus; at war with the UK and
+    France +5 for a German land unit in Axis-held Egypt (asked) and +2 per Iraq, Persia,
+    Northwest Persia."""
+    b = board.load("global_1940")
+    s = _state(b)
+    ger = b.power_id("Germany")
+    it = b.power_id("Italy")
+    ussr = b.power_id("Soviet Union")
+    _war(s, ger, ussr)
+    for n in ("Novgorod", "Russia", "Iraq", "Persia"):
+        s.owner[b.territory_id(n)] = ger
+    s.owner[b.territory_id("Caucasus")] = it
+    s.owner[b.territory_id("Egypt")] = it
+    ans = {"german_land_unit_in_egypt": 1, "sweden_not_pro_allies": 0}
+    total, items = O.evaluate(b, s, ger, ans)
+    assert _item(items, "G1") == 0 and _item(items, "G2") == 10 and _item(items, "G3") == 5
+    assert _item(items, "G4") == 5 and _item(items, "G6") == 4
+    assert total == 24
+
+
+def test_global_japan_axis_control():
+    """G40-E-31, G40-E-32, G40-E-33, G40-E-34, G40-X-10: in Global "Axis powers control" counts:
+    German-held India pays Japan's J3; J2 and J4 need all their territories."""
+    b = board.load("global_1940")
+    s = _state(b)
+    jp = b.power_id("Japan")
+    ger = b.power_id("Germany")
+    uk = b.power_id("United Kingdom")
+    _war(s, jp, uk)
+    s.owner[b.territory_id("India")] = ger
+    for n in ("Guam", "Midway", "Wake Island", "Gilbert Islands", "Solomon Islands"):
+        s.owner[b.territory_id(n)] = jp
+    for n in ("Sumatra", "Java", "Borneo"):
+        s.owner[b.territory_id(n)] = jp
+    total, items = O.evaluate(b, s, jp)
+    assert _item(items, "J3") == 5 and _item(items, "J2") == 5 and _item(items, "J4") == 0
+    s.owner[b.territory_id("Celebes")] = b.power_id("Italy")
+    # J1 (+10) still pays: no war with the US, no unprovoked declaration recorded here
+    assert O.evaluate(b, s, jp)[0] == 10 + 5 + 5 + 5
+
+
+def test_global_anzac():
+    """G40-E-47, G40-E-48: ANZAC at war with Japan: +5 for Allied Malaya and all ANZAC originals;
+    +5 when the Allies (not the uncontrolled Dutch) hold the four islands."""
+    b = board.load("global_1940")
+    s = _state(b)
+    an = b.power_id("ANZAC")
+    jp = b.power_id("Japan")
+    assert O.evaluate(b, s, an)[0] == 0
+    _war(s, an, jp)
+    total, items = O.evaluate(b, s, an)
+    assert _item(items, "A1") == 5 and _item(items, "A2") == 0
+    s.owner[b.territory_id("Dutch New Guinea")] = b.power_id("United Kingdom Pacific")
+    assert O.evaluate(b, s, an)[0] == 10

@@ -55,7 +55,7 @@ class _Ids:
 
 
 def test_starting_wars_global():
-    """G40-P-03, G40-G-01, G40-P-05: Germany and Italy at war with France, the UK and ANZAC;
+    """G40-P-03, G40-G-01, G40-P-05, G40-P-16: Germany and Italy at war with France, the UK and ANZAC;
     Japan with China only; the USSR and the US with no one; wars are pairwise."""
     b = board.load("global_1940")
     s = _state(b)
@@ -84,7 +84,7 @@ def test_starting_wars_variant():
 
 
 def test_germany_declares_on_us_upgrades_us_complexes():
-    """G40-P-10, G40-P-23 (i), G40-P-25, G40-U-02, G40-X-38, G40-T-05: Germany may declare on
+    """G40-P-02, G40-P-10, G40-P-23 (i), G40-P-25, G40-E-08, G40-U-02, G40-X-38, G40-T-05: Germany may declare on
     the US; the US, now at war, gets its three complexes upgraded at once and may declare on
     any Axis power from its next turn; Germany's war with the US leaves the USSR and China
     alone."""
@@ -218,7 +218,8 @@ def test_act_of_war_into_china():
 
 
 def test_japan_and_french_territory_global():
-    """G40-P-21, G40-X-05: in Global, France is a power: Japan must be at war with France to
+    """G40-P-21, G40-X-05, G40-P-01, G40-X-01: the Global politics replace the Pacific ones; in
+    Global, France is a power: Japan must be at war with France to
     attack French Indo-China; doing so cancels J1 forever (G40-E-30)."""
     b = board.load("global_1940")
     s = _state(b)
@@ -296,7 +297,8 @@ def test_variant_japan_on_uk_pacific():
 
 
 def test_mongolia_pact():
-    """G40-P-37, G40-P-38, G40-X-42, G40-T-05: Japan attacking a Soviet territory next to
+    """G40-P-37, G40-P-38, G40-X-42, G40-T-05, G40-X-07: Japan (at war with the USSR: the Pacific
+    "no entry into Soviet territory" rule is replaced in Global) attacking a Soviet territory next to
     Mongolia hands every strict-neutral Mongolian territory to the USSR at the end of Japan's
     Conduct Combat, whatever the Soviet-Japanese relations."""
     b = board.load("global_1940")
@@ -332,7 +334,8 @@ def test_mongolia_stays_neutral_after_soviet_attack():
 
 
 def test_global_neutral_statuses():
-    """G40-P-42, G40-X-28, G40-P-39: pro-Axis / pro-Allies neutrals come from the board; a
+    """G40-P-42, G40-X-28, G40-X-08, G40-P-39: the Pacific friendly-neutral rules are replaced;
+    pro-Axis / pro-Allies neutrals come from the board; a
     power may not attack a neutral friendly to its side; a first Axis attack on a strict
     neutral turns the others pro-Allies. G40-P-43: the US not at war may not attack neutrals."""
     b = board.load("global_1940")
@@ -353,3 +356,22 @@ def test_global_neutral_statuses():
     assert P.neutral_status(b, s, strict[1]) == P.FRIENDLY_ALLIES
     P.convert_neutral(b, s, i.uk, strict[1])
     assert s.owner[strict[1]] == i.uk
+
+
+def test_french_troop_bonus_once():
+    """G40-U-04, G40-X-37, G40-T-05, G40-T-07: when the Allies liberate the territory France,
+    France places free units worth up to 12 IPCs, once per game only."""
+    b = board.load("global_1940")
+    s = _state(b)
+    i = _Ids(b)
+    fr_t = b.territory_id("France")
+    s.owner[fr_t] = i.ger
+    assert P.capture_facts(b, s, i.ger, fr_t) == []
+    s.owner[fr_t] = i.fr
+    ev = P.capture_facts(b, s, i.uk, fr_t)
+    assert ev == [(P.EV_TROOP_BONUS, i.fr, fr_t, 12)]
+    assert s.history & H.FRENCH_TROOP_BONUS_PAID
+    s.owner[fr_t] = i.ger
+    P.capture_facts(b, s, i.ger, fr_t)
+    s.owner[fr_t] = i.fr
+    assert P.capture_facts(b, s, i.us, fr_t) == []

@@ -76,8 +76,9 @@ def test_japan_declares_on_uk_brings_anzac_and_is_unprovoked():
     assert not P.at_war(s, jp, us)
     assert s.history & H.JAPAN_UNPROVOKED_UK
     assert (P.EV_WAR, jp, uk) in ev and (P.EV_WAR, jp, an) in ev
-    # P40-P-18: the unprovoked declaration lets the US declare war
+    # P40-P-18, P40-X-39: the unprovoked declaration lets the US declare war; it is not at war
     assert (P.EV_US_MAY_DECLARE,) in ev
+    assert s.at_war[us] == 0
 
 
 def test_transport_exception_event():
@@ -243,8 +244,8 @@ def test_dutch_guardianship():
 
 def test_china_entry_restrictions():
     """P40-P-17, P40-P-24, P40-X-07: the UK and ANZAC may not move into China while not at war
-    with Japan; P40-P-23, P40-P-22: nor the US; P40-P-14: Japan treats entry into China as
-    an act of war (so it is refused here)."""
+    with Japan; P40-P-23, P40-P-22: nor the US; P40-P-14, P40-X-32: Japan treats entry into
+    China as an act of war (no power can legally commit it in Pacific 1940, so it is refused)."""
     b = board.load("pacific_1940")
     s = _state(b)
     jp, us, cn, uk, an = _ids(b)
@@ -345,3 +346,29 @@ def test_revised_neutrals_impassable():
             break
     assert _refused(lambda: P.enter(c, cs, 0, ct, False), "CL-C-93")
     assert P.enter(c, cs, 0, ct, True) == []
+
+
+def test_france_and_holland_are_not_powers():
+    """P40-P-30, P40-P-32, P40-P-33, P40-E-70, P40-E-78: in Pacific 1940 France and Holland have no
+    turn, income or units: their territories start uncontrolled (Dutch) or French-held without
+    a power."""
+    b = board.load("pacific_1940")
+    s = _state(b)
+    names = [b.power_name(p) for p in range(b.power_count)]
+    assert "France" not in names and "Holland" not in names and len(names) == 5
+    assert s.owner[b.territory_id("Java")] == 255
+    assert b.neutral_kind(b.territory_id("French Indo-China")) == board.NK_FRENCH
+
+
+def test_classic_restricted_attack_option():
+    """CL-O-04: with the optional Restricted Attack rule, the Soviet Union may not attack until
+    its second turn."""
+    b = board.load("classic")
+    s = _state(b)
+    ussr = b.power_id("Soviet Union")
+    t = b.territory_id("Germany")
+    opts = {"restricted_attack": True}
+    assert _refused(lambda: P.enter(b, s, ussr, t, True, opts), "CL-O-04")
+    assert P.enter(b, s, ussr, t, True) == []
+    s.round = 2
+    assert P.enter(b, s, ussr, t, True, opts) == []

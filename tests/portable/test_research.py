@@ -154,7 +154,7 @@ def test_lhtr_no_sharing_and_capital():
 
 
 def test_1940_breakthrough_charts():
-    """P40-R-01..06, P40-R-11..16, P40-R-21..26, G40-R-01: 5 IPCs a die; at least one 6 is one
+    """P40-T-10, P40-R-01, P40-R-02, P40-R-03, P40-R-04, P40-R-05, P40-R-06, P40-R-11, P40-R-12, P40-R-13, P40-R-14, P40-R-15, P40-R-16, P40-R-21, P40-R-22, P40-R-23, P40-R-24, P40-R-25, P40-R-26, G40-R-01: 5 IPCs a die; at least one 6 is one
     breakthrough; the chosen chart's die gives the advance (re-rolled while owned); effective
     at once."""
     b = board.load("pacific_1940")
@@ -232,10 +232,56 @@ def test_global_uk_shares_research_cost():
 
 
 def test_war_bonds():
-    """P40-R-15: War Bonds adds one die of IPCs at Collect Income; nothing without it."""
+    """P40-R-15: War Bonds adds one die of IPCs at Collect Income; nothing without it, and
+    nothing while the capital is held (P40-X-45)."""
     b = board.load("pacific_1940")
     s = _state(b)
     jp = b.power_id("Japan")
     assert R.war_bonds(b, s, jp, FixedDice([4])) == 0
     s.techs[jp] = R.WAR_BONDS
     assert R.war_bonds(b, s, jp, FixedDice([4])) == 4
+    s.owner[b.capital(jp)] = b.power_id("United States")
+    assert R.war_bonds(b, s, jp, FixedDice([4])) == 0
+
+
+def test_chart_numbers():
+    """CL-T-03, CL-T-06, CL-T-07, CL-T-08, CL-T-09, CL-T-10, CL-T-11, CL-D-26: the Classic chart
+    1 Jet Power, 2 Rockets, 3 Super Submarines, 4 Long Range Aircraft, 5 Industrial Technology,
+    6 Heavy Bombers. LHTR-T-04, LHTR-T-07, LHTR-T-08, LHTR-T-09, LHTR-T-10, LHTR-T-11,
+    LHTR-T-12, LHTR-M-05, CL-D-25: LHTR 1 Jets, 2 Rockets, 3 Super Subs, 4 Long-Range,
+    5 Combined Bombardment, 6 Heavy Bombers. the 1940 charts (below) in chart
+    order. The battle engine applies the effects from these bits."""
+    b = board.load("classic")
+    s = _state(b)
+    ger = b.power_id("Germany")
+    names = ("jet_fighters", "rockets", "super_submarines", "long_range_aircraft",
+             "industrial_technology", "heavy_bombers")
+    for face in range(1, 7):
+        s.techs[ger] = 0
+        R.research(b, s, ger, 1, FixedDice([6, face]))
+        assert R.tech_names(s.techs[ger]) == [names[face - 1]]
+    lh = board.load("revised_lhtr")
+    ls = _state(lh)
+    names = ("jet_fighters", "rockets", "super_submarines", "long_range_aircraft",
+             "combined_bombardment", "heavy_bombers")
+    for face in range(1, 7):
+        p = face % lh.power_count
+        ls.techs[p] = 0
+        ls.treasury[p] = 50
+        R.research(lh, ls, p, 1, FixedDice([face]), tech=names[face - 1])
+        assert R.tech_names(ls.techs[p]) == [names[face - 1]]
+    # P40-R-11, P40-R-12, P40-R-13, P40-R-14, P40-R-15, P40-R-16 / P40-R-21, P40-R-22, P40-R-23,
+    # P40-R-24, P40-R-25, P40-R-26
+    c1 = ("advanced_artillery", "rockets", "paratroopers", "increased_factory_production",
+          "war_bonds", "improved_mechanized_infantry")
+    c2 = ("super_submarines", "jet_fighters", "improved_shipyards", "radar",
+          "long_range_aircraft", "heavy_bombers")
+    pb = board.load("pacific_1940")
+    ps = _state(pb)
+    jp = pb.power_id("Japan")
+    for chart, table in ((1, c1), (2, c2)):
+        for face in range(1, 7):
+            ps.techs[jp] = 0
+            ps.treasury[jp] = 50
+            R.research(pb, ps, jp, 1, FixedDice([6, face]), chart=chart)
+            assert R.tech_names(ps.techs[jp]) == [table[face - 1]]
