@@ -1071,11 +1071,30 @@ def targets_from_facilities(fac_bits, damage=None):
     return tuple(out)
 
 
+def is_operative(damage):
+    """An air or naval base works below 3 damage markers (P40-U-66, P40-U-67, P40-C-49)."""
+    return damage < 3
+
+
+def production_left(facility, damage, increased_factory=False):
+    """Units a 1940 industrial complex may still mobilize per turn with `damage` markers:
+    10 for a major, 3 for a minor (12 / 4 with Increased Factory Production, P40-R-14),
+    less 1 per marker, never below 0 (P40-U-63, P40-C-49)."""
+    if facility == "major_industrial_complex":
+        base = 12 if increased_factory else 10
+    elif facility == "minor_industrial_complex":
+        base = 4 if increased_factory else 3
+    else:
+        raise InputError("only industrial complexes mobilize units")
+    left = base - damage
+    return left if left > 0 else 0
+
+
 # ---------------------------------------------------------------- rockets
 
 def rocket(board, dice, treasury=None, territory_value=None, damage_this_turn=0,
            struck_this_turn=False, used_this_turn=False, target=None, target_damage=0,
-           launcher_operative=True, events=None):
+           launcher_operative=True, launcher_damage=None, events=None):
     """One rocket strike; returns a dict like Raid.result (damage, ipcs_lost, rolled,
     facilities). Nothing defends against it and it never stops for a decision.
 
@@ -1088,7 +1107,8 @@ def rocket(board, dice, treasury=None, territory_value=None, damage_this_turn=0,
                damage (`damage_this_turn`, LHTR-C-52); paid up to the treasury.
       1940     P40-R-12: from an operative air base (`launcher_operative`) at an IC, air
                base or naval base (`target`, `target_damage`): 1 die of damage markers,
-               capped like a raid (P40-X-44); no AA fires at it.
+               capped like a raid (P40-X-44); no AA fires at it. `launcher_damage`
+               (the air base's markers) decides `launcher_operative` when given.
     """
     edition = _edition_of(board)
     if edition not in EDITIONS:
@@ -1105,6 +1125,8 @@ def rocket(board, dice, treasury=None, territory_value=None, damage_this_turn=0,
     if style == LHTR and struck_this_turn:
         raise RuleError("LHTR-T-08", "each industrial complex may be hit by one rocket per turn")
     if style == Y1940:
+        if launcher_damage is not None:
+            launcher_operative = is_operative(launcher_damage)
         if not launcher_operative:
             raise RuleError("P40-R-12", "rockets are launched from operative air bases")
         units, aliases = _units_of(edition)

@@ -329,3 +329,22 @@ def test_targets_from_the_board_facilities():
     assert t == (("major_industrial_complex", 0), ("air_base", 0), ("naval_base", 0))
     r = raids.Raid(b, {"strategic_bomber": 1}, targets=t)
     assert r.run_until_prompt(FixedDice([])).kind == raids.P_TARGETS
+
+
+def test_what_damage_does():
+    """P40-C-49, P40-U-63, P40-U-66, P40-U-67, P40-R-14: a base is inoperative from 3
+    damage markers (so its rockets stop, P40-R-12); a complex mobilizes 10 (major) or 3
+    (minor) less 1 per marker, 12 / 4 with Increased Factory Production, never below 0."""
+    assert raids.is_operative(2)
+    assert not raids.is_operative(3)
+    assert raids.production_left("major_industrial_complex", 7) == 3
+    assert raids.production_left("major_industrial_complex", 20) == 0
+    assert raids.production_left("minor_industrial_complex", 2) == 1
+    assert raids.production_left("minor_industrial_complex", 6) == 0
+    assert raids.production_left("major_industrial_complex", 7, increased_factory=True) == 5
+    assert raids.production_left("minor_industrial_complex", 2, increased_factory=True) == 2
+    dice = FixedDice([4])
+    assert _rule_of(lambda: raids.rocket("pacific_1940", dice, target="major_ic",
+                                         launcher_damage=3)) == "P40-R-12"
+    res = raids.rocket("pacific_1940", dice, target="major_ic", launcher_damage=2)
+    assert res["facilities"] == (("major_industrial_complex", 0, 4, 4),)

@@ -18,9 +18,10 @@ def _rule_of(fn):
 
 
 def test_manual_example_uk_bomber_rolls_six():
-    """CL-C-55, CL-C-51, CL-C-53, CL-C-54: the manual's example - a UK bomber routed
-    around the AA gun raids Germany, rolls a 6, and Germany loses 6 IPCs; the bomber
-    survives to fly home (it lands in Action 4)."""
+    """CL-C-55, CL-C-51, CL-C-53, CL-C-54, CL-A-12: the manual's example - a UK bomber
+    routed around the AA gun raids Germany (any territory with an enemy IC may be
+    raided), rolls a 6, and Germany loses 6 IPCs; the bomber survives to fly home (it
+    lands in Action 4)."""
     r = raids.Raid("classic", {"bomber": 1}, aa=0, treasury=32)
     dice = FixedDice([6])
     assert r.run_until_prompt(dice) is None
@@ -33,8 +34,8 @@ def test_manual_example_uk_bomber_rolls_six():
 
 
 def test_aa_gun_fires_once_at_each_bomber_then_survivors_roll():
-    """CL-C-52, CL-U-11: the AA gun rolls 1 die per raiding bomber, each 1 downs one
-    with no counterattack. CL-C-53: each survivor rolls 1 die, the dice are added.
+    """CL-C-52, CL-U-11, CL-A-06: the AA gun rolls 1 die per raiding bomber, each 1 downs
+    one with no counterattack. CL-C-53: each survivor rolls 1 die, the dice are added.
     AA dice 1,4,6 -> one bomber down; bombing dice 5,6 -> 11 IPCs."""
     r = raids.Raid("classic", {"bomber": 3}, aa=1, treasury=30)
     dice = FixedDice([1, 4, 6, 5, 6])

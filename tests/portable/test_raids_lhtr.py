@@ -84,7 +84,8 @@ def test_no_aa_gun_no_aa_dice():
 
 
 def test_superfortresses_two_aa_dice_totalling_three():
-    """LHTR-O-55, LHTR-CHG-NA-05: the defender rolls 2 AA dice per Superfortress and it
+    """LHTR-O-55, LHTR-CHG-NA-05, LHTR-A-29: every (US) bomber of the raid is a
+    Superfortress; the defender rolls 2 AA dice per Superfortress and it
     is shot down only if they total 3 or less: pairs (1,2)=3 down, (2,2)=4 survives;
     the survivor bombs 6 (value 10)."""
     r = raids.Raid("revised_lhtr", {"bomber": 2}, aa=1, treasury=20, territory_value=10,
