@@ -1,0 +1,260 @@
+"""The application: built once, then `tick()` is called as often as possible.
+
+    app = App(profile)            # profile: a module of firmware/hardware/
+    while True:
+        app.tick()
+
+`App(profile, clock=None, kiosk=False)`: `clock` is a callable returning
+milliseconds (the simulator passes a fake one so tests never sleep); an
+object with `ticks_ms()` or `monotonic()` works too. One tick polls the
+buttons, hands each press to the screen on top of the stack, lets the
+screen animate, redraws the labels that changed (only when something
+changed) and writes the tower's frame if it changed. Nothing blocks.
+
+Every completed engine action is saved at once (`session.Session.save`), so
+a power cut loses at most the action in flight; on start the app resumes
+the saved game. In kiosk mode nothing is ever saved.
+"""
+
+import gc
+
+from firmware import keys as keys_mod
+from firmware import saves
+from firmware import tower as tower_mod
+from firmware import ui
+from firmware.session import Session
+from firmware.settings import Settings
+
+
+def _clock(clock):
+    if clock is None:
+        try:
+            import supervisor
+            return supervisor.ticks_ms
+        except (ImportError, AttributeError):
+            import time
+            if hasattr(time, "ticks_ms"):
+                return time.ticks_ms
+            return lambda: time.monotonic_ns() // 1000000
+    if hasattr(clock, "ticks_ms"):
+        return clock.ticks_ms
+    if hasattr(clock, "monotonic"):
+        return lambda: int(clock.monotonic() * 1000)
+    return clock
+
+
+def tower_order(profile):
+    """The profile's TOWER rows flattened, bottom row first."""
+    order = []
+    for row in profile.TOWER:
+        for i in row:
+            order.append(i)
+    return tuple(order)
+
+
+class App:
+    def __init__(self, profile, clock=None, kiosk=False, store=None):
+        self.profile = profile
+        self.now = _clock(clock)
+        self.kiosk = kiosk
+        self.errors = []
+        self.store = store if store is not None else saves.FileStore(profile.SAVE_DIR)
+        self.settings_slots = saves.Slots(self.store, "settings")
+        self.settings = Settings.from_bytes(self.settings_slots.load())
+        display = profile.init_display()
+        self.grid = ui.Grid(display, profile.WIDTH, profile.HEIGHT)
+        self.cols = self.grid.cols
+        self.body = self.grid.body
+        self.keys = keys_mod.Keys(profile.init_keys(), profile.KEYMAP)
+        # the strip runs at the profile's cap; the tower scales by the user's setting
+        self.pixels = profile.init_pixels(1.0)
+        self.tower = tower_mod.Tower(self.pixels, tower_order(profile), self.settings.level(), cap=1.0)
+        self.session = Session(None if kiosk else saves.Slots(self.store, "game"))
+        self.stack = []
+        self.dirty = True
+        self.draws = 0
+        self.last_key = 0
+        self.demo_start = -1
+        self.decisions = 0
+        now = self.now()
+        if kiosk:
+            self.start_kiosk()
+        else:
+            self._resume()
+        self.tower.idle(now)
+        gc.collect()
+
+    # -- the loop ---------------------------------------------------------
+    def tick(self):
+        now = self.now()
+        for name in self.keys.poll(now):
+            self.last_key = now
+            self.dirty = True
+            self._guard(self.top().key, name, now)
+        if self._guard(self.top().tick, now):
+            self.dirty = True
+        if self.kiosk:
+            self._kiosk_timers(now)
+        if self.dirty:
+            self.draw()
+        self.tower.update(now)
+
+    def _guard(self, fn, *args):
+        """Run a screen handler; an engine refusal or a missing engine piece is shown, not fatal."""
+        try:
+            return fn(*args)
+        except (ImportError, ValueError, KeyError) as err:
+            self.errors.append(err)
+            self.top().say(ui.fit(str(err), 60))
+            self.dirty = True
+            return False
+
+    def draw(self):
+        self.dirty = False
+        view = self._guard(self.top().view, self.cols, self.body)
+        if not view:
+            view = ui.View("Error", [(ui.fit(str(self.errors[-1]) if self.errors else "?", self.cols), ui.BAD)],
+                           "B:back")
+        self.grid.show(view)
+        self.draws += 1
+
+    def view(self):
+        """The current screen's View (tests and the simulator read it)."""
+        return self.top().view(self.cols, self.body)
+
+    # -- the screen stack -------------------------------------------------
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, screen):
+        self.stack.append(screen)
+        self.dirty = True
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self.top().enter()
+        self.dirty = True
+
+    def replace(self, screen):
+        self.stack[-1] = screen
+        self.dirty = True
+
+    def open_home(self):
+        from firmware.screens.system import Home
+        if self.kiosk:
+            self.stack = self.stack[:2] if len(self.stack) > 1 else self.stack
+            self.dirty = True
+            return
+        self.stack = [Home(self)]
+        self.dirty = True
+
+    def home_game(self):
+        """Home, then the turn dashboard on top (the normal place to be)."""
+        from firmware.screens.system import Home
+        from firmware.screens.game import Dashboard
+        self.stack = [Home(self), Dashboard(self)]
+        self.dirty = True
+
+    def open_dashboard(self):
+        from firmware.screens.game import Dashboard
+        self.push(Dashboard(self))
+
+    def open_battle_setup(self, free=False, attacker=None, defender=None):
+        """A battle of the game (pick the territory first) or a free battle board."""
+        from firmware.screens.battle import BattleSetup, TerritoryPicker
+        if self.session.board is None:
+            from firmware.screens.kiosk import DEMO_EDITION
+            self.session.load_board(DEMO_EDITION)
+        if not free and self.session.game is not None:
+            self.push(TerritoryPicker(self))
+        else:
+            self.push(BattleSetup(self, "land", attacker, defender))
+
+    def open_battle_run(self):
+        from firmware.screens.battle import BattleRun
+        self.push(BattleRun(self))
+
+    def _resume(self):
+        from firmware.screens.system import Home
+        self.stack = [Home(self)]
+        try:
+            had = self.session.resume()
+        except (ImportError, ValueError) as err:
+            self.errors.append(err)
+            had = False
+        if had:
+            self.home_game()
+        if self.session.battle is not None:
+            self.open_battle_run()
+
+    # -- actions ----------------------------------------------------------
+    def act(self, action):
+        """One engine action; saved before this returns (RuleError: nothing changes)."""
+        self.session.apply(action)
+        self.decisions += 1
+        self.dirty = True
+
+    def undo(self):
+        try:
+            self.session.undo()
+        except ValueError as err:
+            self.top().refuse(err)
+        self.dirty = True
+
+    def battle_changed(self):
+        self.session.save()
+        self.dirty = True
+
+    def dice_source(self):
+        """The device's dice, or None when the players roll (settings: physical)."""
+        if self.settings.dice == "physical":
+            return None
+        from engine_core import dice
+        return dice.Dice(seed=self.seed(self.now()))
+
+    def seed(self, now):
+        return 1 + (now & 0x3FFFFFF)
+
+    def save_settings(self):
+        self.dirty = True
+        if not self.kiosk:
+            self.settings_slots.save(self.settings.to_bytes())
+
+    # -- kiosk ------------------------------------------------------------
+    def start_kiosk(self):
+        from firmware.screens.kiosk import Attract
+        self.kiosk = True
+        self.session = Session(None)
+        self.stack = [Attract(self)]
+        self.demo_start = -1
+        self.dirty = True
+
+    def start_guided(self, now):
+        from firmware.screens.kiosk import Guided, DEMO_EDITION
+        self.session = Session(None)
+        try:
+            self.session.new_game(DEMO_EDITION, self.seed(now))
+        except (ImportError, ValueError) as err:
+            self.errors.append(err)
+            self.session.load_board(DEMO_EDITION)
+        self.stack = [self.stack[0], Guided(self)]
+        self.demo_start = now
+        self.last_key = now
+        self.dirty = True
+
+    def end_kiosk_demo(self, now):
+        from firmware.screens.kiosk import Attract
+        self.session = Session(None)  # the visitor's game is dropped
+        self.stack = [Attract(self)]
+        self.demo_start = -1
+        self.tower.idle(now)
+        gc.collect()
+        self.dirty = True
+
+    def _kiosk_timers(self, now):
+        from firmware.screens.kiosk import DEMO_MS, KIOSK_IDLE_MS
+        if self.demo_start < 0:
+            return
+        if now - self.last_key >= KIOSK_IDLE_MS or now - self.demo_start >= DEMO_MS:
+            self.end_kiosk_demo(now)

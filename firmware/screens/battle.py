@@ -1,0 +1,459 @@
+"""Battle screens: set-up with live exact odds, the rounds, decisions, the result.
+
+Set-up: unit counts per side with +/- (left/right), select flips between
+attacker and defender, roll starts the battle; the exact odds of the
+engine's calculator are shown on top and recomputed only when a count
+changes. Rounds: roll steps the battle to its next roll or decision; each
+firing group's dice appear on screen ("A 3@1: 1 4 1 =2") and on the tower.
+Decisions (casualties, submerge, retreat...) are the engine's prompts with
+the default preselected: one press (select) takes the default.
+"""
+
+from firmware import ui
+from firmware import tower as tower_mod
+from firmware.screens.base import Screen, Counter, Menu
+from firmware.screens.game import option_text, phase_title
+
+KINDS = ("land", "sea", "amphibious")
+
+
+def percent(p):
+    """'62.5%' from a probability, integers only (same text on every port)."""
+    tenths = int(p * 1000 + 0.5)
+    return str(tenths // 10) + "." + str(tenths % 10) + "%"
+
+
+def odds_value(result, key):
+    if isinstance(result, dict):
+        return result.get(key, 0)
+    return getattr(result, key, 0)
+
+
+def side_units(board, ids, counts):
+    out = {}
+    for i in range(len(ids)):
+        if counts[i]:
+            out[board.unit_name(ids[i])] = counts[i]
+    return out
+
+
+class TerritoryPicker(Menu):
+    """Where the battle is: up/down one by one, left/right jump to the next initial."""
+
+    footer = "</>:letter A:ok"
+
+    def __init__(self, app):
+        board = app.session.board
+        ids = list(range(board.territory_count))
+        names = [board.territory_name(t) for t in ids]
+        order = sorted([(names[t].lower(), t) for t in ids])  # full key: stable on every port
+        items = [(names[t], t) for _n, t in order]
+        Menu.__init__(self, app, "Battle where?", items, 0, self.footer)
+
+    def key(self, name, now):
+        if name in ("left", "right") and self.items:
+            step = 1 if name == "right" else -1
+            here = self.items[self.cursor][0][:1].lower()
+            i = self.cursor
+            for _ in range(len(self.items)):
+                i = (i + step) % len(self.items)
+                if self.items[i][0][:1].lower() != here:
+                    break
+            if step < 0:  # go to the first item of that letter
+                letter = self.items[i][0][:1].lower()
+                while i > 0 and self.items[i - 1][0][:1].lower() == letter:
+                    i -= 1
+            self.cursor = i
+            return
+        Menu.key(self, name, now)
+
+    def chosen(self, t, now):
+        board = self.app.session.board
+        kind = "sea" if board.is_sea(t) else "land"
+        self.app.replace(BattleSetup(self.app, kind, territory=t))
+
+
+class BattleSetup(Counter):
+    """Units per side; the odds line follows every change."""
+
+    footer = "A:side Start:fight"
+
+    def __init__(self, app, kind="land", attacker=None, defender=None, territory=-1):
+        board = app.session.board
+        self.territory = territory
+        from engine_core import units
+        ids = []
+        for u in range(board.unit_count):
+            rec = board.units[u]
+            if rec[units.U_KIND] == units.FACILITY:
+                continue
+            ids.append(u)
+        self.ids = tuple(ids)
+        names = [board.unit_name(u).replace("_", " ") for u in self.ids]
+        self.sides = [[0] * len(ids), [0] * len(ids)]
+        for s, given in ((0, attacker), (1, defender)):
+            if given:
+                for i in range(len(ids)):
+                    self.sides[s][i] = given.get(board.unit_name(ids[i]), 0)
+        Counter.__init__(self, app, "Attacker", names, self.sides[0])
+        self.side = 0
+        self.kind = kind
+        self.odds_text = ""
+        self.stale = True
+
+    def changed(self):
+        self.stale = True
+
+    def tick(self, now):
+        # recompute at most once per change, in the loop (not inside the key handler)
+        if not self.stale:
+            return False
+        self.stale = False
+        board = self.app.session.board
+        att = side_units(board, self.ids, self.sides[0])
+        dfd = side_units(board, self.ids, self.sides[1])
+        if not att or not dfd:
+            self.odds_text = "Odds: add both sides"
+            return True
+        try:
+            r = self.app.session.odds(self.kind, att, dfd)
+            self.odds_text = "Win " + percent(odds_value(r, "attacker_wins")) + " Lose " + \
+                percent(odds_value(r, "defender_wins"))
+        except ImportError:
+            self.odds_text = "Odds: not available"
+        except ValueError as err:
+            self.odds_text = getattr(err, "rule", "") + " " + getattr(err, "message", str(err))
+        return True
+
+    def head(self, cols):
+        where = self.app.session.board.territory_name(self.territory) if self.territory >= 0 else self.kind
+        title = ("A " if self.side == 0 else "D ") + str(sum(self.counts)) + " " + where
+        return [(ui.fit(self.odds_text, cols), ui.GOOD), (ui.fit(title, cols), ui.DIM)]
+
+    def other(self, name, now):
+        if name == "select":
+            self.side = 1 - self.side
+            self.counts = self.sides[self.side]
+            self.title = "Defender" if self.side else "Attacker"
+        elif name == "long_select":
+            self.kind = KINDS[(KINDS.index(self.kind) + 1) % len(KINDS)]
+            self.stale = True
+        elif name == "roll":
+            board = self.app.session.board
+            att = side_units(board, self.ids, self.sides[0])
+            dfd = side_units(board, self.ids, self.sides[1])
+            try:
+                self.app.session.start_battle(self.kind, att, dfd, self.territory)
+            except ValueError as err:
+                self.refuse(err)
+                return
+            self.app.replace(BattleRun(self.app))
+
+
+def outcome_side(outcome):
+    """The tower colour for a battle outcome (engine O_* codes)."""
+    from engine_core import battle as bmod
+    if outcome == bmod.O_ATTACKER_WON:
+        return tower_mod.ATTACKER
+    if outcome == bmod.O_DEFENDER_WON:
+        return tower_mod.DEFENDER
+    return tower_mod.DRAW
+
+
+def outcome_text(outcome):
+    from engine_core import battle as bmod
+    return ("", "Attacker won", "Defender won", "Both destroyed", "Retreated", "Stalemate")[outcome] \
+        if 0 < outcome <= bmod.O_STALEMATE else "?"
+
+
+def counts_text(board, vec, cols):
+    """'2 infan, 1 artil' for a count vector, cut to fit."""
+    parts = []
+    for u in range(len(vec)):
+        if vec[u]:
+            parts.append(str(vec[u]) + " " + board.unit_name(u).replace("_", " ")[:5])
+    return ui.fit(", ".join(parts) if parts else "none", cols)
+
+
+def event_lines(board, events, start):
+    """Text lines and tower rolls for events[start:] (the engine's small tuples)."""
+    from engine_core import events as ev
+    lines = []
+    rolls = []
+    result = None
+    for i in range(start, len(events)):
+        e = events[i]
+        k = e[0]
+        if k == ev.E_ROUND:
+            lines.append(("Round " + str(e[1]), ui.TITLE))
+        elif k == ev.E_ROLL:
+            side, value, dice = e[1], e[3], e[4]
+            hits = [d <= value for d in dice]
+            if not dice:
+                continue  # typed hit counts: the E_HITS line says it
+            n = 0
+            for h in hits:
+                if h:
+                    n += 1
+            who = "A" if side == ev.ATTACKER else "D"
+            text = who + " " + str(len(dice)) + "@" + str(value) + ":"
+            for d in dice:
+                text += " " + str(d)
+            lines.append((text + " =" + str(n), ui.NORMAL))
+            rolls.append((side, tuple(dice), tuple(hits)))
+        elif k == ev.E_HITS:
+            who = "A" if e[1] == ev.ATTACKER else "D"
+            lines.append((who + " hits: " + str(e[3]), ui.NORMAL))
+        elif k == ev.E_CASUALTY:
+            who = "A" if e[1] == ev.ATTACKER else "D"
+            lines.append((who + " lost " + str(e[3]) + " " + board.unit_name(e[2]).replace("_", " "), ui.BAD))
+        elif k == ev.E_DAMAGE:
+            who = "A" if e[1] == ev.ATTACKER else "D"
+            lines.append((who + " damaged " + board.unit_name(e[2]).replace("_", " "), ui.BAD))
+        elif k == ev.E_SUBMERGE:
+            lines.append(("Subs submerged: " + str(e[2]), ui.NORMAL))
+        elif k == ev.E_RETREAT:
+            lines.append(("Attacker retreats", ui.NORMAL))
+        elif k == ev.E_RESULT:
+            result = e
+    return lines, rolls, result
+
+
+class BattleRun(Screen):
+    """The battle's rounds: roll (or select) steps to the next roll or decision."""
+
+    footer = "Start:roll B:menu"
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.seen = 0
+        self.log = []
+        self.queue = []
+        self.result = None
+        self.catch_up()
+
+    def catch_up(self):
+        b = self.app.session.battle
+        lines, rolls, result = event_lines(self.app.session.board, b.events, self.seen)
+        self.seen = len(b.events)
+        self.log.extend(lines)
+        self.log = self.log[-12:]
+        self.queue.extend(rolls)
+        if result is not None:
+            self.result = result
+
+    def tick(self, now):
+        t = self.app.tower
+        if self.queue and not t.is_busy(now):
+            side, dice, hits = self.queue.pop(0)
+            t.roll(side, dice, hits, now)
+            return False
+        if not self.queue and self.result is not None and not t.is_busy(now) and t.mode != tower_mod._MODE_OUTCOME:
+            t.outcome(outcome_side(self.result[1]), now)
+        return False
+
+    def advance(self):
+        """Step until something to show: a new roll, a decision or the end."""
+        app = self.app
+        b = app.session.battle
+        if b.prompt is not None:
+            app.push(BattlePrompt(app, self))
+            return
+        if b.result is not None:
+            app.replace(BattleResult(app))
+            return
+        dice = app.dice_source()  # None: the players roll (P_DICE prompts)
+        before = len(b.events)
+        try:
+            b.run_until_prompt(dice)
+        except ValueError as err:
+            self.refuse(err)
+            return
+        app.battle_changed()
+        self.catch_up()
+        if b.prompt is not None and len(b.events) == before:
+            app.push(BattlePrompt(app, self))
+        elif b.prompt is not None and b.prompt.kind == _P_DICE:
+            app.push(HitsEntry(app, self))
+
+    def key(self, name, now):
+        if name in ("roll", "select"):
+            self.advance()
+        elif name == "back":
+            self.app.open_home()
+
+    def view(self, cols, rows):
+        b = self.app.session.battle
+        v = ui.View("Battle", [], self.footer)
+        if self.result is not None:
+            v.footer = "A:result"
+        elif b.prompt is not None:
+            v.footer = "A:decide"
+        room = rows - (1 if self.message else 0)
+        for text, style in self.log[-room:]:
+            v.add(ui.fit(text, cols), style)
+        if self.message:
+            v.add(ui.fit(self.message, cols), self.message_style)
+        return v
+
+
+_P_DICE = 7  # engine_core.battle.P_DICE (checked in the tests)
+
+
+class BattlePrompt(Screen):
+    """Casualties, submerge, retreat...: the engine's options, default preselected."""
+
+    def __init__(self, app, run):
+        Screen.__init__(self, app)
+        from engine_core import battle as bmod
+        self.run = run
+        p = app.session.battle.prompt
+        self.prompt = p
+        board = app.session.board
+        self.items = []   # (label, answer)
+        kind = p.kind
+        self.title = ("Attacker " if p.side == 0 else "Defender ") + bmod.PROMPT_NAMES[kind]
+        if kind == bmod.P_CASUALTIES:
+            lost, dmg = p.default
+            self.items.append(("Default: " + counts_text(board, lost, 40), "default"))
+            if sum(dmg):
+                self.items.append(("Damaged: " + counts_text(board, dmg, 40), "default"))
+            opts = list(p.options)
+            for u in opts:
+                order = [u] + [o for o in opts if o != u]
+                self.items.append(("Lose " + board.unit_name(u).replace("_", " ") + " first", order))
+        elif kind == bmod.P_SUBMERGE:
+            for k in p.options:
+                self.items.append((("Submerge " + str(k)) if k else "Stay and fire", k))
+        elif kind == bmod.P_RETREAT:
+            for o in p.options:
+                if o == "press":
+                    label = "Press on"
+                elif o == "air":
+                    label = "Retreat air only"
+                elif isinstance(o, int):
+                    label = "Retreat to " + str(o)
+                else:
+                    label = option_text(o)
+                self.items.append((label, o))
+        else:
+            for o in p.options:
+                self.items.append((option_text(o), o))
+            if not self.items:
+                self.items.append(("Default", "default"))
+        self.cursor = 0
+        for i in range(len(self.items)):
+            if self.items[i][1] == p.default or (self.items[i][1] == "default"):
+                self.cursor = i
+                break
+
+    def key(self, name, now):
+        n = len(self.items)
+        if name == "up" and n:
+            self.cursor = (self.cursor - 1) % n
+        elif name == "down" and n:
+            self.cursor = (self.cursor + 1) % n
+        elif name == "select" and n:
+            app = self.app
+            try:
+                app.session.battle.answer(self.items[self.cursor][1])
+            except ValueError as err:
+                self.refuse(err)
+                return
+            app.battle_changed()
+            self.run.catch_up()
+            app.pop()
+        elif name == "back":
+            self.app.pop()
+
+    def view(self, cols, rows):
+        v = ui.View(ui.fit(self.title, cols), [], "A:ok B:back")
+        room = rows - (1 if self.message else 0)
+        first = ui.window(len(self.items), self.cursor, room)
+        for i in range(first, min(len(self.items), first + room)):
+            v.add(ui.fit(self.items[i][0], cols), ui.SELECTED if i == self.cursor else ui.NORMAL)
+        if self.message:
+            v.add(ui.fit(self.message, cols), self.message_style)
+        return v
+
+
+class HitsEntry(Counter):
+    """Physical dice: the players roll each battle-board column and enter its hits."""
+
+    footer = "</>:hits A:done"
+
+    def __init__(self, app, run):
+        p = app.session.battle.prompt
+        self.run = run
+        step, info = p.info
+        names = []
+        limits = []
+        for value, nd in info:
+            names.append(str(nd) + " dice at " + str(value))
+            limits.append(nd)
+        Counter.__init__(self, app, ("Attacker" if p.side == 0 else "Defender") + " rolls",
+                         names, [0] * len(names), limits)
+
+    def row_text(self, i, cols):
+        return ui.pad(self.names[i], "hits " + str(self.counts[i]), cols)
+
+    def other(self, name, now):
+        if name not in ("select", "roll"):
+            return
+        app = self.app
+        try:
+            app.session.battle.answer({"hits": list(self.counts)})
+        except ValueError as err:
+            self.refuse(err)
+            return
+        app.battle_changed()
+        app.pop()
+        self.run.advance()
+
+
+class BattleResult(Screen):
+    """Who won, whether the territory was captured, what each side lost."""
+
+    footer = "A:done"
+
+    def view(self, cols, rows):
+        b = self.app.session.battle
+        r = b.result
+        board = self.app.session.board
+        v = ui.View("Battle result", [], self.footer)
+        if r is None:
+            v.add("No result yet")
+            return v
+        v.add(ui.fit(outcome_text(r["outcome"]), cols))
+        if r.get("captured"):
+            v.add(ui.fit("Territory captured", cols), ui.GOOD)
+        ipc = r.get("ipc_lost", (0, 0))
+        v.add(ui.pad("Attacker lost", str(ipc[0]) + " IPC", cols), ui.BAD)
+        v.add(ui.pad("Defender lost", str(ipc[1]) + " IPC", cols), ui.BAD)
+        surv = r.get("survivors", ([], []))
+        v.add(ui.fit("A: " + counts_text(board, surv[0], cols), cols))
+        v.add(ui.fit("D: " + counts_text(board, surv[1], cols), cols))
+        v.add(ui.pad("Rounds", str(r.get("rounds", 0)), cols), ui.DIM)
+        if self.message:
+            v.add(ui.fit(self.message, cols), self.message_style)
+        return v
+
+    def key(self, name, now):
+        if name not in ("select", "back", "roll"):
+            return
+        app = self.app
+        b = app.session.battle
+        if name == "select" and app.session.game is not None and app.session.territory >= 0:
+            r = b.result
+            try:
+                app.act({"type": "battle", "territory": app.session.territory, "captured": bool(r["captured"]),
+                         "attacker_ipc": r["ipc_lost"][0], "defender_ipc": r["ipc_lost"][1]})
+            except ValueError as err:
+                self.refuse(err)
+                return
+        app.session.end_battle()
+        app.tower.idle(now)
+        if app.session.game is not None and not app.kiosk:
+            app.home_game()
+        else:
+            app.open_home()

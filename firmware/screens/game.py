@@ -1,0 +1,457 @@
+"""Game screens: new game, turn dashboard, purchase, war, research, income, victory, undo.
+
+Each screen reads the engine's summary/prompt through the session and sends
+one action dict per decision (contracts: `game.apply(action)`); a refusal
+(RuleError) is shown on the screen with its rule id and nothing changes.
+
+Button presses per decision (the README's quick tour counts them):
+  end a phase            roll (1)
+  purchase               right x N per unit type, down to move, select (1)
+  declare war            select on the target, select on Yes (2)
+  collect income         select (1), plus one select per objective question
+  undo                   long back, select on Yes (2)
+"""
+
+from firmware import ui
+from firmware.screens.base import Screen, Menu, Counter, Confirm, wrap
+
+# Short power names for one-line war states (the rulebook names are long).
+_SHORT = (
+    ("Japan", "JPN"), ("United States", "USA"), ("China", "CHN"), ("United Kingdom", "UK"),
+    ("ANZAC", "ANZ"), ("Soviet Union", "USSR"), ("Russia", "USSR"), ("Germany", "GER"),
+    ("Italy", "ITA"), ("France", "FRA"), ("United Kingdom Pacific", "UKP"),
+    ("United Kingdom Europe", "UKE"),
+)
+
+EDITION_TITLES = (
+    ("classic", "Classic 2nd ed."), ("revised", "Revised"), ("revised_lhtr", "Revised LHTR"),
+    ("pacific_1940", "Pacific 1940"), ("global_1940", "Global 1940"),
+    ("global_1940_variant", "Global 1940 var."),
+)
+
+
+def short(name):
+    for long_name, abbr in _SHORT:
+        if long_name == name:
+            return abbr
+    return name[:4]
+
+
+def edition_title(ed):
+    for key, title in EDITION_TITLES:
+        if key == ed:
+            return title
+    return ed
+
+
+def phase_title(phase):
+    """'combat_move' -> 'Combat move' (summary phases are names or ints)."""
+    if not isinstance(phase, str):
+        from engine_core import phases
+        phase = phases.name(phase)
+    text = phase.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def per_power(value, name, index):
+    """A summary entry per power: a dict by name or a list by power id."""
+    if isinstance(value, dict):
+        return value.get(name, 0)
+    if isinstance(value, (list, tuple)) and 0 <= index < len(value):
+        return value[index]
+    return 0
+
+
+def unit_cost(rec):
+    from engine_core import units
+    return rec[units.U_COST]
+
+
+class NewGame(Menu):
+    """Pick the edition; the next screen assigns powers to players."""
+
+    def __init__(self, app):
+        items = []
+        for ed in app.session.editions():
+            items.append((edition_title(ed), ed))
+        Menu.__init__(self, app, "New game", items)
+
+    def chosen(self, edition, now):
+        board = self.app.session.load_board(edition)
+        self.app.replace(Players(self.app, edition, board))
+
+
+class Players(Counter):
+    """Which powers each player holds: left/right changes the player (1..4).
+
+    P40-G-03 (and every edition): all powers of one player on the same side;
+    the default is two players, Axis = player 1 and Allies = player 2.
+    """
+
+    footer = "</>:player A:start"
+
+    def __init__(self, app, edition, board):
+        names = []
+        counts = []
+        self.powers = board.turn_order
+        for p in self.powers:
+            names.append(board.power_name(p))
+            counts.append(1 + board.side(p))
+        Counter.__init__(self, app, edition_title(edition), names, counts, [4] * len(names))
+        self.edition = edition
+        self.board = board
+
+    def row_text(self, i, cols):
+        return ui.pad(self.names[i], "P" + str(self.counts[i]), cols)
+
+    def key(self, name, now):
+        if name == "left" and self.counts[self.cursor] <= 1:
+            return
+        Counter.key(self, name, now)
+
+    def players(self):
+        """((player, (power ids...)), ...) or None when a player mixes sides."""
+        sides = {}
+        for i in range(len(self.powers)):
+            pl = self.counts[i]
+            s = self.board.side(self.powers[i])
+            if sides.get(pl, s) != s:
+                return None
+            sides[pl] = s
+        out = []
+        for pl in range(1, 5):
+            held = tuple([self.powers[i] for i in range(len(self.powers)) if self.counts[i] == pl])
+            if held:
+                out.append((pl, held))
+        return tuple(out)
+
+    def other(self, name, now):
+        if name != "select":
+            return
+        players = self.players()
+        if players is None:
+            self.say("P40-G-03 a player's powers share a side")
+            return
+        held_by = bytearray(self.board.power_count)
+        for pl, held in players:
+            for p in held:
+                held_by[p] = pl
+        try:
+            self.app.session.new_game(self.edition, self.app.seed(now), None, bytes(held_by))
+        except ValueError as err:
+            self.refuse(err)
+            return
+        self.app.home_game()
+
+
+class Dashboard(Screen):
+    """The turn at a glance: round, power, phase, treasury, production, war."""
+
+    footer = "A:act Start:next"
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.cache = None
+
+    def view(self, cols, rows):
+        s = self.app.session.summary()
+        power = s.get("power", "")
+        idx = -1
+        board = self.app.session.board
+        try:
+            idx = board.power_id(power)
+        except (ValueError, AttributeError):
+            pass
+        title = "R" + str(s.get("round", 1)) + " " + power
+        pl = self.app.session.player_of(idx)
+        if pl:
+            title = ui.pad(title, "P" + str(pl), cols)
+        v = ui.View(ui.fit(title, cols), [], self.footer)
+        v.add(ui.fit(phase_title(s.get("phase", "")), cols))
+        v.add(ui.pad("Treasury", str(per_power(s.get("treasury"), power, idx)), cols))
+        v.add(ui.pad("Production", str(per_power(s.get("production"), power, idx)), cols))
+        war = self.war_line(s.get("at_war", ()), power)
+        for line in wrap(war, cols)[:2]:
+            v.add(line, ui.BAD if "peace" not in war else ui.GOOD)
+        if s.get("victory") is not None:
+            v.add(ui.fit("Victory: " + str(s.get("victory")), cols), ui.GOOD)
+        if self.message:
+            v.add(ui.fit(self.message, cols), self.message_style)
+        return v
+
+    @staticmethod
+    def war_line(pairs, power):
+        foes = []
+        for pair in pairs:
+            a, b = pair[0], pair[1]
+            if a == power and b not in foes:
+                foes.append(b)
+            elif b == power and a not in foes:
+                foes.append(a)
+        if not foes:
+            return "At peace"
+        return "War: " + " ".join([short(f) for f in foes])
+
+    def key(self, name, now):
+        app = self.app
+        s = app.session.summary()
+        if s.get("victory") is not None:
+            app.push(Victory(app))
+            return
+        phase = s.get("phase", "")
+        if not isinstance(phase, str):
+            phase = phase_title(phase).lower().replace(" ", "_")
+        if name == "roll":
+            self.end_phase()
+        elif name == "select":
+            prompt = app.session.prompt()
+            if prompt is not None:
+                app.push(PromptMenu(app, prompt))
+            elif phase == "purchase":
+                app.push(Purchase(app))
+            elif phase == "research":
+                app.push(Research(app))
+            elif phase == "combat_move":
+                app.push(War(app))
+            elif phase == "combat":
+                app.open_battle_setup()
+            elif phase == "collect_income":
+                app.push(Income(app))
+            else:
+                self.end_phase()
+        elif name == "long_back":
+            app.push(Confirm(app, "Undo", "Undo the last action?", app.undo))
+        elif name == "back":
+            app.open_home()
+
+    def end_phase(self):
+        try:
+            self.app.act({"type": "end_phase"})
+            self.message = ""
+        except ValueError as err:
+            self.refuse(err)
+
+
+class PromptMenu(Menu):
+    """Any pending engine question: its legal options, the default preselected.
+
+    The game's prompt is a dict {"kind", "question", "options", "default", ...}
+    (game.py); a yes/no question's options are 1/0.
+    """
+
+    def __init__(self, app, prompt, answer=None):
+        get = prompt.get if isinstance(prompt, dict) else (lambda k, d=None: getattr(prompt, k, d))
+        options = get("options", ()) or ()
+        default = get("default")
+        kind = get("kind", "?")
+        self.question = get("question", "") or ""
+        items = []
+        cursor = 0
+        for i in range(len(options)):
+            opt = options[i]
+            text = ("Yes" if opt else "No") if kind == "yes_no" else option_text(opt)
+            items.append((text, opt))
+            if opt == default:
+                cursor = i
+        title = "Question" if kind == "yes_no" else phase_title(str(kind))
+        Menu.__init__(self, app, title, items, cursor)
+        self.answer = answer
+
+    def head(self, cols):
+        return [(line, ui.NORMAL) for line in wrap(self.question, cols)[:4]]
+
+    def chosen(self, value, now):
+        try:
+            if self.answer is not None:
+                self.answer(value)
+            else:
+                self.app.act({"type": "answer", "value": value})
+        except ValueError as err:
+            self.refuse(err)
+            return
+        prompt = self.app.session.prompt()
+        if prompt is not None and self.answer is None:
+            self.app.replace(PromptMenu(self.app, prompt))
+        else:
+            self.app.pop()
+
+
+def option_text(opt):
+    if opt is True:
+        return "Yes"
+    if opt is False:
+        return "No"
+    if opt is None:
+        return "None"
+    if isinstance(opt, (tuple, list)):
+        return " ".join([option_text(o) for o in opt])
+    return str(opt).replace("_", " ")
+
+
+class Purchase(Counter):
+    """Units with a running total; the engine validates on select (P40-T-11/12)."""
+
+    footer = "</>:-+ A:buy B:back"
+
+    def __init__(self, app):
+        board = app.session.board
+        self.ids = tuple(range(board.unit_count))
+        names = [board.unit_name(u).replace("_", " ") for u in self.ids]
+        self.costs = [unit_cost(board.units[u]) for u in self.ids]
+        Counter.__init__(self, app, "Purchase", names)
+
+    def total(self):
+        t = 0
+        for i in range(len(self.counts)):
+            t += self.counts[i] * self.costs[i]
+        return t
+
+    def treasury(self):
+        s = self.app.session.summary()
+        board = self.app.session.board
+        power = s.get("power", "")
+        try:
+            idx = board.power_id(power)
+        except (ValueError, AttributeError):
+            idx = -1
+        return per_power(s.get("treasury"), power, idx)
+
+    def row_text(self, i, cols):
+        right = str(self.costs[i]) + " x" + str(self.counts[i])
+        return ui.pad(self.names[i], right, cols)
+
+    def head(self, cols):
+        have = self.treasury()
+        total = self.total()
+        style = ui.BAD if total > have else ui.GOOD
+        return [(ui.pad("Spend " + str(total) + "/" + str(have), "left " + str(have - total), cols), style)]
+
+    def other(self, name, now):
+        if name != "select":
+            return
+        board = self.app.session.board
+        units = {}
+        for i in range(len(self.counts)):
+            if self.counts[i]:
+                units[board.unit_name(self.ids[i])] = self.counts[i]
+        try:
+            self.app.act({"type": "purchase", "units": units})
+        except ValueError as err:
+            self.refuse(err)
+            return
+        self.app.pop()
+
+
+class War(Menu):
+    """Declare war at the start of Combat move (P40-T-20): pick a target, confirm."""
+
+    def __init__(self, app):
+        s = app.session.summary()
+        board = app.session.board
+        me = s.get("power", "")
+        foes = Dashboard.war_line(s.get("at_war", ()), me)
+        items = [("No declaration", None)]
+        for p in board.turn_order:
+            name = board.power_name(p)
+            if name == me or short(name) in foes.split(" "):
+                continue
+            try:
+                if board.side(p) == board.side(board.power_id(me)):
+                    continue
+            except (ValueError, AttributeError):
+                pass
+            items.append(("War on " + name, name))
+        Menu.__init__(self, app, "Declare war", items)
+
+    def chosen(self, target, now):
+        app = self.app
+        if target is None:
+            app.pop()
+            return
+
+        def declare():
+            try:
+                app.act({"type": "declare_war", "target": target})
+            except ValueError as err:
+                self.refuse(err)
+                return
+            app.pop()  # back to the dashboard (the Confirm is already gone)
+
+        app.push(Confirm(app, "Declare war", "Declare war on " + target + "?", declare))
+
+
+class Research(Counter):
+    """Research dice at 5 IPCs each (P40-T-10), rolled by the engine."""
+
+    footer = "</>:dice A:roll B:back"
+
+    def __init__(self, app):
+        Counter.__init__(self, app, "Research", ["Research dice"], [0], [20])
+
+    def tail(self, cols):
+        return [(ui.pad("Cost", str(5 * self.counts[0]), cols), ui.NORMAL)]
+
+    def other(self, name, now):
+        if name not in ("select", "roll"):
+            return
+        try:
+            self.app.act({"type": "research", "dice": self.counts[0]})
+        except ValueError as err:
+            self.refuse(err)
+            return
+        self.app.pop()
+
+
+class Income(Screen):
+    """Collect income (P40-T-60): objective questions and convoy rolls come as prompts."""
+
+    footer = "A:collect B:back"
+
+    def view(self, cols, rows):
+        s = self.app.session.summary()
+        board = self.app.session.board
+        power = s.get("power", "")
+        try:
+            idx = board.power_id(power)
+        except (ValueError, AttributeError):
+            idx = -1
+        v = ui.View("Collect income", [], self.footer)
+        v.add(ui.fit(power, cols))
+        v.add(ui.pad("Production", str(per_power(s.get("production"), power, idx)), cols))
+        v.add(ui.pad("Treasury", str(per_power(s.get("treasury"), power, idx)), cols))
+        if self.message:
+            v.add(ui.fit(self.message, cols), self.message_style)
+        return v
+
+    def key(self, name, now):
+        app = self.app
+        if name == "select":
+            prompt = app.session.prompt()
+            if prompt is not None:
+                app.push(PromptMenu(app, prompt))
+                return
+            try:
+                app.act({"type": "collect_income"})
+            except ValueError as err:
+                self.refuse(err)
+                return
+            if app.session.prompt() is not None:
+                app.push(PromptMenu(app, app.session.prompt()))
+            else:
+                app.pop()
+        elif name == "back":
+            app.pop()
+
+
+class Victory(Screen):
+    footer = "B:back"
+
+    def view(self, cols, rows):
+        s = self.app.session.summary()
+        v = ui.View("Victory", [], self.footer)
+        side = s.get("victory")
+        text = {0: "Axis", 1: "Allies"}.get(side, str(side)) if not isinstance(side, str) else side
+        v.add(ui.fit(text, cols // 2), ui.BIG)
+        v.add(ui.fit("win the game", cols), ui.GOOD)
+        v.add(ui.fit("Round " + str(s.get("round", "")), cols))
+        return v

@@ -1,0 +1,103 @@
+"""Home menu, settings (with free heap), undo confirmation lives in base.Confirm."""
+
+import gc
+
+from firmware import ui
+from firmware.screens.base import Menu, Confirm
+from firmware.settings import DICE_MODES
+
+
+def free_heap():
+    gc.collect()
+    free = getattr(gc, "mem_free", None)
+    return free() if free is not None else -1
+
+
+class Home(Menu):
+    def __init__(self, app):
+        Menu.__init__(self, app, "Adjutant", [])
+        self.refresh()
+
+    def refresh(self):
+        items = []
+        if self.app.session.game is not None:
+            items.append(("Continue game", "continue"))
+        if self.app.session.battle is not None:
+            items.append(("Continue battle", "battle"))
+        items.append(("New game", "new"))
+        items.append(("Battle board", "board"))
+        items.append(("Settings", "settings"))
+        items.append(("Store demo", "kiosk"))
+        self.items = items
+        if self.cursor >= len(items):
+            self.cursor = 0
+
+    def enter(self):
+        self.refresh()
+
+    def chosen(self, value, now):
+        app = self.app
+        if value == "continue":
+            app.home_game()
+        elif value == "battle":
+            app.open_battle_run()
+        elif value == "new":
+            from firmware.screens.game import NewGame
+            if app.session.game is not None:
+                app.push(Confirm(app, "New game", "Replace the saved game?",
+                                 lambda: app.push(NewGame(app))))
+            else:
+                app.push(NewGame(app))
+        elif value == "board":
+            app.open_battle_setup(free=True)
+        elif value == "settings":
+            app.push(Settings(app))
+        elif value == "kiosk":
+            app.start_kiosk()
+
+    def key(self, name, now):
+        if name == "back":
+            return  # the bottom of the stack
+        Menu.key(self, name, now)
+
+
+class Settings(Menu):
+    """Dice source, LED brightness, sound, free heap (left/right change a value)."""
+
+    footer = "</>:change B:back"
+
+    def __init__(self, app):
+        Menu.__init__(self, app, "Settings", [("", "dice"), ("", "brightness"), ("", "sound")])
+        self.heap = free_heap()
+
+    def head(self, cols):
+        return []
+
+    def view(self, cols, rows):
+        s = self.app.settings
+        self.items = [
+            (ui.pad("Dice", s.dice, cols), "dice"),
+            (ui.pad("LED brightness", str(s.brightness * 10) + "%", cols), "brightness"),
+            (ui.pad("Sound", "on" if s.sound else "off", cols), "sound"),
+        ]
+        v = Menu.view(self, cols, rows)
+        v.add(ui.pad("Free heap", str(self.heap), cols), ui.DIM)
+        v.add(ui.pad("Heap budget", str(self.app.profile.HEAP_BUDGET), cols), ui.DIM)
+        return v
+
+    def key(self, name, now):
+        s = self.app.settings
+        what = self.items[self.cursor][1]
+        step = 1 if name in ("right", "select") else (-1 if name == "left" else 0)
+        if step:
+            if what == "dice":
+                s.dice = DICE_MODES[(DICE_MODES.index(s.dice) + 1) % len(DICE_MODES)]
+            elif what == "brightness":
+                s.brightness = max(0, min(10, s.brightness + step))
+                self.app.tower.set_brightness(s.level())
+            elif what == "sound":
+                s.sound = not s.sound
+            self.app.save_settings()
+            self.heap = free_heap()
+            return
+        Menu.key(self, name, now)
