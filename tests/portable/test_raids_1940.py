@@ -55,7 +55,8 @@ def test_escorts_without_interceptors_retreat_unshot():
 
 
 def test_full_raid_air_battle_split_targets_facility_aa_caps():
-    """P40-C-42, P40-C-43: 3 interceptors meet 2 escorts, 2 tactical and 3 strategic
+    """P40-T-22, P40-C-42, P40-C-43: (escorts fixed in Combat Move, then the defender
+    commits interceptors) 3 interceptors meet 2 escorts, 2 tactical and 3 strategic
     bombers in one air battle of one round, everyone at 1 - only one air battle although
     two facilities are raided. Attacker dice: escorts 1,2 (1 hit), tactical 1,3 (1 hit),
     strategic 1,4,5 (1 hit) -> all 3 interceptors down; defender 1,1,2 -> 2 hits, the

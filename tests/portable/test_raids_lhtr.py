@@ -33,7 +33,8 @@ def test_aa_fires_at_each_bomber_and_damage_is_capped_at_territory_value():
 
 
 def test_combined_cap_counts_the_rocket_and_earlier_raids_this_turn():
-    """LHTR-C-52, LHTR-CHG-TECH-03, LHTR-A-18, CL-D-22: all SBRs plus the rocket on one IC
+    """LHTR-C-52, LHTR-CHG-TECH-03, LHTR-A-18, LHTR-A-03, CL-D-22: (the FAQ's second,
+    "Amended" answer stands) all SBRs plus the rocket on one IC
     in one turn destroy at most the territory's value: value 4, a rocket already took 3,
     so a bomber rolling 6 destroys only 1 more."""
     r = raids.Raid("revised_lhtr", {"bomber": 1}, treasury=20, territory_value=4, damage_this_turn=3)
@@ -127,7 +128,8 @@ def test_raid_ends_and_bombers_leave():
 
 
 def test_lhtr_rocket_capped_and_once_per_ic_per_turn():
-    """LHTR-T-08, LHTR-C-54, LHTR-CHG-TECH-04, LHTR-CHG-TECH-08, LHTR-A-19: a rocket rolls
+    """LHTR-T-08, LHTR-C-54, LHTR-CHG-TECH-04, LHTR-CHG-TECH-08, LHTR-CHG-ERR-04,
+    LHTR-A-19: (the errata's rocket text) a rocket rolls
     1 die, nothing defends; its damage is capped at the territory's value (die 5,
     value 2 -> 2); an IC already struck by a rocket this player turn cannot be hit
     again (no die rolled)."""
