@@ -388,6 +388,8 @@ class Battle:
     def _air_class(self, side):
         """Hit class of `side`'s air units' hits: may they go on enemy subs?"""
         other = 1 - side
+        if self.is_land_battle():
+            return H_ANY
         if self.flags & uu.CF_AIR_NEEDS_DESTROYER and not self.dd[side]:
             return H_NO_SUB                # P40-U-43
         if self.tech[other] & T_SUPER_SUBS and self.family == FAM_LHTR and not self.dd[side]:
@@ -837,6 +839,15 @@ class Battle:
 
     def _s_start(self, dice):
         self._emit((ev.E_STEP, S_START, self.round))
+        if self.is_land_battle() and self._count(ATTACKER) > 0:
+            # P40-C-53, CL-A-23: a territory held only by AA guns (and facilities) has no battle
+            only_aa = True
+            for u in range(self.n):
+                if self.alive[DEFENDER][u] and not self.units[u][uu.U_ABILITIES] & uu.AB_AA:
+                    only_aa = False
+            if only_aa:
+                self.outcome = O_ATTACKER_WON
+                self._emit((ev.E_STEP, S_END, self.round))
         return True
 
     def _s_scramble(self, dice):
@@ -1154,11 +1165,11 @@ class Battle:
             return True                       # LHTR-C-24 (destroyers do not stop the roll)
         return not self.dd[1 - side]          # P40-C-74
 
-    def _subs(self, side):
+    def _subs(self, side, include_cas=False):
         t = 0
         for u in range(self.n):
             if self.units[u][uu.U_ABILITIES] & uu.AB_SUBMARINE:
-                t += self.alive[side][u] - self.cas[side][u]
+                t += self.alive[side][u] - (0 if include_cas else self.cas[side][u])
         return t
 
     def _s_submerge_decide(self, dice):
@@ -1213,7 +1224,7 @@ class Battle:
             return True
         if self.is_land_battle():
             return True
-        if not self._sub_eligible(side) or self._subs(side) == 0:
+        if not self._sub_eligible(side) or self._subs(side, True) == 0:
             return True
         # P40-C-76: attacking subs at their attack, defending subs at their defense (1)
         groups = self.groups(side, 1)
@@ -1280,10 +1291,15 @@ class Battle:
         self._remove_cas(ATTACKER)
         return True
 
-    def _can_hit(self, side):
-        """Can some unit of `side` score a hit that some enemy unit could take?"""
+    def _can_hit(self, side, combat_only=False):
+        """Can some unit of `side` score a hit that some enemy unit could take?
+        combat_only: ignore enemy transports as targets (P40-C-91)."""
         other = 1 - side
         tv = self.targets(other)
+        if combat_only:
+            for u in range(self.n):
+                if self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
+                    tv[u] = 0
         has_air = has_sub = has_other = False
         for u in range(self.n):
             if tv[u]:
@@ -1350,7 +1366,7 @@ class Battle:
         elif self.flags & uu.CF_TRANSPORT_DEFENSELESS and not self.is_land_battle():
             # P40-C-91: defenseless transports
             if self._only(DEFENDER, uu.AB_TRANSPORT) and self._can_attack_any(ATTACKER) or \
-                    (not self._can_hit(DEFENDER) and not self._can_hit(ATTACKER)
+                    (not self._can_hit(DEFENDER, True) and not self._can_hit(ATTACKER, True)
                      and self._has(DEFENDER, uu.AB_TRANSPORT) and self._can_attack_any(ATTACKER)):
                 k = 0
                 for u in range(self.n):
