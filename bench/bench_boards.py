@@ -50,11 +50,29 @@ print(a - a0, c - a, d - c, e, b.territory_count, d2 - d1)
 GOALS = {"global_1940": 24 * 1024, "pacific_1940": 12 * 1024}
 
 
-def measure(ed):
+MPY_CROSS = os.path.join(os.path.dirname(MP), "mpy-cross")
+
+
+def compile_tree(dest):
+    """mpy-cross every module of engine_core/ and board_defs/ into dest (as a device loads
+    them from its filesystem: bytecode and constants in RAM)."""
+    for tree in ("engine_core", "board_defs"):
+        for base, dirs, files in os.walk(os.path.join(ROOT, tree)):
+            dirs[:] = [d for d in dirs if d not in ("__pycache__", "host")]
+            for f in files:
+                if f.endswith(".py"):
+                    rel = os.path.relpath(os.path.join(base, f), ROOT)
+                    out = os.path.join(dest, rel[:-3] + ".mpy")
+                    os.makedirs(os.path.dirname(out), exist_ok=True)
+                    subprocess.run([MPY_CROSS, "-o", out, rel], cwd=ROOT, check=True)
+
+
+def measure(ed, path):
     env = dict(os.environ)
-    env["MICROPYPATH"] = ROOT
+    env["MICROPYPATH"] = path
+    # run outside the repository so '' on sys.path does not find the .py sources
     out = subprocess.run([MP, "-X", "heapsize=192K", "-c", SCRIPT % {"ed": ed}],
-                         cwd=ROOT, env=env, capture_output=True, text=True)
+                         cwd=path, env=env, capture_output=True, text=True)
     if out.returncode != 0:
         return None, out.stderr.strip()
     return [int(x) for x in out.stdout.split()], ""
@@ -63,10 +81,19 @@ def measure(ed):
 def main():
     sys.path.insert(0, ROOT)
     from engine_core.board import EDITIONS
-    print("board heap under MicroPython (bytes; gc.mem_alloc after gc.collect)")
+    import tempfile
+    tmp = tempfile.mkdtemp(prefix="bench_boards_")
+    compile_tree(tmp)
+    for label, path in (("source .py", ROOT), ("compiled .mpy", tmp)):
+        run(EDITIONS, label, path)
+
+
+def run(EDITIONS, label, path):
+    print("board heap under MicroPython 64-bit unix port, %s (bytes; gc.mem_alloc after "
+          "gc.collect)" % label)
     code = None
     for ed in EDITIONS:
-        r, err = measure(ed)
+        r, err = measure(ed, path)
         if r is None:
             print("%-20s FAILED: %s" % (ed, err.splitlines()[-1] if err else "?"))
             continue

@@ -139,6 +139,10 @@ SOURCE = {"classic": "classic", "revised": "revised", "revised_lhtr": "revised_l
           "pacific_1940": "pacific_1940", "global_1940": "global_1940"}
 EDITIONS = ("classic", "revised", "revised_lhtr", "pacific_1940", "global_1940")
 
+# Global 1940: the Mongolian territories of the Soviet-Mongolian pact (G40-P-37), TripleA names
+G40_MONGOLIA = ("Olgiy", "Dzavhan", "Tsagaan Olom", "Central Mongolia", "Ulaanbaatar",
+                "Buyant-Uhaa")
+
 # Inactive TripleA players that hold territories at the start: their territories begin
 # uncontrolled (owner -1) and carry a neutral kind telling what they are.
 HOLDERS = {"Dutch": "dutch", "French": "french", "Russians": "soviet",
@@ -338,6 +342,8 @@ def build(ed, src_dir):
                 f2 |= F2_PACIFIC_MAP
             if t["neutral"]:
                 nk = NK[t["neutral"]["kind"]]
+                if ed == "global_1940" and t["name"] in G40_MONGOLIA:
+                    nk = NK["mongolia_special_neutral"]     # G40-P-37..39 defense pact
             holder = t["owner_at_start"]
             if holder in HOLDERS and holder not in pid:
                 kind = HOLDERS[holder]

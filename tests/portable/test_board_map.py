@@ -304,3 +304,17 @@ def test_pacific_values_from_the_rulebook():
     # under 003's definition (and 003 lets ICs stand there "as the exception")
     assert b.is_island(T("Japan"))
     assert [b.sea_zone_number(a) for a in b.adjacent(T("Japan"))] == [6]
+
+
+def test_global_mongolia():
+    """G40-P-37: the Mongolian territories are Olgiy, Dzavhan, Tsagaan-Olom, Central Mongolia,
+    Ulaanbaatar and Buyant-Uhaa; P40-E-75: in Pacific 1940 they are ordinary neutrals."""
+    b = board.load("global_1940", rules=False)
+    got = sorted(b.territory_name(t) for t in range(b.territory_count)
+                 if b.neutral_kind(t) == board.NK_MONGOLIA)
+    assert got == ["Buyant-Uhaa", "Central Mongolia", "Dzavhan", "Olgiy", "Tsagaan-Olom",
+                   "Ulaanbaatar"]
+    inf = b.unit_id("infantry")
+    assert b.garrison(b.territory_id("Buyant-Uhaa")) == ((inf, 2),)
+    b = _load("pacific_1940")
+    assert not [t for t in range(b.territory_count) if b.neutral_kind(t) == board.NK_MONGOLIA]
