@@ -26,8 +26,9 @@ Policies (dict, all optional):
   retreat_after_round  N: the attacker retreats at the end of round N
   retreat_at_units     N: the attacker retreats when it has N or fewer units on the board
   retreat_below        P: the attacker retreats when its chance to win from there is < P
-  submerge         True (default): submarines submerge / withdraw when they cannot hurt
-                   anything (the enemy has no sea unit on the board) and the rules let them
+  submerge         True: submarines submerge / withdraw when they cannot hurt anything (the
+                   enemy has no sea unit on the board) and the rules let them; default False,
+                   as the battle engine's default answer (stay)
 
 Result keys: attacker_wins, defender_wins, draw (both destroyed, or neither can hurt the
 other), attacker_retreats, attacker_captures, expected_rounds, attacker_survivors /
@@ -325,7 +326,7 @@ class _Side:
 
     def _summary(self, t):
         """(hp, class mask on board, fire mask, has destroyer, capturing land units,
-        units on board, submerged, subs on board)."""
+        units on board, submerged, subs on board, units on board other than AAA)."""
         b = self.b
         units = b.units
         k = self.k
@@ -354,9 +355,12 @@ class _Side:
             if ab & AB_SUBMARINE:
                 subs += c
         sub_down = 0
+        aa = 0
         for s in range(k):
             sub_down += t[2 * k + s]
-        return (hp, mask, fmask, dd, land, n, sub_down, subs)
+            if t[s] and units[b.ids[s]][U_ABILITIES] & AB_AA:
+                aa += t[s]
+        return (hp, mask, fmask, dd, land, n, sub_down, subs, n - aa)
 
     def counts_of(self, i):
         """Full-length (counts, damaged) lists of state i, indexed by unit id."""
@@ -394,58 +398,15 @@ class _Side:
 
     def _apply(self, i, hits):
         b = self.b
-        units = b.units
         counts, damaged = self.counts_of(i)
-        keep = self.keep_land
-        held = None
-        if keep > 0 and hits[0] > 0:
-            # keep the last `keep` capturing land units in the order of loss out of reach
-            # until nothing else can take a hit (policy "attacker keeps N land units")
-            seq = self.order_seq()
-            held = [0] * len(units)
-            left = keep
-            for pos in range(len(seq) - 1, -1, -1):
-                u = seq[pos]
-                if left <= 0:
-                    break
-                if units[u][U_ABILITIES] & AB_CAPTURES and counts[u] > 0:
-                    h = counts[u] if counts[u] < left else left
-                    held[u] = h
-                    left -= h
-            c1 = [counts[u] - held[u] for u in range(len(units))]
-            lost, dmg = self._choose(c1, damaged, hits)
-            took = _cas.hits_absorbed(units, lost, dmg, damaged)
-            rest = hits[0] - took
-            if rest > 0:
-                c2 = [c1[u] - lost[u] + held[u] for u in range(len(units))]
-                d2 = [damaged[u] - (lost[u] if lost[u] < damaged[u] else damaged[u]) + dmg[u]
-                      for u in range(len(units))]
-                lost2, dmg2 = self._choose(c2, d2, (rest, 0, 0, 0))
-                for u in range(len(units)):
-                    counts[u] = c2[u] - lost2[u]
-                    gone = lost2[u] if lost2[u] < d2[u] else d2[u]
-                    damaged[u] = d2[u] - gone + dmg2[u]
-                return self._from_counts(i, counts, damaged)
-        else:
-            lost, dmg = self._choose(counts, damaged, hits)
-        for u in range(len(units)):
+        lost, dmg = choose_keep(b.units, counts, damaged, hits, self.attacking, b.flags,
+                                self.order, self.keep_land)
+        for u in range(len(b.units)):
             if lost[u] or dmg[u]:
                 gone = lost[u] if lost[u] < damaged[u] else damaged[u]
                 damaged[u] = damaged[u] - gone + dmg[u]
                 counts[u] -= lost[u]
         return self._from_counts(i, counts, damaged)
-
-    def order_seq(self):
-        b = self.b
-        seq = []
-        if self.order is not None:
-            for u in self.order:
-                if u not in seq:
-                    seq.append(u)
-        for u in _cas.loss_order(b.units, self.attacking, b.flags):
-            if u not in seq:
-                seq.append(u)
-        return seq
 
     def _from_counts(self, i, counts, damaged):
         old = self.states[i]
@@ -675,7 +636,7 @@ def odds(board, kind, attacker, defender, policy=None, number=float, bombard=Non
 def _policy(units, aliases, policy, kind, flags):
     pol = {"attacker_order": None, "defender_order": None, "keep_land": 0,
            "retreat_after_round": 0, "retreat_at_units": -1, "retreat_below": None,
-           "submerge": True}
+           "submerge": False}
     if policy is None:
         return pol
     if not isinstance(policy, dict):
@@ -815,7 +776,7 @@ class _Run:
         ia = A.info[ai]
         id_ = D.info[di]
         a_on = ia[5] > 0
-        d_on = id_[5] > 0
+        d_on = id_[8] > 0  # AAA alone does not hold a territory (P40-C-53); it goes with it
         if not a_on and not d_on:
             return O_DRAW
         if not d_on:
@@ -1130,7 +1091,7 @@ class _Run:
         start = A.start * M + D.start
         done = self.rounds_done
         # nothing to fight on the defender's side (P40-C-53): the attacker simply wins
-        if D.info[D.start][5] == 0 and D.info[D.start][6] == 0:
+        if D.info[D.start][8] == 0 and D.info[D.start][6] == 0:
             self._add_term(start, O_ATTACKER if A.info[A.start][5] else O_DRAW, num.one)
             return self._report()
         out, k0 = self.settle(start, done, False)
@@ -1351,10 +1312,8 @@ class _Run:
             key = t // 4
             ai = key // M
             di = key % M
-            if o == O_ATTACKER and b.flags & CF_TRANSPORT_DEFENSELESS:
-                di = D.without(di, _is_transport)  # P40-C-91
-                if land_battle:
-                    di = D.without(di, _is_aa)  # captured with the territory (P40-X-05)
+            if b.flags & CF_TRANSPORT_DEFENSELESS and (o == O_ATTACKER or (o == O_DRAW and A.info[ai][2])):
+                di = D.without(di, _is_transport)  # P40-C-91: defenseless transports are lost
             probs[o] = probs[o] + m
             if o == O_ATTACKER and land_battle and A.info[ai][4] > 0:
                 captures = captures + m
@@ -1416,6 +1375,47 @@ class _Run:
         return total
 
 
+def choose_keep(units, counts, damaged, hits, attacking, flags, order, keep):
+    """engine_core.casualties.choose, plus the policy "keep `keep` capturing land units":
+    the last `keep` of them in the order of loss take hits only when nothing else can.
+    Returns (lost, damage) as casualties.choose does."""
+    if keep <= 0 or hits[0] <= 0:
+        return _cas.choose(units, counts, damaged, hits, attacking, flags, order)
+    n = len(units)
+    seq = []
+    if order is not None:
+        for u in order:
+            if u not in seq:
+                seq.append(u)
+    for u in _cas.loss_order(units, attacking, flags):
+        if u not in seq:
+            seq.append(u)
+    held = [0] * n
+    left = keep
+    for pos in range(len(seq) - 1, -1, -1):
+        u = seq[pos]
+        if left <= 0:
+            break
+        if units[u][U_ABILITIES] & AB_CAPTURES and counts[u] > 0:
+            h = counts[u] if counts[u] < left else left
+            held[u] = h
+            left -= h
+    c1 = [counts[u] - held[u] for u in range(n)]
+    lost, dmg = _cas.choose(units, c1, damaged, hits, attacking, flags, order)
+    took = _cas.hits_absorbed(units, lost, dmg, damaged)
+    rest = hits[0] + hits[1] + hits[2] + hits[3] - took
+    if rest <= 0:
+        return lost, dmg
+    # the held units take what is left (land battles: plain hits)
+    c2 = [0] * n
+    for u in range(n):
+        c2[u] = held[u]
+    lost2, dmg2 = _cas.choose(units, c2, None, (rest, 0, 0, 0), attacking, flags, order)
+    for u in range(n):
+        lost[u] += lost2[u]
+    return lost, dmg
+
+
 def _merge(side, base, outcomes, zero):
     """[(state, p)] of `side` after each hit outcome, equal states merged, in state order."""
     acc = {}
@@ -1437,3 +1437,163 @@ def _keys_sorted(d):
     ks = list(d)
     ks.sort()
     return ks
+
+
+# ---------------------------------------------------------------------------------------
+# Monte Carlo cross-check: the real battle engine, its dice, its default choices
+
+
+def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
+                bombard=None, tech=None):
+    """The same numbers as `odds`, estimated by running engine_core.battle `runs` times
+    with engine_core.dice.Dice(seed); prompts are answered as the policy says (the battle
+    engine's defaults otherwise). Adds "<key>_se" standard errors and "runs"."""
+    from engine_core import battle as _bt
+    from engine_core.dice import Dice
+    edition, units, aliases, flags = _tables(board)
+    if kind not in KINDS:
+        raise InputError("kind is land, sea or amphibious")
+    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
+        raise InputError("runs is a whole number >= 1")
+    a_counts = _counts(units, aliases, attacker, "attacker")
+    d_counts = _counts(units, aliases, defender, "defender")
+    a_tech, d_tech = _split_tech(tech)
+    pol = _policy(units, aliases, policy, kind, flags)
+    if pol["retreat_below"] is not None:
+        raise InputError("retreat_below needs the exact method")
+    _bombard(units, aliases, bombard, kind, flags, a_tech, a_counts, 0)
+    _check_kinds(units, flags, kind, a_counts, d_counts)
+    n = len(units)
+    a_spec = tuple((u, a_counts[u]) for u in range(n) if a_counts[u])
+    d_spec = tuple((u, d_counts[u]) for u in range(n) if d_counts[u])
+    options = {"attacker_tech": tuple(a_tech), "defender_tech": tuple(d_tech)}
+    wants_retreat = pol["retreat_after_round"] or pol["retreat_at_units"] >= 0
+    options["retreat"] = ("retreat",) if (wants_retreat or pol["submerge"]) else ()
+    if pol["submerge"]:
+        options["sub_withdraw"] = True
+    if bombard:
+        bc = _counts(units, aliases, bombard, "bombard")
+        options["bombard"] = tuple((u, bc[u]) for u in range(n) if bc[u])
+        options["seaborne"] = tuple((u, a_counts[u]) for u in range(n)
+                                    if a_counts[u] and units[u][U_KIND] == LAND)
+    elif kind == "amphibious":
+        options["seaborne"] = tuple((u, a_counts[u]) for u in range(n)
+                                    if a_counts[u] and units[u][U_KIND] == LAND)
+    dice = Dice(seed)
+    tally = [0, 0, 0, 0]
+    captures = 0
+    rounds = 0
+    a_ipc = 0
+    d_ipc = 0
+    a_ipc2 = 0
+    d_ipc2 = 0
+    a_surv = [0] * n
+    d_surv = [0] * n
+    for _ in range(runs):
+        b = _bt.Battle(board, kind, a_spec, d_spec, options)
+        while True:
+            p = b.run_until_prompt(dice)
+            if p is None:
+                break
+            b.answer(_mc_answer(b, p, pol, units, flags))
+        r = b.result
+        o = r["outcome"]
+        if o == _bt.O_ATTACKER_WON:
+            tally[O_ATTACKER] += 1
+        elif o == _bt.O_DEFENDER_WON:
+            tally[O_DEFENDER] += 1
+        elif o == _bt.O_RETREAT:
+            tally[O_RETREAT] += 1
+        else:
+            tally[O_DRAW] += 1
+        captures += r["captured"]
+        rounds += r["rounds"]
+        # IPC lost = what went in minus what came out (retreated and submerged units count
+        # as survivors), as the exact method counts it
+        x = 0
+        y = 0
+        for u in range(n):
+            x += (a_counts[u] - r["survivors"][0][u]) * units[u][U_COST]
+            if flags & CF_AAA_THREE_SHOTS or not units[u][U_ABILITIES] & AB_AA:
+                y += (d_counts[u] - r["survivors"][1][u]) * units[u][U_COST]
+        a_ipc += x
+        d_ipc += y
+        a_ipc2 += x * x
+        d_ipc2 += y * y
+        for u in range(n):
+            a_surv[u] += r["survivors"][0][u]
+            d_surv[u] += r["survivors"][1][u]
+    N = float(runs)
+
+    def mean_se(k):
+        pr = k / N
+        return pr, (pr * (1.0 - pr) / N) ** 0.5
+
+    def mean_se2(s, s2):
+        m = s / N
+        var = s2 / N - m * m
+        if var < 0:
+            var = 0.0
+        return m, (var / N) ** 0.5
+
+    out = {"method": "monte_carlo", "runs": runs}
+    names = ("attacker_wins", "defender_wins", "draw", "attacker_retreats")
+    for o in range(4):
+        m, se = mean_se(tally[o])
+        out[names[o]] = m
+        out[names[o] + "_se"] = se
+    m, se = mean_se(captures)
+    out["attacker_captures"] = m
+    out["attacker_captures_se"] = se
+    out["expected_rounds"] = rounds / N
+    m, se = mean_se2(a_ipc, a_ipc2)
+    out["attacker_ipc_lost"] = m
+    out["attacker_ipc_lost_se"] = se
+    m, se = mean_se2(d_ipc, d_ipc2)
+    out["defender_ipc_lost"] = m
+    out["defender_ipc_lost_se"] = se
+    out["ipc_swing"] = out["defender_ipc_lost"] - out["attacker_ipc_lost"]
+    sa = {}
+    sd = {}
+    for u in range(n):
+        if a_counts[u]:
+            sa[units[u][U_NAME]] = a_surv[u] / N
+        if d_counts[u] and (flags & CF_AAA_THREE_SHOTS or not units[u][U_ABILITIES] & AB_AA):
+            sd[units[u][U_NAME]] = d_surv[u] / N
+    out["attacker_survivors"] = sa
+    out["defender_survivors"] = sd
+    return out
+
+
+def _mc_answer(b, p, pol, units, flags):
+    """An answer to a battle prompt as the policy says (None = the engine's default)."""
+    from engine_core import battle as _bt
+    k = p.kind
+    if k == _bt.P_CASUALTIES:
+        side = p.side
+        order = pol["attacker_order"] if side == 0 else pol["defender_order"]
+        keep = pol["keep_land"] if side == 0 else 0
+        if order is None and keep <= 0:
+            return None
+        counts, hits, rule = p.info
+        lost, dmg = choose_keep(units, counts, b.dmg[side], hits, side == 0, flags, order, keep)
+        return {"lost": tuple((u, lost[u]) for u in range(len(units)) if lost[u]),
+                "damaged": tuple((u, dmg[u]) for u in range(len(units)) if dmg[u])}
+    if k == _bt.P_RETREAT:
+        lim = pol["retreat_after_round"]
+        if lim and b.round >= lim:
+            return "retreat"
+        n = pol["retreat_at_units"]
+        if n >= 0 and b._count(0) <= n:
+            return "retreat"
+        return "press"
+    if k == _bt.P_SUBMERGE:
+        if not pol["submerge"]:
+            return 0
+        side = p.side
+        tv = b.targets(1 - side)
+        for u in range(len(units)):
+            if tv[u] and units[u][U_KIND] != AIR:
+                return 0
+        return p.options[-1]
+    return None
