@@ -1071,6 +1071,45 @@ def targets_from_facilities(fac_bits, damage=None):
     return tuple(out)
 
 
+_SPEC_KEYS = ("targets", "interceptors", "aa", "treasury", "territory_value",
+              "damage_this_turn", "attacker_tech", "defender_tech", "options")
+
+
+def run_spec(spec, dice=None):
+    """Run a raid from a plain spec (e.g. parsed JSON) to its end, for replaying a
+    disputed raid: {"edition", "attacker", optional "targets", "interceptors", "aa",
+    "treasury", "territory_value", "damage_this_turn", "attacker_tech", "defender_tech",
+    "options", "dice" (list of dice) or "seed", "answers" (list, used in order; the
+    default is taken when they run out)}. Returns (raid, answers used)."""
+    if not isinstance(spec, dict) or "edition" not in spec or "attacker" not in spec:
+        raise InputError("a raid spec needs edition and attacker")
+    kw = {}
+    for k in _SPEC_KEYS:
+        if k in spec:
+            v = spec[k]
+            if k == "targets" and isinstance(v, list):
+                v = tuple(tuple(p) for p in v)
+            kw[k] = v
+    r = Raid(spec["edition"], spec["attacker"], **kw)
+    if dice is None:
+        if "dice" in spec:
+            from engine_core.dice import FixedDice
+            dice = FixedDice(spec["dice"])
+        else:
+            from engine_core.dice import Dice
+            dice = Dice(spec.get("seed", 1))
+    answers = list(spec.get("answers", ()))
+    used = []
+    while r.run_until_prompt(dice) is not None:
+        p = r.prompt
+        choice = answers.pop(0) if answers else p.default
+        if isinstance(choice, list):
+            choice = tuple(tuple(c) if isinstance(c, list) else c for c in choice)
+        r.answer(choice)
+        used.append(choice)
+    return r, used
+
+
 def is_operative(damage):
     """An air or naval base works below 3 damage markers (P40-U-66, P40-U-67, P40-C-49)."""
     return damage < 3

@@ -349,3 +349,31 @@ def test_what_damage_does():
                                          launcher_damage=3)) == "P40-R-12"
     res = raids.rocket("pacific_1940", dice, target="major_ic", launcher_damage=2)
     assert res["facilities"] == (("major_industrial_complex", 0, 4, 4),)
+
+
+def test_replay_a_disputed_raid_from_a_spec():
+    """P40-C-43, P40-C-45, P40-C-46, P40-C-47: a raid spec (as a group would write it in
+    JSON) with the dice and answers of the full-raid example replays to the same damage;
+    answers that run out fall back to the defaults (escorts first, targets default)."""
+    spec = {"edition": "pacific_1940",
+            "attacker": {"strategic_bomber": 3, "tactical_bomber": 2, "fighter": 2},
+            "targets": [["major_industrial_complex", 0], ["air_base", 2]],
+            "interceptors": 3,
+            "dice": [1, 2, 1, 3, 1, 4, 5, 1, 1, 2, 4, 1, 6, 5, 6],
+            "answers": [2, 3, [0, 1, 1], [[1, 0], [1, 1]], [0, 1]]}
+    r, used = raids.run_spec(spec)
+    assert r.result["facilities"] == (("major_industrial_complex", 0, 7, 7), ("air_base", 2, 4, 6))
+    assert len(used) == 5
+    # without answers: escorts 2 and interceptors 3 by default; air hits 3 / 2 as before;
+    # the escorts are lost; 3 strategic + 2 tactical split by default: strategic on the
+    # IC, tactical on the air base. IC AA 4,1,6 -> one down (strategic: the only kind
+    # there); base AA 5,6 (miss); IC strategic 1+2, 2+2 = 7; base tactical 6 + 1 = 7 on
+    # 2 existing -> +4 (cap 6).
+    spec2 = dict(spec)
+    del spec2["answers"]
+    spec2["dice"] = [1, 2, 1, 3, 1, 4, 5, 1, 1, 2, 4, 1, 6, 5, 6, 1, 2, 6, 1]
+    r, used = raids.run_spec(spec2)
+    assert used[0] == 2 and used[1] == 3 and used[2] == (2, 0, 0)
+    res = r.result
+    assert res["attacker_lost"] == {"fighter": 2, "strategic_bomber": 1}
+    assert res["facilities"] == (("major_industrial_complex", 0, 7, 7), ("air_base", 2, 4, 6))
