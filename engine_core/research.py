@@ -134,6 +134,17 @@ def has_tech(board, state, power, bit):
     return True
 
 
+def active_tech_names(board, state, power):
+    """Names (TECH_NAMES) of the technologies in effect now, for the battle and raid engines'
+    "attacker_tech" / "defender_tech" options (LHTR: not before this turn's Mobilize,
+    LHTR-T-05)."""
+    out = []
+    for i in range(len(TECH_NAMES)):
+        if has_tech(board, state, power, 1 << i):
+            out.append(TECH_NAMES[i])
+    return tuple(out)
+
+
 def owned(state, power):
     """Technology bits owned (in effect or, LHTR, waiting for this turn's Mobilize)."""
     return state.techs[power] & _BITS_MASK

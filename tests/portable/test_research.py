@@ -132,10 +132,13 @@ def test_lhtr_effect_from_mobilize():
     for i in range(len(table)):
         s.phase = i
         assert R.has_tech(b, s, ussr, R.ROCKETS) == (table[i] >= PH.MOBILIZE)
+    # the names handed to the battle and raid engines follow the same timing
+    s.phase = 0
+    assert R.active_tech_names(b, s, ussr) == ()
     # next turn: in effect in every phase
     s.turn = 1
-    s.phase = 0
     assert R.has_tech(b, s, ussr, R.ROCKETS)
+    assert R.active_tech_names(b, s, ussr) == ("rockets",)
     R.start_mobilize(b, s, ussr)
     assert s.research[ussr] == 0
 
