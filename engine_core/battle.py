@@ -1608,10 +1608,18 @@ class Battle:
             out.append(x)
 
         def vec(v):
+            # sparse: number of non-zero entries, then (unit id, count) pairs
+            nz = 0
             for x in v:
-                put(x)
+                if x:
+                    nz += 1
+            put(nz)
+            for i in range(len(v)):
+                if v[i]:
+                    put(i)
+                    put(v[i])
 
-        put(1)                                   # format version
+        put(2)                                   # format version
         put(self.n)
         for x in (self.kind, self.family, self.tech[0], self.tech[1], self.step_i, self.pre,
                   self.round, self.part, self.struck, self.sea_combat, self.dd[0], self.dd[1],
@@ -1705,7 +1713,13 @@ class Battle:
                     return x
 
         def vec():
-            return [get() for _ in range(n)]
+            v = [0] * n
+            for _ in range(get()):
+                i = get()
+                if i >= n:
+                    raise InputError("battle state is corrupt")
+                v[i] = get()
+            return v
 
         def text():
             k = get()
@@ -1713,7 +1727,7 @@ class Battle:
             pos[0] += k
             return s
 
-        if get() != 1:
+        if get() != 2:
             raise InputError("unknown battle state format")
         n = get()
         if n != b.n:
