@@ -211,6 +211,13 @@ def repair(board, state, power, t, count):
     return [(EV_PAY, power, count * cost)]
 
 
+def can_mobilize_at(board, state, power, t):
+    """The power's own complex, held since the start of the turn, not built this turn
+    (CL-E-03, CL-E-06, LHTR-E-03, LHTR-E-09, P40-E-11)."""
+    return (state.owner[t] == power and not state.captured[t] and bool(state.facilities[t] & _ANY_IC)
+            and state.placed[t] < NEW_COMPLEX)
+
+
 def placement_limit(board, state, power, t):
     """How many more units the complex at t may place this turn for `power`; -1 = unlimited;
     0 if it is not eligible (CL-E-03/04, LHTR-E-03/04, P40-E-11/12)."""
@@ -302,6 +309,9 @@ def place(board, state, power, t, units, sea_zone=-1):
             if not _chinese_territory(board, t) or state.owner[t] != power:
                 raise RuleError("P40-E-18", "Chinese units are placed in Chinese territories China controls")
         else:
+            if not can_mobilize_at(board, state, power, t):
+                raise RuleError(rid(board, "CL-E-03", "LHTR-E-03", "P40-E-11", "G40-E-01"),
+                                "new units go only at the power's own complex held since the start of the turn")
             left = placement_limit(board, state, power, t)
             if left == 0 or (left > 0 and combat > left):
                 raise RuleError(rid(board, "CL-E-04", "LHTR-E-04", "P40-E-12", "G40-E-01"),

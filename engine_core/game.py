@@ -27,6 +27,8 @@ Action types (dict "type"; names or ids accepted):
   answer {value}                      answer the pending prompt
 """
 
+import gc
+
 from engine_core import board as _board
 from engine_core import economy as E
 from engine_core import journal as J
@@ -124,6 +126,7 @@ class Game:
 
     @classmethod
     def new(cls, edition, seed=1, options=None):
+        gc.collect()   # the board tables are the largest allocation of a game
         b = _board.load(edition)
         return cls(b, seed, dict(options or {}))
 
@@ -218,6 +221,8 @@ class Game:
 
     def replay(self, entries):
         """Rebuild the state from setup and the given journal entries."""
+        self.state = None
+        gc.collect()
         self.state = self._fresh()
         for e in entries:
             self.apply_entry(e)
@@ -250,6 +255,8 @@ class Game:
                 raise RuleError(E.rid(b, "CL-C-80", "LHTR-C-70", "P40-C-100"),
                                 "territories change hands in the movement and combat phases")
             captor = a["by"]
+            if captor == p and b.turn_partner(p) >= 0:
+                captor = self._economy_for(p, a["territory"])
             if captor != p and captor != b.turn_partner(p):
                 raise RuleError(E.rid(b, "CL-P-15", "LHTR-P-12", "P40-C-120"),
                                 "only the power whose turn it is captures")
@@ -292,6 +299,18 @@ class Game:
             raise RuleError(E.rid(self.board, "CL-E-09", "LHTR-E-10", "P40-E-02", "G40-E-04"),
                             "only the power whose turn it is spends its IPCs")
         return who
+
+    def _economy_for(self, p, t):
+        """Global 1940: a UK capture goes to the economy of the map it is on (G40-E-02),
+        so a captured capital's IPCs go to UK Europe from Berlin or Rome and to UK Pacific
+        from Tokyo (G40-C-05)."""
+        b = self.board
+        pac = b.is_pacific_map(t)
+        for x in (p, b.turn_partner(p)):
+            c = b.capital(x)
+            if c >= 0 and b.is_pacific_map(c) == pac:
+                return x
+        return p
 
     def _need_phase(self, ph, want, what):
         if ph != want:

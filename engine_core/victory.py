@@ -185,3 +185,8 @@ def individual_percent_tenths(start, final):
     """CL-P-13: the individual winner's score, (final - start) / start * 100 truncated to one
     decimal, as an int in tenths of a percent (integer arithmetic, no floats)."""
     return ((final - start) * 1000) // start
+
+
+def individual_increase(start, final):
+    """LHTR-P-10: the individual winner's score, the absolute production increase."""
+    return final - start
