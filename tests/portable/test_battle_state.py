@@ -129,3 +129,22 @@ def test_run_helper_uses_defaults():
     b = run("classic", "land", {"armor": 3}, {"infantry": 1}, FixedDice([3, 6, 6, 6]))
     assert b.result["outcome"] == O_ATTACKER_WON and b.result["captured"] == 1
     assert b.result["ipc_lost"] == [0, 3]
+
+
+def test_thirty_against_thirty_runs_to_the_end():
+    """P40-C-70 P40-C-92: a 30-against-30 sea battle (every special rule in play: subs, destroyers,
+    two-hit ships, carriers, transports) runs to its end with default answers."""
+    att = {"battleship": 3, "cruiser": 4, "destroyer": 8, "submarine": 6, "fighter": 5,
+           "tactical_bomber": 4}
+    dfd = {"battleship": 2, "aircraft_carrier": 3, "fighter": 6, "destroyer": 7, "submarine": 6,
+           "cruiser": 2, "transport": 4}
+    b = run("pacific_1940", "sea", att, dfd, Dice(seed=7))
+    r = b.result
+    assert r["outcome"] in (1, 2, 3, 5)
+    total_lost = sum(r["lost"][0]) + sum(r["lost"][1])
+    assert total_lost > 0 and r["rounds"] >= 1
+    for side, start in ((0, att), (1, dfd)):
+        n = 0
+        for k in start:
+            n += start[k]
+        assert sum(r["survivors"][side]) + sum(r["lost"][side]) == n

@@ -1,0 +1,104 @@
+"""Battle engine: a 30-against-30 battle on CPython and under MicroPython (-X heapsize=192K,
+modules compiled with mpy-cross as on a device): time per battle and peak heap, side by side
+with a 5-against-5 battle."""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+from engine_core.battle import Battle  # noqa: E402
+from engine_core.dice import Dice  # noqa: E402
+
+CASES = (
+    ("5 v 5 land (revised_lhtr)", "revised_lhtr", "land", {"infantry": 3, "armor": 2},
+     {"infantry": 4, "artillery": 1}),
+    ("30 v 30 land (revised_lhtr)", "revised_lhtr", "land",
+     {"infantry": 14, "artillery": 6, "armor": 6, "fighter": 3, "bomber": 1},
+     {"infantry": 22, "artillery": 2, "armor": 3, "fighter": 2, "antiaircraft_gun": 1}),
+    ("30 v 30 sea (pacific_1940)", "pacific_1940", "sea",
+     {"battleship": 3, "cruiser": 4, "destroyer": 8, "submarine": 6, "fighter": 5, "tactical_bomber": 4},
+     {"battleship": 2, "aircraft_carrier": 3, "fighter": 6, "destroyer": 7, "submarine": 6, "cruiser": 2,
+      "transport": 4}),
+)
+
+
+def play(ed, kind, att, dfd, seed):
+    b = Battle(ed, kind, att, dfd)
+    d = Dice(seed=seed)
+    while True:
+        p = b.run_until_prompt(d)
+        if p is None:
+            return b
+        b.answer(None)
+
+
+MP_SCRIPT = """
+import gc, time, sys
+from engine_core.battle import Battle
+from engine_core.dice import Dice
+gc.collect()
+base = gc.mem_alloc()
+peak = 0
+t = time.ticks_ms()
+b = Battle(%r, %r, %r, %r)
+d = Dice(seed=%d)
+while True:
+    p = b.run_until_prompt(d)
+    gc.collect()
+    a = gc.mem_alloc() - base
+    if a > peak:
+        peak = a
+    if p is None:
+        break
+    b.answer(None)
+    del b.events[:]
+ms = time.ticks_diff(time.ticks_ms(), t)
+print(ms, peak, b.result["outcome"], b.result["rounds"], gc.mem_free())
+"""
+
+
+def compile_tree(dst):
+    cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    for tree in ("engine_core", "board_defs"):
+        for base, dirs, files in os.walk(os.path.join(ROOT, tree)):
+            dirs[:] = [x for x in dirs if x not in ("__pycache__", "host")]
+            for f in files:
+                if f.endswith(".py") and f != "__main__.py":
+                    src = os.path.join(base, f)
+                    rel = os.path.relpath(src, ROOT)
+                    out = os.path.join(dst, rel[:-3] + ".mpy")
+                    os.makedirs(os.path.dirname(out), exist_ok=True)
+                    subprocess.run([cross, "-o", out, src], check=True, cwd=ROOT)
+
+
+def main():
+    for label, ed, kind, att, dfd in CASES:
+        n = 50
+        t0 = time.perf_counter()
+        rounds = 0
+        for seed in range(1, n + 1):
+            rounds += play(ed, kind, att, dfd, seed).result["rounds"]
+        dt = time.perf_counter() - t0
+        print("CPython  %-28s %6.2f ms per battle (%d battles, %.1f rounds avg)"
+              % (label, 1000.0 * dt / n, n, rounds / float(n)))
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    with tempfile.TemporaryDirectory() as tmp:
+        compile_tree(tmp)
+        for label, ed, kind, att, dfd in CASES:
+            code = MP_SCRIPT % (ed, kind, att, dfd, 7)
+            out = subprocess.run([mp, "-X", "heapsize=192K", "-c", code], cwd=tmp, capture_output=True,
+                                 text=True, env=dict(os.environ, MICROPYPATH=tmp))
+            if out.returncode != 0:
+                print("MicroPython %-28s FAILED: %s" % (label, out.stderr.strip()[-300:]))
+                continue
+            ms, peak, outcome, rounds, free = out.stdout.split()
+            print("MicroPython %-28s %5s ms, peak heap in battle %6s bytes (after gc), %s rounds, "
+                  "outcome %s, heap free at end %s of 192K" % (label, ms, peak, rounds, outcome, free))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
