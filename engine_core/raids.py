@@ -235,7 +235,8 @@ class Raid:
     aa               Classic/Revised: AA guns in the territory (only one fires)
     treasury         Classic/Revised: the IC owner's IPCs (what it can surrender)
     territory_value  Revised/LHTR: the territory's income value (the cap; required there)
-    damage_this_turn LHTR: SBR + rocket damage already taken by this IC this turn
+    damage_this_turn LHTR: SBR + rocket damage already done to this IC this turn (the
+                     `damage` of earlier results, before any treasury limit)
     attacker_tech    names: heavy_bombers, jet_fighters, superfortresses (LHTR-O-55)
     defender_tech    names: jet_fighters, radar
     options          {"p40_hb_in_air_battle": "two_dice" | "one_die"} (P40-X-41)
@@ -1133,7 +1134,7 @@ def production_left(facility, damage, increased_factory=False):
 
 def rocket(board, dice, treasury=None, territory_value=None, damage_this_turn=0,
            struck_this_turn=False, used_this_turn=False, target=None, target_damage=0,
-           launcher_operative=True, launcher_damage=None, events=None):
+           launcher_operative=True, launcher_damage=None, launcher_used=False, events=None):
     """One rocket strike; returns a dict like Raid.result (damage, ipcs_lost, rolled,
     facilities). Nothing defends against it and it never stops for a decision.
 
@@ -1148,6 +1149,8 @@ def rocket(board, dice, treasury=None, territory_value=None, damage_this_turn=0,
                base or naval base (`target`, `target_damage`): 1 die of damage markers,
                capped like a raid (P40-X-44); no AA fires at it. `launcher_damage`
                (the air base's markers) decides `launcher_operative` when given.
+    `launcher_used`: the launching territory (Revised/LHTR: its AA guns, LHTR-T-08) or air
+    base (1940: one rocket each, P40-R-12) already fired this turn.
     """
     edition = _edition_of(board)
     if edition not in EDITIONS:
@@ -1161,6 +1164,9 @@ def rocket(board, dice, treasury=None, territory_value=None, damage_this_turn=0,
             raise InputError("damage this turn must be a whole number")
     if style == CLASSIC and used_this_turn:
         raise RuleError("CL-T-07", "one free rocket attack per turn")
+    if launcher_used and style != CLASSIC:
+        rule = "P40-R-12" if style == Y1940 else "LHTR-T-08"
+        raise RuleError(rule, "one rocket per launcher each turn")
     if style == LHTR and struck_this_turn:
         raise RuleError("LHTR-T-08", "each industrial complex may be hit by one rocket per turn")
     if style == Y1940:

@@ -180,3 +180,12 @@ def test_value_is_required_for_the_cap():
     except ValueError:
         failed = True
     assert failed
+
+
+def test_one_rocket_from_each_territory():
+    """LHTR-T-08, LHTR-A-20, LHTR-CHG-TECH-08: from each territory one AA gun may fire
+    one rocket per turn, however many guns stand there; a second is refused unrolled."""
+    dice = FixedDice([2])
+    assert _rule_of(lambda: raids.rocket("revised_lhtr", dice, treasury=9, territory_value=5,
+                                         launcher_used=True)) == "LHTR-T-08"
+    assert dice.remaining() == 1

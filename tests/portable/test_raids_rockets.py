@@ -94,3 +94,16 @@ def test_rocket_events_for_the_adapters():
     res = raids.rocket("pacific_1940", FixedDice([2]), target="air_base", events=out)
     assert out[-1][0] == ev.E_DAMAGE and out[-1][3] == 2
     assert res["facilities"] == (("air_base", 0, 2, 2),)
+
+
+def test_each_air_base_one_rocket_per_turn():
+    """P40-R-12: each operative air base may make a single rocket attack each turn."""
+    from engine_core.errors import RuleError
+    dice = FixedDice([5])
+    rule = None
+    try:
+        raids.rocket("pacific_1940", dice, target="naval_base", launcher_used=True)
+    except RuleError as e:
+        rule = e.rule
+    assert rule == "P40-R-12"
+    assert dice.remaining() == 1
