@@ -710,16 +710,24 @@ def capture_facts(board, state, captor, t):
     """Record the political facts of `captor` taking territory t (called after the capture);
     returns events.
 
+    A capture is also an attack (or an entry): the one-time facts `enter` records for an
+    attack are recorded here too when the caller did not call `enter` (French Indo-China,
+    a first attack on a neutral, the Mongolian pact triggers, European Axis units in a
+    territory open to Chinese units).
+
     An Axis capture of London lets the USSR declare early (G40-P-11); of London or any
     North American territory lets the US declare (G40-P-23 ii). The first liberation of the
     territory France by the Allies gives France its free units worth up to 12 IPCs, once per
     game (G40-U-04, G40-X-37): (EV_TROOP_BONUS, france, t, 12).
     """
     fam = _family(board)
-    if fam not in (_G40, _G40V):
+    if fam == _NONE:
         return []
-    hist = state.history
+    hist = _attack_facts(board, state, captor, t, state.history)
     events = []
+    if fam == _P40:
+        state.history = hist
+        return events
     if board.side(captor) == AXIS:
         if _in_names(board, t, LONDON):
             hist |= H.AXIS_TOOK_LONDON | H.AXIS_TOOK_LONDON_OR_NA
@@ -736,6 +744,40 @@ def capture_facts(board, state, captor, t):
             events.append((EV_TROOP_BONUS, france, t, 12))
     state.history = hist
     return events
+
+
+def _attack_facts(board, state, captor, t, hist):
+    """History bits a capture of t by `captor` implies (the territory's new owner is set)."""
+    fam = _family(board)
+    japan = _pid(board, JAPAN)
+    ussr = _pid(board, USSR)
+    side = board.side(captor)
+    if captor == japan and _in_names(board, t, FIC):
+        hist |= H.JAPAN_ATTACKED_FIC
+    kind = _nk(board, t)
+    if _original_owner(board, t) < 0 and kind in (B.NK_STRICT, B.NK_UNOWNED, B.NK_MONGOLIA):
+        if not (hist & (H.NEUTRAL_ATTACKED_BY_AXIS | H.NEUTRAL_ATTACKED_BY_ALLIES)):
+            hist |= H.NEUTRAL_ATTACKED_BY_AXIS if side == AXIS else H.NEUTRAL_ATTACKED_BY_ALLIES
+        if captor == ussr and _is_mongolia(board, t):
+            hist |= H.USSR_ATTACKED_MONGOLIA
+    if fam in (_G40, _G40V):
+        if _open_to_chinese(board, t):
+            if captor == _pid(board, GERMANY):
+                hist |= H.GERMANY_ENTERED_CHINA
+            elif captor == _pid(board, ITALY):
+                hist |= H.ITALY_ENTERED_CHINA
+        near = False
+        for a in board.adjacent(t):
+            if _is_mongolia(board, a):
+                near = True
+                break
+        if captor == japan and near and _original_owner(board, t) == ussr \
+                and not (hist & H.MONGOLIA_PACT_DONE):
+            hist |= H.MONGOLIA_PACT_TRIGGERED
+        if captor == ussr and (near or _in_names(board, t, KOREA)) and _original_owner(board, t) == japan:
+            if not (hist & (H.NEUTRAL_ATTACKED_BY_AXIS | H.NEUTRAL_ATTACKED_BY_ALLIES | H.MONGOLIA_PACT_DONE)):
+                hist |= H.USSR_ATTACKED_NEAR_MONGOLIA
+    return hist
 
 
 def convert_neutral(board, state, power, t):

@@ -375,3 +375,17 @@ def test_french_troop_bonus_once():
     P.capture_facts(b, s, i.ger, fr_t)
     s.owner[fr_t] = i.fr
     assert P.capture_facts(b, s, i.us, fr_t) == []
+
+
+def test_capture_triggers_mongolia_pact():
+    """G40-P-38, G40-X-42: a Japanese capture of Amur (Soviet, next to Mongolia) recorded by the
+    ledger's capture action triggers the pact at the end of Japan's Conduct Combat."""
+    b = board.load("global_1940")
+    s = _state(b)
+    i = _Ids(b)
+    amur = b.territory_id("Amur")
+    s.owner[amur] = i.jp
+    P.capture_facts(b, s, i.jp, amur)
+    assert s.history & H.MONGOLIA_PACT_TRIGGERED
+    ev = P.end_of_combat(b, s)
+    assert len(ev) == 6

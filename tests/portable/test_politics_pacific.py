@@ -372,3 +372,21 @@ def test_classic_restricted_attack_option():
     assert P.enter(b, s, ussr, t, True) == []
     s.round = 2
     assert P.enter(b, s, ussr, t, True, opts) == []
+
+
+def test_capture_records_attack_facts():
+    """P40-E-51, P40-X-47, P40-C-133, P40-E-75: a capture recorded after the fact (the ledger's
+    capture action) also records the one-time facts of the attack: French Indo-China taken by
+    Japan; the first attack on a neutral."""
+    b = board.load("pacific_1940")
+    s = _state(b)
+    jp, us, cn, uk, an = _ids(b)
+    fic = b.territory_id("French Indo-China")
+    s.owner[fic] = jp
+    assert P.capture_facts(b, s, jp, fic) == []
+    assert s.history & H.JAPAN_ATTACKED_FIC
+    olgiy = b.territory_id("Olgiy")
+    s.owner[olgiy] = cn
+    P.capture_facts(b, s, cn, olgiy)
+    assert s.history & H.NEUTRAL_ATTACKED_BY_ALLIES
+    assert P.neutral_status(b, s, b.territory_id("Dzavhan")) == P.FRIENDLY_AXIS
