@@ -85,64 +85,16 @@ _POWER_ALIASES = (
 )
 
 
-def _map_module(edition):
-    # explicit imports: the device freezes these modules; nothing imported until asked
-    if edition == "classic":
-        from board_defs.classic import map as m
-    elif edition == "revised":
-        from board_defs.revised import map as m
-    elif edition == "revised_lhtr":
-        from board_defs.revised_lhtr import map as m
-    elif edition == "pacific_1940":
-        from board_defs.pacific_1940 import map as m
-    else:
-        # global_1940_variant shares the Global 1940 board (board_defs/README.md)
-        from board_defs.global_1940 import map as m
-    return m
+_WITH_OBJECTIVES = ("pacific_1940", "global_1940", "global_1940_variant")
 
 
-def _units_module(edition):
-    if edition == "classic":
-        from board_defs.classic import units as m
-    elif edition == "revised":
-        from board_defs.revised import units as m
-    elif edition == "revised_lhtr":
-        from board_defs.revised_lhtr import units as m
-    elif edition == "pacific_1940":
-        from board_defs.pacific_1940 import units as m
-    elif edition == "global_1940":
-        from board_defs.global_1940 import units as m
-    else:
-        from board_defs.global_1940_variant import units as m
-    return m
-
-
-def _rules_module(edition):
-    if edition == "classic":
-        from board_defs.classic import rules as m
-    elif edition == "revised":
-        from board_defs.revised import rules as m
-    elif edition == "revised_lhtr":
-        from board_defs.revised_lhtr import rules as m
-    elif edition == "pacific_1940":
-        from board_defs.pacific_1940 import rules as m
-    elif edition == "global_1940":
-        from board_defs.global_1940 import rules as m
-    else:
-        from board_defs.global_1940_variant import rules as m
-    return m
-
-
-def _objectives_module(edition):
-    if edition == "pacific_1940":
-        from board_defs.pacific_1940 import objectives as m
-    elif edition == "global_1940":
-        from board_defs.global_1940 import objectives as m
-    elif edition == "global_1940_variant":
-        from board_defs.global_1940_variant import objectives as m
-    else:
-        return None
-    return m
+def _module(edition, name):
+    """board_defs/<edition>/<name>.py, imported on first use (the device keeps only the
+    edition in play). global_1940_variant shares the Global 1940 map (board_defs/README.md)."""
+    pkg = edition
+    if name == "map" and edition == "global_1940_variant":
+        pkg = "global_1940"
+    return __import__("board_defs." + pkg + "." + name, None, None, (name,))
 
 
 def load(edition, units=True, rules=True):
@@ -164,7 +116,7 @@ class Board:
     """Read-only lookups on one edition. Cheap to keep: it holds the packed tables only."""
 
     def __init__(self, edition, units=True, rules=True):
-        m = _map_module(edition)
+        m = _module(edition, "map")
         self.edition = edition
         self._m = m
         self._trec = m.TREC
@@ -177,7 +129,7 @@ class Board:
         self._objectives = None
         self._setup_ids = None
         if units:
-            um = _units_module(edition)
+            um = _module(edition, "units")
             self.units = um.UNITS
             self._aliases = um.ALIASES
             self.combat_flags = um.COMBAT_FLAGS
@@ -186,7 +138,7 @@ class Board:
             self._aliases = ()
             self.combat_flags = 0
         self.unit_count = len(self.units)
-        self.rules = _rules_module(edition).RULES if rules else None
+        self.rules = _module(edition, "rules").RULES if rules else None
 
     # ---- units -----------------------------------------------------------------------
     def unit_name(self, u):
@@ -424,11 +376,11 @@ class Board:
 
     def _obj(self):
         if self._objectives is None:
-            m = _objectives_module(self.edition)
-            if m is None:
-                self._objectives = ((), (), ())
-            else:
+            if self.edition in _WITH_OBJECTIVES:
+                m = _module(self.edition, "objectives")
                 self._objectives = (m.OBJECTIVES, m.FACTS, m.QUESTIONS)
+            else:
+                self._objectives = ((), (), ())
         return self._objectives
 
     @property
