@@ -50,7 +50,8 @@ def test_faces_one_to_three_count():
 
 
 def test_zone_cap_sea_zone_10():
-    """P40-E-42, P40-E-47, P40-E-45, P40-E-34: the loss never exceeds the value of the
+    """P40-E-42, P40-E-47, P40-E-45, P40-E-34, P40-X-20 (FAQ: objective income cannot be
+    convoyed away): the loss never exceeds the value of the
     territories next to the zone, so national-objective income is never touched: sea zone 10 can cost the US at most 12 (Western United States 10 +
     Mexico 2), whatever the dice."""
     b, s, jp, us, sz10 = _pacific()
@@ -65,7 +66,8 @@ def test_zone_cap_sea_zone_10():
 
 
 def test_conditions():
-    """P40-E-40: a zone is disrupted only with a convoy symbol, next to a territory of the
+    """P40-E-40, P40-X-16 (errata wording of condition 3: "at least one warship belonging to a
+    power with which you are at war"): a zone is disrupted only with a convoy symbol, next to a territory of the
     victim, and with at least one warship of a power at war with it; friendly ships and
     transports alone have no effect; P40-E-48 is the check in every Collect Income."""
     b, s, jp, us, sz10 = _pacific()

@@ -53,13 +53,15 @@ def _ids(b):
 
 def test_starting_wars():
     """P40-P-01: only Japan and China are at war at the start; the US is at war with no one
-    (P40-G-02)."""
+    (P40-G-02); P40-X-21: the UK's and ANZAC's off-map war with Germany and Italy has no
+    effect on this board (no such powers)."""
     b = board.load("pacific_1940")
     s = _state(b)
     jp, us, cn, uk, an = _ids(b)
     assert P.at_war_pairs(b, s) == ((min(jp, cn), max(jp, cn)),)
     assert s.at_war[us] == 0
     assert not P.at_war(s, jp, uk) and not P.at_war(s, jp, an)
+    assert s.at_war[uk] == 0 and s.at_war[an] == 0
 
 
 def test_japan_declares_on_uk_brings_anzac_and_is_unprovoked():
