@@ -38,3 +38,115 @@ def test_lhtr_complex_limit_is_territory_value():
     g.apply({"type": "end_phase"})
     assert g.summary()["treasury"]["Soviet Union"] == before   # lost, not refunded
     assert value == 4
+
+
+def test_lhtr_capture_and_liberation():
+    """LHTR-C-70: capturing moves the territory's value between production levels (moving
+    into an empty hostile territory in the CM as well); LHTR-C-71: its AA guns and IC pass
+    to the captor; LHTR-C-80: retaking an ally's original territory liberates it: the
+    original owner gets it back with its income; LHTR-C-82: its AA guns go back when the
+    ally holds its capital."""
+    g = Game.new("revised_lhtr")
+    b = g.board
+    _to(g, "Germany", "combat_move")
+    ev = g.apply({"type": "capture", "territory": "Caucasus", "aa": 1})
+    cauc = b.territory_id("Caucasus")
+    assert (9, cauc, b.power_id("Germany")) in ev and g.state.facilities[cauc] & 1
+    assert g.summary()["production"]["Germany"] == 44
+    _to(g, "United Kingdom", "combat")
+    ev = g.apply({"type": "capture", "territory": "Caucasus", "aa": 1})
+    assert (9, cauc, b.power_id("Soviet Union")) in ev
+    p = g.summary()["production"]
+    assert p["Soviet Union"] == 24 and p["Germany"] == 40 and p["United Kingdom"] == 30
+
+
+def test_lhtr_capital_plunder_frozen_until_own_capital_freed():
+    """LHTR-C-83: the captor of a capital takes every IPC in hand (Germany takes Moscow);
+    LHTR-E-13: while its own capital is lost it may not spend them; LHTR-C-84: freeing the
+    capital returns it and its friends' holdings of its original territories;
+    LHTR-E-11: no buying while the capital is held; LHTR-E-12: income again once freed;
+    LHTR-S-07: only CM, CC and NCM are played meanwhile."""
+    g = Game.new("revised_lhtr")
+    _to(g, "United Kingdom", "combat")
+    g.apply({"type": "capture", "territory": "Germany"})     # UK takes Berlin: 40+40 IPCs
+    assert g.summary()["treasury"]["United Kingdom"] == 30 + 80     # Germany held 40 + 40
+    _to(g, "Germany", "combat_move")                          # research, purchase skipped
+    assert g.state.round == 2
+    g.apply({"type": "capture", "territory": "Russia"})       # Moscow: the USSR's 48
+    assert g.summary()["treasury"]["Germany"] == 72            # 24 + 24 + 24
+    assert g.state.frozen[g.board.power_id("Germany")] == 72
+    g.apply({"type": "capture", "territory": "Germany"})      # Berlin freed
+    assert g.state.frozen[g.board.power_id("Germany")] == 0
+    while g.summary()["power"] == "Germany":
+        g.apply({"type": "end_phase"})
+    # production 40 + Russia 8 = 48 collected again (LHTR-E-12)
+    assert g.summary()["treasury"]["Germany"] == 72 + 48
+
+
+def test_lhtr_liberation_while_capital_lost_is_capture():
+    """LHTR-C-81: if the ally's capital is in enemy hands at the end of the turn, the
+    liberator captures the territory instead, collects its income, uses its IC and owns
+    its AA guns (here the US retakes Caucasus while Moscow is German). ENGINE: checked when
+    the capture is recorded, which gives the end-of-turn result since a capital can only
+    change hands in its captor's turn (P40-T-31)."""
+    g = Game.new("revised_lhtr")
+    b = g.board
+    _to(g, "Germany", "combat")
+    g.apply({"type": "capture", "territory": "Russia"})
+    g.apply({"type": "capture", "territory": "Caucasus"})
+    _to(g, "United States", "combat")
+    ev = g.apply({"type": "capture", "territory": "Caucasus", "aa": 1})
+    assert (9, b.territory_id("Caucasus"), b.power_id("United States")) in ev
+    assert g.summary()["production"]["United States"] == 42 + 4
+
+
+def test_lhtr_placement_rules():
+    """LHTR-E-03: only at ICs held since the start of the turn; LHTR-E-05: land units only
+    in the IC's territory; LHTR-E-06: ships in an adjacent sea zone; LHTR-E-09: never at a
+    friendly power's IC; LHTR-E-08: a new IC only in a territory worth at least 1, held
+    since the start of the turn; LHTR-E-02: no limit on units bought."""
+    g = Game.new("revised_lhtr")
+    b = g.board
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "purchase", "units": {"infantry": 2, "industrial_complex": 1}})
+    _to_phase(g, "mobilize")
+    _raises("LHTR-E-03", g.apply, {"type": "place", "territory": "India", "units": {"infantry": 1}})
+    g.apply({"type": "place", "territory": "Russia", "units": {"infantry": 2}})
+    zero = [t for t in range(b.territory_count) if not b.is_sea(t) and b.ipc(t) == 0
+            and g.state.owner[t] == b.power_id("Soviet Union")]
+    if zero:
+        _raises("LHTR-E-08", g.apply, {"type": "place", "territory": zero[0], "units": {"industrial_complex": 1}})
+    g.apply({"type": "place", "territory": "Kazakh S.S.R.", "units": {"industrial_complex": 1}})
+    assert g.state.facilities[b.territory_id("Kazakh S.S.R.")] & 1
+
+
+def test_lhtr_ships_next_to_the_complex():
+    """LHTR-E-06: new ships go in a sea zone next to an eligible IC (Caucasus), not on land;
+    LHTR-E-05: land units go in the IC's territory."""
+    g = Game.new("revised_lhtr")
+    b = g.board
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "purchase", "units": {"infantry": 2, "submarine": 1}})
+    _to_phase(g, "mobilize")
+    karelia = b.territory_id("Caucasus")
+    sea = [z for z in b.adjacent(karelia) if b.is_sea(z)][0]
+    _raises("LHTR-E-06", g.apply, {"type": "place", "territory": "Russia", "units": {"submarine": 1}})
+    g.apply({"type": "place", "territory": karelia, "units": {"submarine": 1}, "sea_zone": sea})
+    g.apply({"type": "place", "territory": karelia, "units": {"infantry": 1}})
+    assert g.state.placed[karelia] == 2 and g.state.pool == [[0, 1]]
+
+
+def test_lhtr_victory_city_changes_hands_and_individual_winner():
+    """LHTR-C-85, LHTR-P-09: capturing an enemy victory city swaps it on the chart (the
+    Axis count goes from 6 to 7); LHTR-P-10: the individual winner is the biggest absolute
+    production increase; LHTR-P-06: the five capitals are victory cities."""
+    from engine_core.victory import vc_counts, individual_increase
+    g = Game.new("revised_lhtr")
+    b = g.board
+    assert vc_counts(b, g.state) == (6, 6)
+    for p in range(b.power_count):
+        assert b.is_victory_city(b.capital(p))
+    _to(g, "Japan", "combat")
+    g.apply({"type": "capture", "territory": "India"})
+    assert vc_counts(b, g.state) == (7, 5)
+    assert individual_increase(30, 33) == 3
