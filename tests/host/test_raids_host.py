@@ -147,3 +147,56 @@ def test_old_edition_payment_invariants(ed, n, aa, treasury, value, dtt, seed, h
     else:
         per = 18 if heavy else 6
         assert res["damage"] <= per * survivors
+
+
+@settings(max_examples=120, deadline=None)
+@given(ed=st.sampled_from(("classic", "revised_lhtr", "pacific_1940", "global_1940")),
+       strat=st.integers(1, 5), tac=st.integers(0, 3), esc=st.integers(0, 3),
+       intc=st.integers(0, 3), seed=st.integers(1, 10 ** 6), heavy=st.booleans())
+def test_typed_dice_equal_the_generator(ed, strat, tac, esc, intc, seed, heavy):
+    """CL-C-52, LHTR-C-51, P40-C-43, P40-C-46: the players' own dice typed in at each
+    P_DICE prompt give exactly the raid the device's dice give, step by step."""
+    tech = ("heavy_bombers",) if heavy else ()
+    if ed in ("classic", "revised_lhtr"):
+        make = lambda: raids.Raid(ed, {"bomber": strat}, aa=1, treasury=30, territory_value=8,
+                                  attacker_tech=tech)
+    else:
+        make = lambda: raids.Raid(ed, {"strategic_bomber": strat, "tactical_bomber": tac,
+                                       "fighter": esc},
+                                  targets={"minor_industrial_complex": 1, "naval_base": 0},
+                                  interceptors=intc, attacker_tech=tech)
+    a = make()
+    da = Dice(seed)
+    while a.run_until_prompt(da) is not None:
+        a.answer(a.prompt.default)
+    b = make()
+    db = Dice(seed)
+    asked = 0
+    while b.run_until_prompt(None) is not None:
+        p = b.prompt
+        if p.kind == raids.P_DICE:
+            need = sum(g[2] for g in p.info[1])
+            b.answer(db.roll(need))
+            asked += 1
+        else:
+            b.answer(p.default)
+    assert a.result == b.result
+    assert asked >= 1
+
+
+def test_corrupt_saves_are_refused():
+    """P40-C-43: a save that is not a raid (wrong length, version or edition) is refused
+    as malformed input, never half-loaded."""
+    r = raids.Raid("pacific_1940", {"strategic_bomber": 1}, targets={"air_base": 0})
+    data = r.to_bytes()
+    for bad in (data[:-1], b"\x09" + data[1:], b""):
+        try:
+            raids.Raid.from_bytes("pacific_1940", bad)
+            assert False, "accepted a corrupt save"
+        except ValueError:
+            pass
+    try:
+        raids.Raid.from_bytes("classic", data)
+        assert False, "accepted another edition's save"
+    except ValueError:
+        pass
