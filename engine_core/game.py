@@ -21,6 +21,8 @@ Action types (dict "type"; names or ids accepted):
   battle {territory, by?, captured, attacker_ipc, defender_ipc}   a battle's result
   violate_neutral {territory}         Classic neutrality fee (CL-C-92)
   bombing {territory, damage}         facility damage from a raid (1940)
+  enter {territory, by?, attack}      units entered a territory without taking it (an
+                                      attack that failed, a move politics must know about)
   place {territory, units, sea_zone?, power?}   MOBILIZE phase
   end_phase                           next phase (Collect Income: collects, ends the turn)
   collect_income {answers?, convoy?}  INCOME phase: collect and end the turn
@@ -267,6 +269,13 @@ class Game:
                     return events
             events += self._capture(captor, a["territory"], a.get("aa", 0))
             return events
+        if code == J.ENTER:
+            if ph not in (PH.COMBAT_MOVE, PH.COMBAT, PH.NONCOMBAT):
+                raise RuleError(E.rid(b, "CL-S-04", "LHTR-S-03", "P40-T-21"), "units move in the movement phases")
+            pol = _politics()
+            if pol is None:
+                return []
+            return self._apply_politics(pol.enter(b, s, a["by"], a["territory"], bool(a["attack"]), self.options))
         if code == J.NEUTRAL:
             self._need_phase(ph, PH.COMBAT_MOVE, "violate_neutral")
             return E.violate_neutral(b, s, p, a["territory"])
@@ -324,10 +333,18 @@ class Game:
         s = self.state
         pol = _politics()
         events = []
-        if pol is not None and s.owner[t] == NO_OWNER and b.neutral_kind(t) == _board.NK_DUTCH:
-            fn = getattr(pol, "can_take_dutch", None)
-            if fn is not None:
-                fn(b, s, captor, t)
+        attack = self.phase_constant() != PH.NONCOMBAT
+        if b.rules.get("neutral_fee") and s.owner[t] == NO_OWNER and b.original_owner(t) < 0:
+            return E.violate_neutral(b, s, captor, t)   # CL-C-91/92: entering a neutral takes it
+        if pol is not None:
+            events += self._apply_politics(pol.enter(b, s, captor, t, attack, self.options))
+            if s.owner[t] == NO_OWNER and b.neutral_kind(t) == _board.NK_DUTCH:
+                fn = getattr(pol, "can_take_dutch", None)
+                if fn is not None:
+                    fn(b, s, captor, t)
+            elif not attack and s.owner[t] == NO_OWNER and pol.neutral_status(b, s, t) != pol.NOT_NEUTRAL:
+                pol.convert_neutral(b, s, captor, t)          # P40-E-76: checks, sets the owner
+                s.owner[t] = NO_OWNER                        # the ledger records the change below
         events += E.capture(b, s, t, captor, aa)
         if pol is not None:
             fn = getattr(pol, "capture_facts", None)

@@ -23,6 +23,8 @@ Codes and their arguments:
                                                 questions, enemy units in convoy zones, typed dice
   ANSWER        value                           answer to the pending prompt
   BOMBING       t, damage                       raid damage recorded against t
+  ENTER         t, power, attack                units entered t without taking it (politics:
+                                                acts of war, first attack on a neutral, FIC)
 """
 
 from engine_core.errors import InputError
@@ -40,9 +42,10 @@ END_PHASE = 10
 INCOME = 11
 ANSWER = 12
 BOMBING = 13
+ENTER = 14
 
 TYPES = ("", "purchase", "place", "repair", "upgrade", "capture", "battle", "violate_neutral",
-         "declare_war", "research", "end_phase", "collect_income", "answer", "bombing")
+         "declare_war", "research", "end_phase", "collect_income", "answer", "bombing", "enter")
 
 
 def code_of(type_name):
@@ -158,6 +161,10 @@ def encode(board, state, action):
         return (code, _int(g("value", 0), "value"))
     if code == BOMBING:
         return (code, _territory(board, g("territory")), _int(g("damage", 0), "damage"))
+    if code == ENTER:
+        who = g("by")
+        p = current_power(board, state) if who is None else _power(board, who)
+        return (code, _territory(board, g("territory")), p, _int(g("attack", 1), "attack"))
     raise InputError("unknown action type %s" % (kind,))
 
 
@@ -230,6 +237,10 @@ def decode(entry):
     elif code == BOMBING:
         a["territory"] = entry[1]
         a["damage"] = entry[2]
+    elif code == ENTER:
+        a["territory"] = entry[1]
+        a["by"] = entry[2]
+        a["attack"] = entry[3]
     return a
 
 
