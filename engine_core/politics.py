@@ -678,6 +678,15 @@ def enter(board, state, power, t, attack, options=None):
                 raise RuleError("P40-P-14" if fam == _P40 else "G40-P-17",
                                 "Japan treats moving into China as an act of war")
             war_with = japan  # G40-P-17, G40-X-30: an act of war starts the war at once
+        if not attack and owner != NO_OWNER and owner != power and us >= 0 and not us_at_war:
+            if power == us:
+                # P40-P-22 / G40-P-43: the US not at war may not enter another power's territories.
+                raise RuleError("P40-P-22" if fam == _P40 else "G40-P-43",
+                                "the United States may not enter another power's territory while not at war")
+            if owner == us:
+                # P40-P-23 / G40-P-43: no other power may enter US territories while the US is not at war.
+                raise RuleError("P40-P-23" if fam == _P40 else "G40-P-43",
+                                "no power may enter United States territory while the US is not at war")
         if fam != _P40 and _open_to_chinese(board, t):
             germany = _pid(board, GERMANY)
             italy = _pid(board, ITALY)

@@ -392,3 +392,21 @@ def test_capture_records_attack_facts():
     P.capture_facts(b, s, cn, olgiy)
     assert s.history & H.NEUTRAL_ATTACKED_BY_ALLIES
     assert P.neutral_status(b, s, b.territory_id("Dzavhan")) == P.FRIENDLY_AXIS
+
+
+def test_us_not_at_war_keeps_apart():
+    """P40-P-22, P40-P-23: while the US is not at war it may not move into another power's
+    territories, and no other power may move into US territories; once at war with Japan, both
+    are allowed (P40-P-26: sharing needs both at war)."""
+    b = board.load("pacific_1940")
+    s = _state(b)
+    jp, us, cn, uk, an = _ids(b)
+    india = b.territory_id("India")
+    hawaii = b.territory_id("Hawaiian Islands")
+    assert _refused(lambda: P.enter(b, s, us, india, False), "P40-P-22")
+    assert _refused(lambda: P.enter(b, s, uk, hawaii, False), "P40-P-23")
+    assert P.enter(b, s, uk, india, False) == []
+    _turn(b, s, "Japan")
+    P.declare_war(b, s, jp, us)
+    assert P.enter(b, s, us, india, False) == []
+    assert P.enter(b, s, an, hawaii, False) == []
