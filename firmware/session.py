@@ -144,6 +144,6 @@ class Session:
         self.territory = -1
         self.save()
 
-    def odds(self, kind, attacker, defender):
+    def odds(self, kind, attacker, defender, rounds_done=0):
         from engine_core import odds
-        return odds.odds(self.board, kind, attacker, defender)
+        return odds.odds(self.board, kind, attacker, defender, rounds_done=rounds_done)

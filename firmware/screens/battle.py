@@ -230,6 +230,8 @@ class BattleRun(Screen):
         self.log = []
         self.queue = []
         self.result = None
+        self.odds_text = ""
+        self.stale = True
         self.catch_up()
 
     def catch_up(self):
@@ -239,11 +241,35 @@ class BattleRun(Screen):
         self.log.extend(lines)
         self.log = self.log[-12:]
         self.queue.extend(rolls)
+        if lines:
+            self.stale = True
         if result is not None:
             self.result = result
 
+    def live_odds(self):
+        """Exact odds from the units still on the board (odds.py: rounds_done)."""
+        b = self.app.session.battle
+        if b.result is not None or b.kind != 0:
+            return ""  # land battles only: sea/amphibious parts are not resumable in odds
+        sides = []
+        for s in (0, 1):
+            vec = b.alive[s]
+            sides.append(tuple([(u, vec[u]) for u in range(len(vec)) if vec[u]]))
+        if not sides[0] or not sides[1]:
+            return ""
+        done = b.round if b.round > 0 else 0
+        r = self.app.session.odds("land", sides[0], sides[1], done)
+        return "Win " + percent(odds_value(r, "attacker_wins"))
+
     def tick(self, now):
         t = self.app.tower
+        if self.stale:
+            self.stale = False
+            try:
+                self.odds_text = self.live_odds()
+            except (ValueError, AttributeError, TypeError, ImportError):
+                self.odds_text = ""
+            return True
         if self.queue and not t.is_busy(now):
             side, dice, hits = self.queue.pop(0)
             t.roll(side, dice, hits, now)
@@ -284,7 +310,9 @@ class BattleRun(Screen):
 
     def view(self, cols, rows):
         b = self.app.session.battle
-        v = ui.View("Battle", [], self.footer)
+        v = ui.View(ui.pad("Battle R" + str(b.round), self.odds_text, cols), [], self.footer)
+        if not self.log:
+            v.add(ui.fit("Start: roll the dice", cols), ui.DIM)
         if self.result is not None:
             v.footer = "A:result"
         elif b.prompt is not None:
@@ -331,6 +359,8 @@ class BattlePrompt(Screen):
                     label = "Press on"
                 elif o == "air":
                     label = "Retreat air only"
+                elif o == "retreat":
+                    label = "Retreat"
                 elif isinstance(o, int):
                     label = "Retreat to " + str(o)
                 else:
@@ -353,7 +383,7 @@ class BattlePrompt(Screen):
             self.cursor = (self.cursor - 1) % n
         elif name == "down" and n:
             self.cursor = (self.cursor + 1) % n
-        elif name == "select" and n:
+        elif name in ("select", "roll") and n:
             app = self.app
             try:
                 app.session.battle.answer(self.items[self.cursor][1])
@@ -363,6 +393,8 @@ class BattlePrompt(Screen):
             app.battle_changed()
             self.run.catch_up()
             app.pop()
+            if name == "roll":
+                self.run.advance()  # roll: take the highlighted choice and keep rolling
         elif name == "back":
             self.app.pop()
 
