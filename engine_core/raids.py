@@ -973,7 +973,7 @@ class Raid:
     def _finish(self):
         s = self.s
         s[_STEP] = S_DONE
-        self.events.append((ev.E_RESULT, 0, 0))
+        self.events.append((ev.E_RESULT, 0, 0))   # outcome 0: a raid has no winner; see result
 
     # ----- result
     @property
