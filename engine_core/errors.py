@@ -9,7 +9,7 @@ class RuleError(ValueError):
     """
 
     def __init__(self, rule, message):
-        ValueError.__init__(self, rule + ": " + message)
+        super().__init__(rule + ": " + message)
         self.rule = rule
         self.message = message
 
@@ -18,6 +18,6 @@ class InputError(ValueError):
     """Malformed input that is not a rules question (bad spec, corrupt save)."""
 
     def __init__(self, message, rule="INPUT"):
-        ValueError.__init__(self, message)
+        super().__init__(message)
         self.rule = rule
         self.message = message

@@ -45,3 +45,18 @@ def test_signed():
     assert signed(3) == "+3"
     assert signed(-2) == "-2"
     assert signed(0) == "0"
+
+
+def test_rule_error_names_its_rule_on_every_interpreter():
+    """Refusals carry the rule id and message (MicroPython's ValueError has no __init__ to call directly)."""
+    from engine_core.errors import RuleError, InputError
+    try:
+        raise RuleError("P40-E-11", "China may buy only infantry")
+    except ValueError as e:
+        assert e.rule == "P40-E-11"
+        assert e.message == "China may buy only infantry"
+        assert str(e) == "P40-E-11: China may buy only infantry"
+    try:
+        raise InputError("truncated save")
+    except ValueError as e:
+        assert e.rule == "INPUT" and str(e) == "truncated save"
