@@ -136,3 +136,25 @@ def test_uk_economies_are_separate_victims():
     ukp = b.power_id("United Kingdom Pacific")
     z119 = b.territory_id("Sea Zone 119")
     assert C.dice_needed(b, s, ukp, ((z119, ger, "submarine", 1),)) == ()
+
+
+def test_caps_match_brute_force():
+    """P40-E-42, P40-E-43, P40-E-44: the capped loss is the largest allocation of each zone's
+    damage to its adjacent territories that respects both caps -- checked against an
+    exhaustive search over every allocation for zones 109 / 119 and Scotland / United Kingdom."""
+    b = board.load("global_1940")
+    s = _state(b)
+    uk = b.power_id("United Kingdom")
+    z109 = b.territory_id("Sea Zone 109")
+    z119 = b.territory_id("Sea Zone 119")
+    for r109 in range(0, 11):
+        for r119 in range(0, 5):
+            d109 = min(r109, 2 + 6)   # zone cap: Scotland 2 + United Kingdom 6
+            d119 = min(r119, 2)       # zone cap: Scotland 2
+            best = 0
+            for x in range(0, 3):          # zone 109 -> Scotland
+                for y in range(0, 7):      # zone 109 -> United Kingdom
+                    for z in range(0, 3):  # zone 119 -> Scotland
+                        if x + y <= d109 and z <= d119 and x + z <= 2 and x + y + z > best:
+                            best = x + y + z
+            assert C.capped_loss(b, s, uk, ((z109, d109), (z119, d119))) == best
