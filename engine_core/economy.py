@@ -394,10 +394,12 @@ def controller_after_capture(board, state, t, captor):
     return orig
 
 
-def capture(board, state, t, captor, aa=0):
+def capture(board, state, t, captor, aa=0, convert=False):
     """Record that `captor` took territory t (battle won, moved into an empty enemy or
     unheld territory, blitzed). Returns events. Checks only that it is an enemy or
-    unheld territory; movement legality is the players' business on the map."""
+    unheld territory; movement legality is the players' business on the map.
+    `convert`: a friendly neutral converted in Noncombat Move; its standing army joins the
+    converting power (P40-E-76). An attacked neutral's army fights the battle instead."""
     if board.is_sea(t):
         raise RuleError(rid(board, "CL-C-80", "LHTR-C-70", "P40-C-100"), "sea zones are never captured")
     old = state.owner[t]
@@ -433,7 +435,7 @@ def capture(board, state, t, captor, aa=0):
             events.append((EV_FACILITY, t, fac))
     if aa:
         events.append((EV_AA, t, new))
-    if old == NO_OWNER:
+    if convert:
         for u, n in board.garrison(t):
             events.append((EV_GARRISON, t, new, u, n))
     if plunder_from >= 0:

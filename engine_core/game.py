@@ -345,6 +345,7 @@ class Game:
             elif not attack and s.owner[t] == NO_OWNER and pol.neutral_status(b, s, t) != pol.NOT_NEUTRAL:
                 pol.convert_neutral(b, s, captor, t)          # P40-E-76: checks, sets the owner
                 s.owner[t] = NO_OWNER                        # the ledger records the change below
+                return events + E.capture(b, s, t, captor, aa, True)
         events += E.capture(b, s, t, captor, aa)
         if pol is not None:
             fn = getattr(pol, "capture_facts", None)
