@@ -56,7 +56,8 @@ DEFENDER = 1
 K_LAND = 0
 K_SEA = 1
 K_AMPHIBIOUS = 2
-KIND_NAMES = ("land", "sea", "amphibious")
+K_FLYOVER = 3
+KIND_NAMES = ("land", "sea", "amphibious", "flyover")
 
 # families
 FAM_CLASSIC = 0
@@ -98,6 +99,9 @@ ROUND_STEPS = (
     (S_ROUND, S_SUBMERGE_DECIDE, S_SUB_ATTACK, S_SUB_DEFEND, S_SUB_REMOVE, S_ATTACK, S_DEFEND,
      S_REMOVE, S_CHECK, S_RETREAT),
 )
+
+# AA fire at planes flying over a gun's territory (CL-C-70, LHTR-C-22): no rounds
+FLYOVER_STEPS = (S_START, S_AA)
 
 # prompts
 P_CASUALTIES = 1
@@ -224,7 +228,7 @@ class Battle:
             return
         if isinstance(kind, str):
             if kind not in KIND_NAMES:
-                raise InputError("battle kind is land, sea or amphibious, not " + kind)
+                raise InputError("battle kind is land, sea, amphibious or flyover, not " + kind)
             kind = KIND_NAMES.index(kind)
         options = options or {}
         self.kind = kind
@@ -296,9 +300,18 @@ class Battle:
         return v
 
     def is_land_battle(self):
-        return self.kind == K_LAND or (self.kind == K_AMPHIBIOUS and self.part == 1)
+        return self.kind == K_LAND or self.kind == K_FLYOVER or (self.kind == K_AMPHIBIOUS and self.part == 1)
 
     def validate_start(self):
+        if self.kind == K_FLYOVER:
+            if self.family == FAM_1940:
+                raise RuleError("P40-C-11", "AAA fires only at air units attacking its own territory")
+            for u in range(self.n):
+                if self.alive[ATTACKER][u] and self.units[u][uu.U_KIND] != uu.AIR:
+                    raise InputError("only planes fly over")
+                if self.alive[DEFENDER][u] and not self.units[u][uu.U_ABILITIES] & uu.AB_AA:
+                    raise InputError("only the AA gun fires at planes flying over")
+            return
         land = self.kind != K_SEA
         for side in (0, 1):
             for u in range(self.n):
@@ -785,15 +798,24 @@ class Battle:
         return True
 
     # ----- the step machine
+    def _table(self):
+        if self.kind == K_FLYOVER:
+            return FLYOVER_STEPS
+        return PRE_STEPS[self.family] if self.pre else ROUND_STEPS[self.family]
+
     def current_step(self):
-        table = PRE_STEPS[self.family] if self.pre else ROUND_STEPS[self.family]
+        table = self._table()
         if self.step_i >= len(table):
             return S_END
         return table[self.step_i]
 
     def _advance(self):
         self.step_i += 1
-        table = PRE_STEPS[self.family] if self.pre else ROUND_STEPS[self.family]
+        table = self._table()
+        if self.kind == K_FLYOVER and self.step_i >= len(table):
+            self.outcome = O_ATTACKER_WON      # the surviving planes fly on
+            self._emit((ev.E_STEP, S_END, self.round))
+            return
         if self.step_i >= len(table):
             if self.pre:
                 self.pre = 0
@@ -839,7 +861,7 @@ class Battle:
 
     def _s_start(self, dice):
         self._emit((ev.E_STEP, S_START, self.round))
-        if self.is_land_battle() and self._count(ATTACKER) > 0:
+        if self.is_land_battle() and self._count(ATTACKER) > 0 and self.kind != K_FLYOVER:
             # P40-C-53, CL-A-23: a territory held only by AA guns (and facilities) has no battle
             only_aa = True
             for u in range(self.n):
@@ -986,7 +1008,7 @@ class Battle:
     def _s_aa(self, dice):
         if not self.is_land_battle():
             return True
-        if self.family == FAM_LHTR and self.round != 1:
+        if self.family == FAM_LHTR and self.round != 1 and self.kind != K_FLYOVER:
             return True                       # LHTR-C-21: first cycle only
         if isinstance(self.hits, tuple) and self.hits[0] == S_AA:
             self.hits = None

@@ -31,7 +31,7 @@ def _finish(b, dice, answers=()):
 
 
 def test_action_3_example_anglo_egypt_sudan():
-    """CL-C-10 CL-C-12 CL-C-13 CL-C-14 CL-C-15 CL-C-16 CL-C-02 CL-C-03 CL-C-04 CL-D-19:
+    """CL-C-10 CL-C-12 CL-C-13 CL-C-14 CL-C-15 CL-C-16 CL-C-02 CL-C-03 CL-C-04 CL-D-19 CL-C-01:
     the manual's Action 3 example. Germany (1 infantry, 1 armor) attacks UK (1 infantry,
     1 armor). Round 1: infantry 4 (miss), armor 2 (hit); UK loses its infantry, which still
     fires: 4 and 5, misses. Round 2: infantry 1 (hit); the armor need not roll (every defender
@@ -93,7 +93,7 @@ def test_aa_gun_one_die_per_plane_before_battle():
 
 
 def test_sub_first_shot_carrier_example():
-    """CL-U-81 CL-U-82 CL-C-31 CL-C-32 CL-C-35 CL-U-61 CL-C-37 CL-U-83: the manual's example: a
+    """CL-U-81 CL-U-82 CL-C-31 CL-C-32 CL-C-33 CL-C-35 CL-C-36 CL-C-38 CL-C-39 CL-U-61 CL-C-37 CL-U-83: the manual's example: a
     sub attacks a carrier with a fighter; the sub rolls 2, a hit; the fighter cannot be hit by
     a sub, so the carrier is lost and cannot fire back; the fighter defends at 4 and rolls 5;
     the sub withdraws."""

@@ -31,7 +31,7 @@ def _finish(b, dice, answers=()):
 
 
 def test_india_worked_example():
-    """LHTR-C-90 LHTR-C-03 LHTR-C-21 LHTR-C-25 LHTR-C-26 LHTR-C-27 LHTR-C-28 LHTR-C-36 LHTR-U-11
+    """LHTR-C-90 LHTR-C-02 LHTR-C-03 LHTR-C-21 LHTR-C-25 LHTR-C-26 LHTR-C-27 LHTR-C-28 LHTR-C-36 LHTR-U-11
     LHTR-U-12: Germany (infantry, tank, fighter) attacks India (UK tank, infantry, AA gun).
     The AA gun hits the fighter on a 1. Cycle 1: infantry 4 misses, tank 2 hits, the UK picks
     its infantry; tank and infantry fire back 4 and 5, misses. Cycle 2: the German infantry
@@ -91,7 +91,7 @@ def test_aa_fires_in_first_cycle_only():
 
 
 def test_sub_opening_fire_casualties_do_not_fire_back():
-    """LHTR-C-24 LHTR-C-25 LHTR-U-81 LHTR-CHG-SUB-04 CL-D-11: a sub fires in the opening fire
+    """LHTR-C-20 LHTR-C-24 LHTR-C-25 LHTR-U-81 LHTR-CHG-SUB-04 CL-D-11: a sub fires in the opening fire
     (attacking or defending) every cycle; its victims are removed in step 3 before they fire,
     unless their side has a destroyer. Subs hit only ships."""
     b = Battle(ED, "sea", {"submarine": 1}, {"aircraft_carrier": 1})
@@ -246,7 +246,7 @@ def test_amphibious_no_land_retreat_air_all_at_once():
 
 
 def test_retreat_needs_enemy_units_and_a_non_air_origin():
-    """LHTR-C-31 LHTR-C-32 LHTR-CHG-RET-01 LHTR-CHG-RET-02 LHTR-CHG-AIR-08 CL-D-18: the attacker
+    """LHTR-C-29 LHTR-C-31 LHTR-C-32 LHTR-CHG-RET-01 LHTR-CHG-RET-02 LHTR-CHG-AIR-08 CL-D-18: the attacker
     retreats only while enemy units remain, all land and sea units together to one space."""
     b = Battle(ED, "land", {"infantry": 2}, {"infantry": 2}, {"retreat": ("Karelia",)})
     d = FixedDice([1, 1, 6, 6])
@@ -270,3 +270,19 @@ def test_revised_uses_the_lhtr_tables():
     b = Battle("revised", "sea", {"submarine": 1}, {"aircraft_carrier": 1})
     assert b.run_until_prompt(FixedDice([2])) is None
     assert _rolls(b) == [(0, S_SUB_ATTACK, 2, (2,))]
+
+
+def test_fighters_defend_for_their_carrier():
+    """LHTR-U-62 LHTR-U-60 CL-U-61 CL-C-35: fighters on an attacked carrier defend in the air; the
+    defender may take a hit on a fighter instead of the carrier, except a hit scored by a sub."""
+    b = Battle(ED, "sea", {"battleship": 1}, {"aircraft_carrier": 1, "fighter": 2})
+    d = FixedDice([2, 6, 6, 6])
+    p = b.run_until_prompt(d)
+    assert p.kind == P_CASUALTIES and p.side == 1
+    assert _named(b, p.default[0]) == {"fighter": 1}          # fighter 10 < carrier 16
+    b.answer({"aircraft_carrier": 1})
+    b.run_until_prompt(d)
+    assert [(r[0], r[2], len(r[3])) for r in _rolls(b)][1:] == [(1, 3, 1), (1, 4, 2)]
+    b = Battle(ED, "sea", {"submarine": 1}, {"aircraft_carrier": 1, "fighter": 2})
+    b.run_until_prompt(FixedDice([1, 6, 6]))
+    assert _named(b, b.lost[1]) == {"aircraft_carrier": 1}    # the sub's hit: on the carrier

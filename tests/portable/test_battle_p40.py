@@ -186,7 +186,7 @@ def test_destroyer_cancels_surprise_strike_and_submerge():
 
 
 def test_submerge_before_any_die():
-    """P40-C-74 P40-C-75 P40-C-96 P40-U-52: each side's eligible subs may submerge before any die
+    """P40-C-74 P40-C-75 P40-C-86 P40-C-96 P40-U-52: each side's eligible subs may submerge before any die
     is rolled, attacker first; a submerged sub leaves the battle and cannot be hit."""
     b = Battle(ED, "sea", {"destroyer": 1}, {"submarine": 2, "transport": 1})
     p = b.run_until_prompt(None)
@@ -358,8 +358,8 @@ def test_seaborne_units_never_retreat():
 
 
 def test_capture_needs_a_land_unit():
-    """P40-C-100 P40-U-20 P40-U-21: the attacker captures only with a surviving land unit that can
-    capture; air alone never captures."""
+    """P40-C-100 P40-C-131 P40-U-20 P40-U-21: the attacker captures only with a surviving land unit
+    that can capture, after every defender is destroyed; air alone never captures."""
     b = Battle(ED, "land", {"fighter": 1, "aaa": 0}, {"infantry": 1})
     d = FixedDice([1, 6])
     assert b.run_until_prompt(d) is None
@@ -387,3 +387,42 @@ def test_research_effects_in_combat():
                {"attacker_tech": ("super_submarines",)})
     p = b.run_until_prompt(None)
     assert p.info == (S_ATTACK, ((3, 1),))
+
+
+def test_carrier_aircraft_defend_even_against_subs_alone():
+    """P40-U-56 P40-U-52 P40-U-43: aircraft on an undamaged carrier defend even if only subs attack;
+    without a defending destroyer they cannot hit the subs (so they roll no dice), and the subs'
+    hits must go on the carrier."""
+    b = Battle(ED, "sea", {"submarine": 2}, {"aircraft_carrier": 1, "fighter": 2})
+    p = b.run_until_prompt(FixedDice([]))
+    assert p.kind == P_SUBMERGE
+    b.answer(0)
+    d = FixedDice([1, 2])
+    p = b.run_until_prompt(d)
+    assert _named(b, b.lost[1]) == {"aircraft_carrier": 1}
+    assert _named(b, b.alive[1]) == {"fighter": 2}
+    assert [r[1] for r in _rolls(b)] == [S_SUB_ATTACK]
+
+
+def test_scramble_is_decided_before_kamikaze():
+    """P40-C-21 P40-C-33: scramble decisions come before the kamikaze strikes are resolved."""
+    b = Battle(ED, "sea", {"destroyer": 1, "cruiser": 1}, {"destroyer": 1},
+               {"scramble": {"fighter": 1}, "kamikaze": 1})
+    p = b.run_until_prompt(FixedDice([]))
+    assert p.kind == P_SCRAMBLE
+    b.answer({"fighter": 1})
+    p = b.run_until_prompt(FixedDice([]))
+    assert p.kind == P_KAMIKAZE
+
+
+def test_subs_cannot_be_ignored_mid_battle():
+    """P40-C-94 P40-C-80 P40-C-81: once the surface warships are gone the battle goes on against the
+    remaining subs (with a destroyer they fire in steps 3/4); defender casualties leave in step 5."""
+    b = Battle(ED, "sea", {"destroyer": 2}, {"cruiser": 1, "submarine": 1})
+    d = FixedDice([1, 6, 6, 6])
+    p = b.run_until_prompt(d)
+    assert p.kind == P_CASUALTIES
+    b.answer({"cruiser": 1})
+    p = b.run_until_prompt(d)
+    assert p.kind == P_RETREAT and _named(b, b.alive[1]) == {"submarine": 1}
+    assert _named(b, b.lost[1]) == {"cruiser": 1}

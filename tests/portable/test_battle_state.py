@@ -63,7 +63,7 @@ def test_thirty_against_thirty_state_is_small():
 
 
 def test_typed_dice_per_column_and_hit_counts():
-    """CL-C-04 LHTR-C-26 P40-C-78: with dice typed in by players the engine asks per firing group
+    """CL-C-04 LHTR-C-10 LHTR-C-26 P40-C-78: with dice typed in by players the engine asks per firing group
     by battle-board column ("attacker: 2 dice at 1, 1 at 3") and takes either the dice or the
     number of hits per column."""
     b = Battle("classic", "land", {"infantry": 2, "armor": 1}, {"infantry": 2})

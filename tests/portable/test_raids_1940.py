@@ -377,3 +377,44 @@ def test_replay_a_disputed_raid_from_a_spec():
     res = r.result
     assert res["attacker_lost"] == {"fighter": 2, "strategic_bomber": 1}
     assert res["facilities"] == (("major_industrial_complex", 0, 7, 7), ("air_base", 2, 4, 6))
+
+
+def test_targets_declared_in_combat_move():
+    """P40-C-45, P40-T-21 (the digest's ENGINE reading: assignments fixed in Combat Move):
+    with a declared plan and no losses the bombers go where declared, no question asked:
+    one strategic bomber each on the IC and the air base; AA 3 and 4 miss; IC 5+2 = 7,
+    air base 2+2 = 4."""
+    r = raids.Raid("pacific_1940", {"strategic_bomber": 2},
+                   targets={"major_ic": 0, "air_base": 0},
+                   plan={"major_ic": (1, 0), "air_base": (1, 0)})
+    dice = FixedDice([3, 4, 5, 2])
+    assert r.run_until_prompt(dice) is None
+    assert r.result["facilities"] == (("major_industrial_complex", 0, 7, 7), ("air_base", 0, 4, 4))
+
+
+def test_declared_targets_after_air_battle_losses():
+    """P40-C-45, P40-C-43: a plan of 1 strategic on the IC and 1 strategic + 1 tactical on
+    the air base; the air battle (tactical 3, strategic 4,5: no hit; interceptor 1: hit)
+    costs a strategic bomber (the attacker's choice). The survivor may fly to either
+    declared group but not to the naval base, declared empty (refused, nothing changes).
+    On the air base: AA 6,6; tactical 4, strategic 3+2 = 9, capped at 6."""
+    r = raids.Raid("pacific_1940", {"strategic_bomber": 2, "tactical_bomber": 1},
+                   targets={"major_ic": 0, "air_base": 0, "naval_base": 0}, interceptors=1,
+                   plan=((1, 0), (1, 1), (0, 0)))
+    dice = FixedDice([3, 4, 5, 1, 6, 6, 4, 3])
+    assert r.run_until_prompt(dice).kind == raids.P_INTERCEPTORS
+    r.answer(1)
+    p = r.run_until_prompt(dice)
+    assert p.kind == raids.P_AIR_CASUALTIES and p.options == ((0, 1, 0), (0, 0, 1))
+    r.answer((0, 0, 1))
+    p = r.run_until_prompt(dice)
+    assert p.kind == raids.P_TARGETS
+    assert p.default == ((1, 0), (0, 1), (0, 0))
+    before = r.to_bytes()
+    assert _rule_of(lambda: r.answer(((0, 0), (0, 1), (1, 0)))) == "P40-C-45"
+    assert r.to_bytes() == before
+    r.answer(((0, 0), (1, 1), (0, 0)))
+    assert r.run_until_prompt(dice) is None
+    assert dice.remaining() == 0
+    assert r.result["facilities"] == (("major_industrial_complex", 0, 0, 0), ("air_base", 0, 6, 6),
+                                      ("naval_base", 0, 0, 0))

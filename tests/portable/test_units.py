@@ -15,7 +15,7 @@ def _stats(units, aliases, name):
 
 
 def test_classic_unit_table():
-    """CL-U-01 CL-U-02 CL-U-10 CL-U-20 CL-U-30 CL-U-40 CL-U-50 CL-U-60 CL-U-70 CL-U-80:
+    """CL-U-01 CL-U-02 CL-U-10 CL-U-20 CL-U-30 CL-U-40 CL-U-50 CL-U-60 CL-U-70 CL-U-80 CL-D-05 CL-D-06:
     the Classic reference chart (cost, attack, defense, move, hits)."""
     from board_defs.classic.units import UNITS, ALIASES
     names = tuple(r[U_NAME] for r in UNITS)
