@@ -549,6 +549,17 @@ def _is_mongolia(board, t):
     return _in_names(board, t, MONGOLIA)
 
 
+def _mongolia_strict(board, state):
+    """True while Mongolia is still a strict neutral (an uncontrolled Mongolian territory with
+    strict status; G40-P-39)."""
+    if state.history & H.MONGOLIA_PACT_DONE:
+        return False
+    for t in _tids(board, MONGOLIA):
+        if state.owner[t] == NO_OWNER and neutral_status(board, state, t) == STRICT:
+            return True
+    return False
+
+
 def neutral_status(board, state, t):
     """NOT_NEUTRAL, STRICT, FRIENDLY_AXIS or FRIENDLY_ALLIES for territory t now.
 
@@ -660,10 +671,6 @@ def enter(board, state, power, t, attack, options=None):
                 raise RuleError("P40-E-74" if fam == _P40 else "G40-P-22",
                                 "the United States may not enter Dutch territories while not at war")
         if _is_french(board, t) and power == japan and attack:
-            france = _pid(board, FRANCE)
-            if fam != _P40 and france >= 0 and not at_war(state, japan, france):
-                # G40-P-21, G40-X-05: France is a power Japan must be at war with.
-                raise RuleError("G40-P-21", "Japan must be at war with France to attack French territories")
             if _in_names(board, t, FIC):
                 hist |= H.JAPAN_ATTACKED_FIC  # P40-E-51, P40-P-13, P40-X-47, G40-E-30
         if _is_china(board, t) and power != china and board.side(power) == ALLIES and japan >= 0 \
@@ -704,7 +711,7 @@ def enter(board, state, power, t, attack, options=None):
             if power == japan and owner == ussr and near and not (hist & H.MONGOLIA_PACT_DONE):
                 hist |= H.MONGOLIA_PACT_TRIGGERED
             if power == ussr and owner == japan and (near or _in_names(board, t, KOREA)):
-                if not (hist & (H.NEUTRAL_ATTACKED_BY_AXIS | H.NEUTRAL_ATTACKED_BY_ALLIES | H.MONGOLIA_PACT_DONE)):
+                if _mongolia_strict(board, state):
                     hist |= H.USSR_ATTACKED_NEAR_MONGOLIA
     # all checks passed: apply
     if war_with >= 0:
@@ -784,7 +791,7 @@ def _attack_facts(board, state, captor, t, hist):
                 and not (hist & H.MONGOLIA_PACT_DONE):
             hist |= H.MONGOLIA_PACT_TRIGGERED
         if captor == ussr and (near or _in_names(board, t, KOREA)) and _original_owner(board, t) == japan:
-            if not (hist & (H.NEUTRAL_ATTACKED_BY_AXIS | H.NEUTRAL_ATTACKED_BY_ALLIES | H.MONGOLIA_PACT_DONE)):
+            if _mongolia_strict(board, state):
                 hist |= H.USSR_ATTACKED_NEAR_MONGOLIA
     return hist
 

@@ -389,3 +389,24 @@ def test_capture_triggers_mongolia_pact():
     assert s.history & H.MONGOLIA_PACT_TRIGGERED
     ev = P.end_of_combat(b, s)
     assert len(ev) == 6
+
+
+def test_mongolia_strict_after_allied_attack_elsewhere():
+    """G40-P-37, G40-P-39: an Allied attack on another strict neutral turns the others pro-Axis,
+    but Mongolia never becomes pro-Axis unless the USSR attacked it: it stays strict, so a
+    Soviet attack on Korea still keeps Mongolia out of the pact."""
+    b = board.load("global_1940")
+    s = _state(b)
+    i = _Ids(b)
+    strict = -1
+    for t in range(b.territory_count):
+        if b.neutral_kind(t) == board.NK_STRICT:
+            strict = t
+            break
+    P.enter(b, s, i.uk, strict, True)
+    olgiy = b.territory_id("Olgiy")
+    assert P.neutral_status(b, s, olgiy) == P.STRICT
+    _turn(b, s, "Soviet Union")
+    P.declare_war(b, s, i.ussr, i.jp)
+    P.enter(b, s, i.ussr, b.territory_id("Korea"), True)
+    assert s.history & H.USSR_ATTACKED_NEAR_MONGOLIA
