@@ -18,7 +18,9 @@ injected source with `.roll(n)` (engine_core.dice.Dice / FixedDice).
                its treasury (LHTR-CHG-TECH-07).
   1940 games   P40-C-40..49: escorts and interceptors (fighters only) fight one air
                battle of one round at 1 (Jet Fighters 1-2); escorts then retreat;
-               surviving bombers are split among the facilities; each facility's own
+               surviving bombers are split among the facilities (after the air battle as
+               the rulebook words it, or as declared in Combat Move: `plan`, the
+               digest's ENGINE reading of P40-C-45); each facility's own
                AA rolls one die per bomber at it (1 hits, Radar 1-2), attacker picks
                the losses; each survivor rolls 1 die, +2 for strategic bombers; the
                damage markers stop at the cap (major IC 20, minor IC 6, bases 6).
@@ -126,13 +128,14 @@ _ROLLED = const(21)      # raw bombing total
 _DAMAGE = const(22)      # damage after caps (Classic/Revised)
 _IPCS = const(23)        # IPCs surrendered (Classic/Revised)
 _NT = const(24)          # number of targets (1940)
-_T0 = const(25)          # per target: facility unit id, damage before, strategic, tactical, added
-_TW = const(5)
-_SIZE = const(40)  # _T0 + 3 * _TW
+_T0 = const(25)          # per target: facility unit id, damage before, strategic, tactical,
+_TW = const(7)           # added, declared strategic, declared tactical (the plan)
+_SIZE = const(46)  # _T0 + 3 * _TW
 _NO_TREASURY = const(65535)
-_VERSION = const(1)
+_VERSION = const(2)
 
 _OPT_HB_ONE_DIE = const(1)
+_OPT_PLAN = const(2)      # bombers were assigned to targets in Combat Move (`plan`)
 
 
 class Prompt:
@@ -240,11 +243,15 @@ class Raid:
     attacker_tech    names: heavy_bombers, jet_fighters, superfortresses (LHTR-O-55)
     defender_tech    names: jet_fighters, radar
     options          {"p40_hb_in_air_battle": "two_dice" | "one_die"} (P40-X-41)
+    plan             1940, optional: the bombers' targets declared in Combat Move (the
+                     digest's P40-C-45 ENGINE reading), {facility: (strategic, tactical)}
+                     or one pair per target in target order; without it the survivors of
+                     the air battle are divided after it (the rulebook's wording)
     """
 
     def __init__(self, board, attacker, targets=None, interceptors=0, aa=0, treasury=None,
                  territory_value=None, damage_this_turn=0, attacker_tech=(), defender_tech=(),
-                 options=None, _state=None):
+                 options=None, plan=None, _state=None):
         edition = _edition_of(board)
         if edition not in EDITIONS:
             raise InputError("unknown edition: " + str(edition))
@@ -272,12 +279,21 @@ class Raid:
         self._read_attacker(s, attacker)
         if self.style == Y1940:
             self._read_targets(s, targets)
+            if plan is not None:
+                split = self._parse_split(s, plan)
+                for i in range(s[_NT]):
+                    b = _T0 + i * _TW
+                    s[b + 5] = split[i][0]
+                    s[b + 6] = split[i][1]
+                s[_OPT] |= _OPT_PLAN
             s[_INT_AV] = _count(interceptors)
             # `aa` is ignored: AAA units never fire at raids (P40-U-36, P40-C-11)
             s[_STEP] = S_ESCORTS
         else:
             if interceptors:
                 raise RuleError(self._r_basic(), "only bombers and AA guns take part in this raid")
+            if plan is not None:
+                raise InputError("a Classic/Revised raid has one target")
             if targets:
                 raise InputError("a Classic/Revised raid targets the territory's industrial complex")
             s[_AAGUN] = 1 if _count(aa) else 0
@@ -457,6 +473,8 @@ class Raid:
         """Per target (facility id, max strategic, max tactical); None if only one split."""
         s = self.s
         nt = s[_NT]
+        if s[_OPT] & _OPT_PLAN:
+            return self._plan_slots()
         slots = []
         strat_places = 0
         tac_places = 0
@@ -472,11 +490,43 @@ class Raid:
             return None
         return tuple(slots)
 
+    def _plan_slots(self):
+        """With a declared plan each target keeps at most its declared bombers; a choice
+        is left only when air-battle losses can come off more than one group."""
+        s = self.s
+        slots = []
+        ps = pt = ns = nt_ = 0
+        for i in range(s[_NT]):
+            b = _T0 + i * _TW
+            slots.append((s[b], min(s[b + 5], s[_STRAT]), min(s[b + 6], s[_TAC])))
+            ps += s[b + 5]
+            pt += s[b + 6]
+            if s[b + 5]:
+                ns += 1
+            if s[b + 6]:
+                nt_ += 1
+        many = (s[_STRAT] < ps and s[_STRAT] > 0 and ns > 1) or \
+               (s[_TAC] < pt and s[_TAC] > 0 and nt_ > 1)
+        return tuple(slots) if many else None
+
     def _default_targets(self):
         """Strategic bombers on the first target (the IC if any: P40-C-40), tactical
-        bombers on the first base."""
+        bombers on the first base. With a plan: the plan, losses taken off the last
+        targets first."""
         s = self.s
         nt = s[_NT]
+        if s[_OPT] & _OPT_PLAN:
+            out = []
+            left_s = s[_STRAT]
+            left_t = s[_TAC]
+            for i in range(nt):
+                b = _T0 + i * _TW
+                a = min(s[b + 5], left_s)
+                c = min(s[b + 6], left_t)
+                left_s -= a
+                left_t -= c
+                out.append((a, c))
+            return tuple(out)
         out = []
         tac_done = False
         for i in range(nt):
@@ -572,6 +622,15 @@ class Raid:
 
     def _target_split(self, choice, p):
         s = self.s
+        split = self._parse_split(s, choice)
+        if s[_OPT] & _OPT_PLAN:
+            for i in range(s[_NT]):
+                b = _T0 + i * _TW
+                if split[i][0] > s[b + 5] or split[i][1] > s[b + 6]:
+                    raise RuleError("P40-C-45", "bombers keep the targets declared in Combat Move")
+        return split
+
+    def _parse_split(self, s, choice):
         nt = s[_NT]
         split = [[0, 0] for _ in range(nt)]
         if isinstance(choice, dict):

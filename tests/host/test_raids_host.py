@@ -80,8 +80,9 @@ _CAP = {"major_industrial_complex": 20, "minor_industrial_complex": 6, "air_base
        intc=st.integers(0, 4), seed=st.integers(1, 10 ** 6),
        ic=st.sampled_from((None, "major_industrial_complex", "minor_industrial_complex")),
        ab=st.booleans(), nb=st.booleans(), dmg=st.integers(0, 6),
-       heavy=st.booleans(), jets=st.booleans(), radar=st.booleans())
-def test_1940_raid_invariants(strat, tac, esc, intc, seed, ic, ab, nb, dmg, heavy, jets, radar):
+       heavy=st.booleans(), jets=st.booleans(), radar=st.booleans(), split=st.booleans())
+def test_1940_raid_invariants(strat, tac, esc, intc, seed, ic, ab, nb, dmg, heavy, jets, radar,
+                              split):
     """P40-C-40..47, P40-U-70: whatever the dice and the (default) decisions, bombers and
     fighters are conserved, damage stays within each cap, and a raid saved and restored
     at every decision ends the same way."""
@@ -98,7 +99,19 @@ def test_1940_raid_invariants(strat, tac, esc, intc, seed, ic, ab, nb, dmg, heav
     if not has_base:
         tac = 0
     att = {"strategic_bomber": strat, "tactical_bomber": tac, "fighter": esc}
-    kw = dict(targets=targets, interceptors=intc,
+    plan = None
+    if split:
+        # declared in Combat Move: strategic bombers spread one by one over the targets,
+        # tactical bombers on the bases (P40-C-45)
+        order = [n for n in _FACS if n in targets]
+        bases = [n for n in order if n in ("air_base", "naval_base")]
+        plan = dict((n, [0, 0]) for n in order)
+        for i in range(strat):
+            plan[order[i % len(order)]][0] += 1
+        for i in range(tac):
+            plan[bases[i % len(bases)]][1] += 1
+        plan = dict((n, tuple(v)) for n, v in plan.items())
+    kw = dict(targets=targets, interceptors=intc, plan=plan,
               attacker_tech=(("heavy_bombers",) if heavy else ()) + (("jet_fighters",) if jets else ()),
               defender_tech=("radar",) if radar else ())
     a = raids.Raid("pacific_1940", att, **kw)
