@@ -1,0 +1,114 @@
+"""Global 1940 ledger: the UK's two economies, capitals, French liberation (issue 5)."""
+from engine_core.game import Game
+from engine_core.errors import RuleError
+
+
+def _raises(rule, fn, *args):
+    try:
+        fn(*args)
+    except RuleError as e:
+        assert e.rule == rule, e.rule
+        return
+    assert False, "no RuleError " + rule
+
+
+def _to(g, power, phase):
+    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
+        if g.prompt is not None:
+            g.apply({"type": "answer", "value": 0})
+        else:
+            g.apply({"type": "end_phase"})
+
+
+def _japan_at_war(g):
+    _to(g, "Japan", "combat_move")
+    for target in ("United Kingdom", "United States"):   # the UK and ANZAC count as one
+        g.apply({"type": "declare_war", "target": target})
+    g.apply({"type": "end_phase"})
+
+
+def test_regional_capital_capture_takes_one_economy():
+    """G40-C-04, G40-E-07: Japan taking Calcutta receives only the UK Pacific economy's IPCs
+    (17), not UK Europe's; G40-C-07: Western United States is not a capital (no plunder,
+    the US keeps collecting); G40-E-01: capital plunder as P40-C-105."""
+    g = Game.new("global_1940")
+    _japan_at_war(g)
+    japan_before = g.summary()["treasury"]["Japan"]
+    g.apply({"type": "capture", "territory": "India"})
+    g.apply({"type": "capture", "territory": "Western United States"})
+    s = g.summary()
+    assert s["treasury"]["Japan"] == japan_before + 17
+    assert s["treasury"]["United Kingdom Pacific"] == 0 and s["treasury"]["United Kingdom"] == 28
+    assert s["treasury"]["United States"] == 52
+    _to(g, "United States", "purchase")       # the US still has its purchase phase
+
+
+def test_uk_economies_buy_and_collect_apart():
+    """G40-E-04, G40-T-02: each UK economy buys from its own treasury in the UK's turn and
+    mobilizes at its own complexes; G40-E-05: each collects its own income; G40-T-01: the
+    six phases of P40-T-01; G40-T-06: with Calcutta lost the Pacific economy collects
+    nothing while the Europe economy goes on."""
+    g = Game.new("global_1940")
+    _japan_at_war(g)
+    g.apply({"type": "capture", "territory": "India"})
+    _to(g, "United Kingdom", "purchase")
+    g.apply({"type": "purchase", "units": {"infantry": 2}})
+    _raises("G40-T-06", g.apply, {"type": "purchase", "units": {"infantry": 1}, "power": "United Kingdom Pacific"})
+    seen = []
+    uk = g.board.power_id("United Kingdom")
+    while g.summary()["power"] == "United Kingdom":
+        if g.summary()["phase"] == "collect_income":
+            from engine_core.objectives import evaluate
+            bonus = evaluate(g.board, g.state, uk, {})[0] if not _asks(g, uk) else None
+        seen.append(g.summary()["phase"])
+        if seen[-1] == "mobilize":
+            _raises("G40-E-01", g.apply, {"type": "place", "territory": "India", "units": {"infantry": 1}})
+            g.apply({"type": "place", "territory": "United Kingdom", "units": {"infantry": 2}})
+        if g.prompt is not None:
+            g.apply({"type": "answer", "value": 0})
+        else:
+            g.apply({"type": "end_phase"})
+    assert seen == ["purchase", "combat_move", "combat", "noncombat_move", "mobilize", "collect_income"]
+    s = g.summary()
+    assert s["treasury"]["United Kingdom Pacific"] == 0
+    if bonus is not None:   # objectives module evaluates the UK's NOs (tested on its own)
+        assert s["treasury"]["United Kingdom"] == 28 - 6 + s["production"]["United Kingdom"] + bonus
+
+
+def _asks(g, p):
+    from engine_core.objectives import questions
+    return len(questions(g.board, g.state, p)) > 0
+
+
+def test_uk_captures_go_to_the_economy_of_the_map():
+    """G40-C-05: IPCs the UK takes from Berlin go to UK Europe, from Tokyo to UK Pacific;
+    G40-E-02: a UK capture on the Pacific map joins the Pacific economy."""
+    g = Game.new("global_1940")
+    _japan_at_war(g)
+    _to(g, "United Kingdom", "combat")
+    ger = g.summary()["treasury"]["Germany"]
+    jap = g.summary()["treasury"]["Japan"]
+    g.apply({"type": "capture", "territory": "Germany"})
+    g.apply({"type": "capture", "territory": "Japan"})
+    s = g.summary()
+    assert s["treasury"]["United Kingdom"] == 28 + ger
+    assert s["treasury"]["United Kingdom Pacific"] == 17 + jap
+    assert s["production"]["United Kingdom Pacific"] == 17 + 8
+    assert s["production"]["United Kingdom"] == 28 + 5
+
+
+def test_liberation_while_london_is_held():
+    """G40-C-06: while London is Axis-held, an ally retaking an original UK territory
+    (Egypt) takes control of it; G40-C-08: France holds Paris at the start, so a French
+    territory retaken from Germany goes back to France (ordinary liberation)."""
+    g = Game.new("global_1940")
+    _to(g, "Germany", "combat")
+    g.apply({"type": "capture", "territory": "United Kingdom"})
+    g.apply({"type": "capture", "territory": "Egypt"})
+    g.apply({"type": "capture", "territory": "Normandy Bordeaux"})
+    _to(g, "ANZAC", "combat")
+    g.apply({"type": "capture", "territory": "Egypt"})
+    g.apply({"type": "capture", "territory": "Normandy Bordeaux"})
+    b = g.board
+    assert g.state.owner[b.territory_id("Egypt")] == b.power_id("ANZAC")
+    assert g.state.owner[b.territory_id("Normandy Bordeaux")] == b.power_id("France")
