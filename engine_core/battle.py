@@ -43,6 +43,8 @@ options (all optional):
   scramble       dict of defending fighters / tactical bombers that may scramble (1940)
   air_bases      int, operative air bases they could come from (3 each, P40-C-20); default 1
   sub_withdraw   True if the defending subs have a zone to withdraw to (Classic CL-C-37)
+  paratroopers   int, attacking infantry that arrived as paratroopers (1940 research; AAA
+                 shoots at them as at air units, P40-U-37)
 """
 
 from engine_core import units as uu
@@ -246,6 +248,9 @@ class Battle:
         self.air_bases = int(options.get("air_bases", 1))
         self.kamikaze = int(options.get("kamikaze", 0))
         self.sub_withdraw = 1 if options.get("sub_withdraw") else 0
+        self.para = int(options.get("paratroopers", 0))
+        if self.para and self.family != FAM_1940:
+            raise InputError("paratroopers are a 1940 research advance")
         ret = options.get("retreat", ("retreat",))
         self.retreat_to = tuple(ret) if ret is not None else ()
         self.step_i = 0
@@ -753,6 +758,8 @@ class Battle:
     def _kill(self, side, u, k):
         self.alive[side][u] -= k
         self.lost[side][u] += k
+        if side == ATTACKER and self.para and self.current_step() == S_AA and u == self._para_unit():
+            self.para -= k if k < self.para else self.para
         if side == ATTACKER and self.units[u][uu.U_KIND] == uu.LAND and self.seaborne[u]:
             s = k if k < self.seaborne[u] else self.seaborne[u]
             self.seaborne[u] -= s                         # ENGINE: seaborne units are lost first
@@ -768,9 +775,10 @@ class Battle:
         if any_:
             self._emit((ev.E_REMOVED, side, self.current_step()))
 
-    def _ask_casualties(self, side, hits, rule, step):
+    def _ask_casualties(self, side, hits, rule, step, counts=None):
         """Stop for the casualty choice of `side` unless the choice is forced."""
-        counts = self.targets(side)
+        if counts is None:
+            counts = self.targets(side)
         hits = tuple(hits)
         lost, dmg = cz.choose(self.units, counts, self.dmg[side], hits, side == ATTACKER, self.flags)
         absorbed = cz.hits_absorbed(self.units, lost, dmg, self.dmg[side])
@@ -1034,6 +1042,7 @@ class Battle:
             for u in range(self.n):
                 if self.units[u][uu.U_KIND] == uu.AIR:
                     air += a[u]
+            air += self._para()               # P40-U-37: paratroopers are shot at like air
             if self.flags & uu.CF_AAA_THREE_SHOTS:
                 shots = 3 * aa                # P40-U-36
                 air = air if air < shots else shots
@@ -1081,9 +1090,36 @@ class Battle:
         self.hits = (S_AA,)
         if total[H_AIR_ONLY]:
             rule = "P40-U-36" if self.family == FAM_1940 else "CL-C-11"
-            if self._ask_casualties(ATTACKER, total, rule, S_AA):
+            counts = None
+            if self._para():
+                counts = self._aa_targets()
+                total = [total[H_AIR_ONLY], 0, 0, 0]
+            if self._ask_casualties(ATTACKER, total, rule, S_AA, counts):
                 return False
         return True
+
+    def _para(self):
+        inf = self._para_unit()
+        if inf < 0 or not self.para:
+            return 0
+        a = self.alive[ATTACKER][inf]
+        return self.para if self.para < a else a
+
+    def _para_unit(self):
+        for u in range(self.n):
+            if self.units[u][uu.U_NAME] == "infantry":
+                return u
+        return -1
+
+    def _aa_targets(self):
+        """What AA hits may take: air units, and paratroopers (P40-U-37)."""
+        v = _zeros(self.n)
+        for u in range(self.n):
+            if self.units[u][uu.U_KIND] == uu.AIR:
+                v[u] = self.alive[ATTACKER][u]
+        if self._para():
+            v[self._para_unit()] = self._para()
+        return v
 
     def _s_bombard(self, dice):
         if not (self.kind == K_AMPHIBIOUS and self.part == 1):
@@ -1646,7 +1682,7 @@ class Battle:
         for x in (self.kind, self.family, self.tech[0], self.tech[1], self.step_i, self.pre,
                   self.round, self.part, self.struck, self.sea_combat, self.dd[0], self.dd[1],
                   self.fired[0], self.fired[1], self.decided[0], self.decided[1], self.outcome,
-                  self.air_bases, self.kamikaze, self.sub_withdraw):
+                  self.air_bases, self.kamikaze, self.sub_withdraw, self.para):
             put(x)
         for side in (0, 1):
             vec(self.alive[side])
@@ -1755,8 +1791,8 @@ class Battle:
         if n != b.n:
             raise InputError("battle state is for another edition")
         (b.kind, fam, t0, t1, b.step_i, b.pre, b.round, b.part, b.struck, b.sea_combat, d0, d1,
-         f0, f1, c0, c1, b.outcome, b.air_bases, b.kamikaze, b.sub_withdraw) = \
-            [get() for _ in range(20)]
+         f0, f1, c0, c1, b.outcome, b.air_bases, b.kamikaze, b.sub_withdraw, b.para) = \
+            [get() for _ in range(21)]
         b.tech = [t0, t1]
         b.dd = [d0, d1]
         b.fired = [f0, f1]
@@ -1804,6 +1840,8 @@ class Battle:
             hits = tuple(get() for _ in range(4))
             rule = text()
             counts = b.targets(side)
+            if b.current_step() == S_AA and b._para():
+                counts = b._aa_targets()
             lost, dmg = cz.choose(b.units, counts, b.dmg[side], hits, side == ATTACKER, b.flags)
             opts = tuple(u for u in range(b.n) if counts[u])
             b.prompt = Prompt(P_CASUALTIES, side, opts, (lost, dmg), (counts, hits, rule))

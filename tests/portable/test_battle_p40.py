@@ -426,3 +426,21 @@ def test_subs_cannot_be_ignored_mid_battle():
     p = b.run_until_prompt(d)
     assert p.kind == P_RETREAT and _named(b, b.alive[1]) == {"submarine": 1}
     assert _named(b, b.lost[1]) == {"cruiser": 1}
+
+
+def test_kamikaze_zones_are_those_around_the_six_islands():
+    """P40-C-31: strikes only in the sea zones around Japan, Okinawa, Iwo Jima, Formosa, Marianas
+    and Philippines (the board's kamikaze symbols match the zones next to those territories)."""
+    from engine_core import board
+    b = board.load(ED)
+    flagged = []
+    for t in range(b.territory_count):
+        if b.is_kamikaze_zone(t):
+            flagged.append(t)
+    around = []
+    for name in ("Japan", "Okinawa", "Iwo Jima", "Formosa", "Marianas", "Philippines"):
+        for z in b.adjacent(b.territory_id(name)):
+            if b.is_sea(z) and z not in around:
+                around.append(z)
+    around.sort()
+    assert flagged == around and len(flagged) >= 6
