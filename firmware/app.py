@@ -62,7 +62,7 @@ class App:
         self.settings_slots = saves.Slots(self.store, "settings")
         self.settings = Settings.from_bytes(self.settings_slots.load())
         display = profile.init_display()
-        self.grid = ui.Grid(display, profile.WIDTH, profile.HEIGHT)
+        self.grid = ui.make_grid(display, profile.WIDTH, profile.HEIGHT)
         self.cols = self.grid.cols
         self.body = self.grid.body
         self.keys = keys_mod.Keys(profile.init_keys(), profile.KEYMAP)

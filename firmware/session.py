@@ -21,6 +21,28 @@ _HEADER = "<BIIiB"  # version, len(game), len(battle), battle territory (-1: non
 _HSIZE = 14
 
 
+# Loaded for a battle and dropped after it: their bytecode is most of the engine's size
+# (about 100 KB under MicroPython when not frozen into the firmware image).
+BATTLE_MODULES = ("engine_core.odds", "engine_core.battle", "firmware.screens.battle")
+
+
+def unload(names):
+    """Forget modules so the next gc frees their bytecode (re-imported when needed)."""
+    import sys
+    for name in names:
+        if name in sys.modules:
+            del sys.modules[name]
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot]) if dot > 0 else None
+        if parent is not None and hasattr(parent, name[dot + 1:]):
+            try:
+                delattr(parent, name[dot + 1:])
+            except (AttributeError, TypeError):
+                pass
+    import gc
+    gc.collect()
+
+
 def _as_bytes(data):
     if data is None:
         return b""
@@ -143,6 +165,7 @@ class Session:
         self.battle = None
         self.territory = -1
         self.save()
+        unload(BATTLE_MODULES)
 
     def odds(self, kind, attacker, defender, rounds_done=0):
         from engine_core import odds

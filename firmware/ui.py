@@ -188,3 +188,48 @@ class Grid:
             self.cut += 1
         footer = fit(footer, cols)
         self._set(self.rows - 1, footer + " " * (cols - len(footer)), FOOTER, self.rows - 1)
+
+
+class TextGrid:
+    """The grid without displayio (MicroPython bench, text consoles): lines in memory.
+
+    Same interface and the same "only what changed" bookkeeping as `Grid`.
+    """
+
+    def __init__(self, width, height):
+        self.cols, self.rows, self.scale = grid_size(width, height)
+        self.body = self.rows - 2
+        self.lines = [("", NORMAL)] * self.rows
+        self.cut = 0
+        self.updates = 0
+
+    def show(self, view):
+        out = [(fit(view.title, self.cols), TITLE)]
+        if len(view.title) > self.cols:
+            self.cut += 1
+        slot = 1
+        for text, style in view.rows:
+            width = self.cols // 2 if style == BIG else self.cols
+            need = 2 if style == BIG else 1
+            if slot + need > self.rows - 1:
+                self.cut += 1
+                break
+            if len(text) > width:
+                self.cut += 1
+            out.append((fit(text, width), style))
+            slot += need
+        while len(out) < self.rows - 1:
+            out.append(("", NORMAL))
+        out.append((fit(view.footer, self.cols), FOOTER))
+        for i in range(len(out)):
+            if self.lines[i] != out[i]:
+                self.updates += 1
+        self.lines = out
+
+
+def make_grid(display, width, height):
+    """A displayio Grid, or a TextGrid where displayio does not exist."""
+    try:
+        return Grid(display, width, height)
+    except ImportError:
+        return TextGrid(width, height)

@@ -201,13 +201,13 @@ class Dashboard(Screen):
         phase = s.get("phase", "")
         if not isinstance(phase, str):
             phase = phase_title(phase).lower().replace(" ", "_")
-        if name == "roll":
+        prompt = app.session.prompt()
+        if name in ("roll", "select") and prompt is not None:
+            app.push(PromptMenu(app, prompt))  # a pending question comes first
+        elif name == "roll":
             self.end_phase()
         elif name == "select":
-            prompt = app.session.prompt()
-            if prompt is not None:
-                app.push(PromptMenu(app, prompt))
-            elif phase == "purchase":
+            if phase == "purchase":
                 app.push(Purchase(app))
             elif phase == "research":
                 app.push(Research(app))
