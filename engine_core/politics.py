@@ -12,6 +12,7 @@ ledger to apply.
   can_declare_war(board, state, declarer, target, options=None)
                                              raises RuleError if the rules forbid it now
   declare_war(board, state, declarer, target, options=None) -> events
+  legal_targets(board, state, declarer, options=None) -> (power, ...)   for a prompt's options
   enter(board, state, power, t, attack, options=None) -> events
                                              record units of `power` entering territory `t`
                                              (attack=True: a combat move / attack); checks the
@@ -427,6 +428,18 @@ def _check_g40(board, state, declarer, target, in_income, fam, options):
             return  # G40-P-35
         raise RuleError("G40-P-35", "France may declare war only on Japan")
     raise RuleError("G40-P-02", "no political rule lets this power declare war")
+
+
+def legal_targets(board, state, declarer, options=None):
+    """Tuple of the powers `declarer` may declare war on right now (for a prompt's options)."""
+    out = []
+    for q in range(board.power_count):
+        try:
+            can_declare_war(board, state, declarer, q, options)
+        except RuleError:
+            continue
+        out.append(q)
+    return tuple(out)
 
 
 def declare_war(board, state, declarer, target, options=None):

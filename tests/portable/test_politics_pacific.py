@@ -410,3 +410,18 @@ def test_us_not_at_war_keeps_apart():
     P.declare_war(b, s, jp, us)
     assert P.enter(b, s, us, india, False) == []
     assert P.enter(b, s, an, hawaii, False) == []
+
+
+def test_legal_targets():
+    """P40-P-10, P40-P-18, P40-P-16: the powers a prompt offers: Japan may declare on the US, the
+    UK and ANZAC (already at war with China); the US on no one in round 1; the UK on Japan."""
+    b = board.load("pacific_1940")
+    s = _state(b)
+    jp, us, cn, uk, an = _ids(b)
+    _turn(b, s, "Japan")
+    assert P.legal_targets(b, s, jp) == tuple(sorted((us, uk, an)))
+    _turn(b, s, "United States")
+    assert P.legal_targets(b, s, us) == ()
+    _turn(b, s, "United Kingdom")
+    assert P.legal_targets(b, s, uk) == (jp,)
+    assert P.legal_targets(b, s, jp) == ()   # not Japan's turn
