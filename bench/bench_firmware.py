@@ -210,7 +210,7 @@ def main():
             # 1. measure on a big heap: bytecode of every module vs. the data of the session
             out, t_mp = run_mp(mp, tmp, base.replace("PRELOAD", "1"), BIG_HEAP)
             if out.returncode != 0:
-                print("MicroPython %-14s FAILED: %s" % (ed, out.stderr.strip()[-600:]))
+                print("MicroPython %-14s FAILED: %s" % (ed, (out.stdout + out.stderr).strip()[-600:]))
                 status = 1
                 continue
             stages, vals = parse(out.stdout)
@@ -233,7 +233,7 @@ def main():
                 _st, v2 = parse(out.stdout)
                 print("  .mpy in RAM at heapsize=%d: runs, lowest free heap %s" % (heap, v2["LOW"][0]))
             else:
-                err = out.stderr.strip().splitlines()
+                err = (out.stdout + out.stderr).strip().splitlines()
                 files = [ln.strip() for ln in err if ln.strip().startswith("File")]
                 where = files[-1].split("/")[-1] if files else ""
                 print("  .mpy in RAM at heapsize=%d: %s at %s -> freeze engine_core and "
