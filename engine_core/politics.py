@@ -500,14 +500,16 @@ def _make_war(board, state, declarer, target, options, declared):
         # G40-U-02, G40-X-38: entering any state of war makes the US complexes major.
         hist |= H.US_ENTERED_WAR
         for t in _tids(board, US_COMPLEXES):
-            events.append((EV_IC_UPGRADE, t))
+            if state.owner[t] == us:
+                events.append((EV_IC_UPGRADE, t))
     if fam == _G40V and japan >= 0 and not uk_was_at_war_japan and not (hist & H.INDIA_IC_UPGRADED):
         for p in pair:
             if new_wars[p] & (1 << japan):
                 # G40-U-03, G40-X-39: India's complex becomes major when the UK goes to war with Japan.
                 hist |= H.INDIA_IC_UPGRADED
                 for t in _tids(board, INDIA):
-                    events.append((EV_IC_UPGRADE, t))
+                    if state.owner[t] in pair:
+                        events.append((EV_IC_UPGRADE, t))
                 break
     # apply (all checks passed)
     for i in range(len(new_wars)):

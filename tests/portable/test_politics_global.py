@@ -410,3 +410,17 @@ def test_mongolia_strict_after_allied_attack_elsewhere():
     P.declare_war(b, s, i.ussr, i.jp)
     P.enter(b, s, i.ussr, b.territory_id("Korea"), True)
     assert s.history & H.USSR_ATTACKED_NEAR_MONGOLIA
+
+
+def test_us_upgrade_only_own_complexes():
+    """G40-U-02: only the complexes the US still controls are upgraded when it enters the war
+    (a Japanese-held Western United States is not the US's to upgrade)."""
+    b = board.load("global_1940")
+    s = _state(b)
+    i = _Ids(b)
+    wus = b.territory_id("Western United States")
+    s.owner[wus] = i.jp
+    _turn(b, s, "Japan")
+    ev = P.declare_war(b, s, i.jp, i.us)
+    ups = [e[1] for e in ev if e[0] == P.EV_IC_UPGRADE]
+    assert wus not in ups and len(ups) == 2
