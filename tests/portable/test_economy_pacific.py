@@ -47,8 +47,8 @@ def test_attacking_french_indo_china_ends_the_peace_objective():
 def test_mongolian_neutral_capture_conversion_and_no_liberation():
     """P40-C-131: Japan takes Olgiy once its standing army is destroyed (the battle's
     business: no army joins Japan); P40-C-133, P40-E-75: that first attack makes the other
-    neutrals friendly to the Allies; P40-E-76: China (at war) converts Dzavhan in Noncombat
-    Move and its standing army (1 infantry) joins China; P40-C-110, P40-E-77: a former
+    neutrals friendly to the Allies; P40-E-76, P40-T-43: China (at war) converts Dzavhan in
+    Noncombat Move and its standing army (1 infantry) joins China; P40-C-110, P40-E-77: a former
     neutral has no original controller, so China retaking Olgiy captures it."""
     g = Game.new("pacific_1940")
     b = g.board
@@ -191,3 +191,16 @@ def test_liberation_returns_facilities_and_aa():
     assert g.state.facilities[malaya] & 16
     p = g.summary()["production"]
     assert p["United Kingdom"] == 16 and p["ANZAC"] == 10
+
+
+def test_china_takes_bases_it_captures():
+    """P40-E-86: China takes control of an air base in a territory it captures (the base
+    stays, now Chinese; its use is movement on the map); P40-C-102: facilities pass to the
+    captor's side."""
+    g = Game.new("pacific_1940")
+    b = g.board
+    kiangsu = b.territory_id("Kiangsu")
+    g.state.facilities[kiangsu] |= 8
+    _to(g, "China", "combat")
+    g.apply({"type": "capture", "territory": "Kiangsu"})
+    assert g.state.owner[kiangsu] == b.power_id("China") and g.state.facilities[kiangsu] & 8
