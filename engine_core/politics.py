@@ -666,7 +666,8 @@ def enter(board, state, power, t, attack, options=None):
                 raise RuleError("P40-E-76" if fam == _P40 else "G40-P-42",
                                 "only a neutral friendly to your side may be entered without attacking it")
             if state.at_war[power] == 0:
-                raise RuleError("P40-E-76", "only a power at war may move into a friendly neutral")
+                raise RuleError("P40-E-76" if fam == _P40 else "G40-P-42",
+                                "only a power at war may move into a friendly neutral")
     else:
         if attack and owner != NO_OWNER and power == japan and fam != _P40 and _is_french(board, t):
             if not at_war(state, japan, owner):
