@@ -921,15 +921,18 @@ class Battle:
         if isinstance(self.hits, tuple) and self.hits[0] == "kamikaze":
             targets = self.hits[1]
             if dice is None and self._typed is None:
+                # one column per strike, in the declared order, so hit counts name the target
                 self._set_prompt(Prompt(P_DICE, DEFENDER, ("dice", "hits"), None,
-                                        (S_KAMIKAZE, ((2, len(targets)),))))
+                                        (S_KAMIKAZE, tuple((2, 1) for _ in targets))))
                 return False
             typed = self._typed
             self._typed = None
             if typed is not None and typed[0] == "hits":
-                raise InputError("kamikaze strikes need each die (one per target)")
-            vals = tuple(typed[1]) if typed is not None else tuple(dice.roll(len(targets)))
-            self._emit((ev.E_ROLL, DEFENDER, S_KAMIKAZE, 2, vals))
+                vals = tuple(1 if h else 6 for h in typed[1])   # a hit stands for a die of 1
+            else:
+                vals = tuple(typed[1]) if typed is not None else tuple(dice.roll(len(targets)))
+            shown = () if typed is not None and typed[0] == "hits" else vals
+            self._emit((ev.E_ROLL, DEFENDER, S_KAMIKAZE, 2, shown))
             self._resolve_kamikaze(targets, vals)
             self.hits = None
             self.struck = 1

@@ -273,7 +273,7 @@ def test_kamikaze_strikes():
     b.answer(["battleship", "destroyer", "destroyer"])
     d = FixedDice([2, 3, 1])
     p = b.run_until_prompt(None)
-    assert p.kind == P_DICE and p.info == (S_KAMIKAZE, ((2, 3),))
+    assert p.kind == P_DICE and p.info == (S_KAMIKAZE, ((2, 1), (2, 1), (2, 1)))
     b.answer([2, 3, 1])
     b.run_until_prompt(None)
     assert _rolls(b)[0] == (1, S_KAMIKAZE, 2, (2, 3, 1))
@@ -444,3 +444,17 @@ def test_kamikaze_zones_are_those_around_the_six_islands():
                 around.append(z)
     around.sort()
     assert flagged == around and len(flagged) >= 6
+
+
+def test_kamikaze_typed_hits_name_their_targets():
+    """P40-C-34 P40-C-36: with physical dice each strike is its own column, in the declared order,
+    so a typed hit count says which ship was struck."""
+    b = Battle(ED, "sea", {"cruiser": 1, "destroyer": 1}, {"destroyer": 1}, {"kamikaze": 2})
+    b.run_until_prompt(None)
+    b.answer(["cruiser", "destroyer"])
+    p = b.run_until_prompt(None)
+    assert p.info == (S_KAMIKAZE, ((2, 1), (2, 1)))
+    b.answer({"hits": [0, 1]})
+    b.run_until_prompt(None)
+    assert _named(b, b.lost[0]) == {"destroyer": 1}
+    assert _rolls(b)[0] == (1, S_KAMIKAZE, 2, ())
