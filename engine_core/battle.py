@@ -89,9 +89,9 @@ STEP_NAMES = ("", "start", "scramble", "kamikaze", "aa", "bombard", "round", "su
               "withdraw", "retreat", "end")
 
 PRE_STEPS = (
-    (S_START, S_AA, S_BOMBARD),                          # Classic (CL-C-11, CL-C-41)
+    (S_START, S_BOMBARD, S_AA),                          # Classic (CL-C-41 then CL-C-11)
     (S_START,),                                          # LHTR: AA and bombardment are opening fire
-    (S_START, S_SCRAMBLE, S_KAMIKAZE, S_AA, S_BOMBARD),  # 1940 (P40-C-21, C-33, C-73, C-60)
+    (S_START, S_SCRAMBLE, S_KAMIKAZE, S_BOMBARD, S_AA),  # 1940 (P40-C-21, C-33, C-56, C-73)
 )
 ROUND_STEPS = (
     (S_ROUND, S_SUB_ATTACK, S_SUB_REMOVE, S_ATTACK, S_DEFEND, S_REMOVE, S_CHECK, S_WITHDRAW,
@@ -329,6 +329,10 @@ class Battle:
                         raise InputError("sea units do not fight in a territory")
                     if not land and k == uu.LAND:
                         raise InputError("land units do not fight at sea (cargo is not a combatant)")
+        for u in range(self.n):
+            if self.alive[ATTACKER][u] and self.units[u][uu.U_ABILITIES] & uu.AB_AA:
+                rid = ("CL-U-10", "LHTR-U-10", "P40-U-35")[self.family]
+                raise RuleError(rid, "antiaircraft guns never attack")
         if self.family == FAM_1940:
             # P40-U-54 / P40-U-58: carriers and transports attack only with a unit with an attack value
             a = self.alive[0]

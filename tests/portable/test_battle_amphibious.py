@@ -158,3 +158,29 @@ def test_units_only_where_they_can_fight():
         assert e.rule == "P40-U-26"
     Battle("revised_lhtr", "sea", {"fighter": 1}, {"destroyer": 1})
     Battle("revised_lhtr", "land", {"fighter": 1}, {"infantry": 1})
+
+
+def test_bombardment_comes_before_the_land_battle_and_its_aaa_fire():
+    """P40-C-56 P40-C-73 CL-C-41 CL-C-11: an amphibious assault is sea combat, then bombardment,
+    then the land combat, whose AAA fire comes just before its first round."""
+    b = Battle("pacific_1940", "amphibious", {"infantry": 1, "fighter": 1}, {"infantry": 1, "aaa": 1},
+               {"seaborne": {"infantry": 1}, "bombard": {"cruiser": 1}})
+    p = b.run_until_prompt(None)
+    assert p.kind == P_BOMBARD
+    b.answer(None)
+    p = b.run_until_prompt(None)
+    assert p.kind == P_DICE and p.info[0] == S_BOMBARD
+    b.answer([6])
+    p = b.run_until_prompt(None)
+    assert p.kind == P_DICE and p.info == (S_AA, ((1, 1),))
+
+
+def test_antiaircraft_guns_never_attack():
+    """CL-U-10 LHTR-U-10 P40-U-35: AA guns and AAA never attack."""
+    for ed, name in (("classic", "antiaircraft_gun"), ("revised_lhtr", "antiaircraft_gun"),
+                     ("pacific_1940", "aaa")):
+        try:
+            Battle(ed, "land", {"infantry": 1, name: 1}, {"infantry": 1})
+            assert False
+        except RuleError as e:
+            assert e.rule in ("CL-U-10", "LHTR-U-10", "P40-U-35")

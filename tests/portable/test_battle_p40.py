@@ -360,7 +360,7 @@ def test_seaborne_units_never_retreat():
 def test_capture_needs_a_land_unit():
     """P40-C-100 P40-C-131 P40-U-20 P40-U-21: the attacker captures only with a surviving land unit
     that can capture, after every defender is destroyed; air alone never captures."""
-    b = Battle(ED, "land", {"fighter": 1, "aaa": 0}, {"infantry": 1})
+    b = Battle(ED, "land", {"fighter": 1}, {"infantry": 1})
     d = FixedDice([1, 6])
     assert b.run_until_prompt(d) is None
     assert b.result["outcome"] == O_ATTACKER_WON and b.result["captured"] == 0
