@@ -180,7 +180,11 @@ def upgrade(board, state, power, t):
     if capital_lost(board, state, power):
         raise RuleError(rid(board, "CL-C-85", "LHTR-E-11", "P40-E-05", "G40-T-06"), "capital held by the enemy")
     if state.owner[t] != power or not (state.facilities[t] & FAC_MINOR) or state.captured[t]:
-        raise RuleError("P40-E-03", "an upgrade needs a minor complex the power has held since the start of the turn")
+        raise RuleError("P40-U-65", "an upgrade needs a minor complex the power has held since the start of the turn")
+    if board.original_owner(t) != power or board.ipc(t) < 3:
+        raise RuleError("P40-U-65", "only on an original territory worth at least 3 IPCs")
+    if state.damage[t]:
+        raise RuleError("P40-U-65", "repair all the complex's damage first")
     for e in state.pool:
         if e[0] == -1 and e[1] == t:
             raise RuleError("P40-E-03", "that complex is already being upgraded")
@@ -191,24 +195,101 @@ def upgrade(board, state, power, t):
     return [(EV_PAY, power, 20)]
 
 
-def repair(board, state, power, t, count):
-    """Remove `count` damage markers from a facility at t, 1 IPC each (P40-E-03, P40-E-04)."""
+# Facility kinds for damage (1940: each facility has its own markers, P40-U-70)
+DMG_IC = 0
+DMG_AIR = 1
+DMG_NAVAL = 2
+_KIND_BIT = (_ANY_IC, FAC_AIR_BASE, FAC_NAVAL_BASE)
+
+
+def facility_kind(name):
+    """DMG_* for a facility name ("industrial_complex"/"ic", "air_base", "naval_base")."""
+    if name is None or name in ("industrial_complex", "ic", "major_industrial_complex",
+                                "minor_industrial_complex", "complex"):
+        return DMG_IC
+    if name == "air_base":
+        return DMG_AIR
+    if name == "naval_base":
+        return DMG_NAVAL
+    raise InputError("no facility kind " + str(name))
+
+
+def get_damage(state, t, kind):
+    """Damage markers on one facility: the IC in `state.damage`, the bases in
+    `state.base_damage` (air base low nibble, naval base high nibble)."""
+    if kind == DMG_IC:
+        return state.damage[t]
+    if kind == DMG_AIR:
+        return state.base_damage[t] & 15
+    return state.base_damage[t] >> 4
+
+
+def set_damage(state, t, kind, value):
+    if kind == DMG_IC:
+        state.damage[t] = value
+    elif kind == DMG_AIR:
+        state.base_damage[t] = (state.base_damage[t] & 0xF0) | value
+    else:
+        state.base_damage[t] = (state.base_damage[t] & 15) | (value << 4)
+
+
+def damage_cap(state, t, kind):
+    """P40-U-70: 20 on a major IC, 6 on a minor IC, an air base or a naval base."""
+    if kind == DMG_IC and state.facilities[t] & FAC_MAJOR:
+        return 20
+    return 6
+
+
+def repair(board, state, power, t, count, kind=DMG_IC):
+    """Remove `count` damage markers from one facility at t, 1 IPC each (P40-E-03, P40-E-04,
+    P40-U-68; Increased Factory Production: 2 IC markers per IPC, P40-R-14)."""
     cost = board.rules.get("repair_cost", 0)
     if not cost:
         raise RuleError(rid(board, "CL-E-10", "LHTR-E-14", "P40-E-03"), "no facility damage to repair in this edition")
     if _is_china(board, power):
         raise RuleError("P40-E-07", "China cannot repair damage")
     if capital_lost(board, state, power):
-        raise RuleError("P40-E-05", "a power whose capital is held by the enemy may not repair")
-    if state.owner[t] != power:
-        raise RuleError("P40-E-03", "only the controller repairs a facility")
-    if count <= 0 or count > state.damage[t]:
-        raise RuleError("P40-E-03", "there are %d damage markers there" % state.damage[t])
-    if count * cost > state.treasury[power] - state.frozen[power]:
-        raise RuleError("P40-E-03", "repair costs %d IPCs" % (count * cost))
-    state.treasury[power] -= count * cost
-    state.damage[t] -= count
-    return [(EV_PAY, power, count * cost)]
+        raise RuleError(rid(board, "CL-C-85", "LHTR-E-11", "P40-E-05", "G40-E-07"),
+                        "a power whose capital is held by the enemy may not repair")
+    if state.owner[t] != power or not state.facilities[t] & _KIND_BIT[kind]:
+        raise RuleError("P40-E-03", "only the controller repairs its facility")
+    have = get_damage(state, t, kind)
+    if count <= 0 or count > have:
+        raise RuleError("P40-U-68", "there are %d damage markers on that facility" % have)
+    per_ipc = 1
+    if kind == DMG_IC:
+        try:
+            from engine_core import research
+            per_ipc = research.factory_limits(board, state, power)[2]
+        except ImportError:
+            pass
+    total = ((count + per_ipc - 1) // per_ipc) * cost
+    if total > state.treasury[power] - state.frozen[power]:
+        raise RuleError("P40-E-03", "repair costs %d IPCs" % total)
+    state.treasury[power] -= total
+    set_damage(state, t, kind, have - count)
+    return [(EV_PAY, power, total)]
+
+
+def bombing(board, state, t, damage, kind=DMG_IC):
+    """Record a raid's (or rocket's) result, as computed by raids.py.
+
+    1940: `damage` markers on one facility, stopping at its cap (P40-U-70, P40-C-47).
+    Classic / Revised: `damage` IPCs the territory's controller pays the bank, never more
+    than it holds (CL-C-54, CL-E-10, LHTR-E-14)."""
+    if board.is_sea(t) or not state.facilities[t] & _KIND_BIT[kind]:
+        raise RuleError(rid(board, "CL-C-50", "LHTR-C-50", "P40-C-47"), "no such facility there")
+    if is_1940(board):
+        cap = damage_cap(state, t, kind)
+        now = get_damage(state, t, kind) + damage
+        set_damage(state, t, kind, now if now < cap else cap)
+        return [(EV_FACILITY, t, state.facilities[t])]
+    owner = state.owner[t]
+    loss = damage if damage < state.treasury[owner] else state.treasury[owner]
+    state.treasury[owner] -= loss
+    if state.frozen[owner] > state.treasury[owner]:
+        state.frozen[owner] = state.treasury[owner]
+    return [(EV_PAY, owner, loss)]
 
 
 def can_mobilize_at(board, state, power, t):
@@ -303,7 +384,9 @@ def place(board, state, power, t, units, sea_zone=-1):
         if board.ipc(t) < board.rules.get("ic_min_value", 0) and fac_bits & _ANY_IC:
             raise RuleError(rid(board, "CL-E-03", "LHTR-E-08", "P40-U-64"), "a complex needs a territory with an income value")
         if state.facilities[t] & fac_bits or (fac_bits & _ANY_IC and state.facilities[t] & _ANY_IC):
-            raise RuleError(rid(board, "CL-E-03", "LHTR-E-08", "P40-U-64"), "that facility already stands there")
+            raise RuleError(rid(board, "CL-E-03", "LHTR-E-08", "P40-U-69"), "that facility already stands there")
+        if is_1940(board):
+            _site_rules(board, state, power, t, fac_bits)
     if combat:
         if _is_china(board, power) and is_1940(board):
             if not _chinese_territory(board, t) or state.owner[t] != power:
@@ -327,6 +410,21 @@ def place(board, state, power, t, units, sea_zone=-1):
             state.placed[t] = NEW_COMPLEX
         events.append((EV_FACILITY, t, state.facilities[t]))
     return events
+
+
+def _site_rules(board, state, power, t, bits):
+    """P40-U-64 (complexes: minor on >= 2 IPCs, major on an original territory of >= 3, never
+    on an island except Japan, P40-X-09), P40-U-66 (naval base needs a coastline)."""
+    if bits & _ANY_IC:
+        if board.is_island(t) and board.territory_name(t) != "Japan":
+            raise RuleError("P40-U-64", "no industrial complex on an island (Japan excepted)")
+        if bits & FAC_MAJOR:
+            if board.original_owner(t) != power or board.ipc(t) < 3:
+                raise RuleError("P40-U-64", "a major complex needs an original territory worth 3 or more")
+        elif board.ipc(t) < 2:
+            raise RuleError("P40-U-64", "a minor complex needs a territory worth 2 or more")
+    if bits & FAC_NAVAL_BASE and not board.is_coastal(t):
+        raise RuleError("P40-U-66", "a naval base needs a coastline")
 
 
 def _facility_bits(rec):

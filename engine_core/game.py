@@ -13,14 +13,14 @@ a save (save.py) holds only the header and the journal.
 
 Action types (dict "type"; names or ids accepted):
   purchase {units, power?}            PURCHASE phase (CL-E-01, LHTR-E-01, P40-E-03)
-  repair {territory, count, power?}   PURCHASE phase, 1940 (P40-E-03)
+  repair {territory, count, facility?, power?}   PURCHASE phase, 1940 (P40-E-03, P40-U-68)
   upgrade {territory, power?}         PURCHASE phase, 1940 minor -> major (P40-T-12)
   research {dice, rolls?}             RESEARCH phase (research.py)
   declare_war {target}                politics.py (P40-P-02)
   capture {territory, by?, aa?}       a territory taken (battle won or moved in)
   battle {territory, by?, captured, attacker_ipc, defender_ipc}   a battle's result
   violate_neutral {territory}         Classic neutrality fee (CL-C-92)
-  bombing {territory, damage}         facility damage from a raid (1940)
+  bombing {territory, damage, facility?}   COMBAT phase: a raid's result from raids.py
   enter {territory, by?, attack}      units entered a territory without taking it (an
                                       attack that failed, a move politics must know about)
   place {territory, units, sea_zone?, power?}   MOBILIZE phase
@@ -90,7 +90,7 @@ def clone_state(s):
 
 _STATE_FIELDS = ("edition", "round", "turn", "phase", "treasury", "owner", "damage", "at_war",
                  "history", "kamikaze", "techs", "research", "dice", "pending", "journal",
-                 "facilities", "captured", "since", "game_turn", "turns_taken", "pool",
+                 "facilities", "base_damage", "captured", "since", "game_turn", "turns_taken", "pool",
                  "placed", "frozen", "victory", "hold", "income_log")
 
 
@@ -246,7 +246,7 @@ class Game:
             if code == J.PURCHASE:
                 return E.purchase(b, s, me, a["units"])
             if code == J.REPAIR:
-                return E.repair(b, s, me, a["territory"], a["count"])
+                return E.repair(b, s, me, a["territory"], a["count"], a["facility"])
             return E.upgrade(b, s, me, a["territory"])
         if code == J.PLACE:
             me = self._actor(a["power"])
@@ -280,7 +280,12 @@ class Game:
             self._need_phase(ph, PH.COMBAT_MOVE, "violate_neutral")
             return E.violate_neutral(b, s, p, a["territory"])
         if code == J.BOMBING:
-            return self._bombing(a["territory"], a["damage"])
+            self._need_phase(ph, PH.COMBAT, "bombing")
+            t = a["territory"]
+            if s.owner[t] == NO_OWNER or not s.is_at_war(p, s.owner[t]):
+                raise RuleError(E.rid(b, "CL-C-50", "LHTR-C-50", "P40-C-40"),
+                                "raids strike facilities of a power you are at war with")
+            return E.bombing(b, s, t, a["damage"], a["facility"])
         if code == J.DECLARE_WAR:
             return self._declare_war(p, a["target"])
         if code == J.RESEARCH:
@@ -352,19 +357,6 @@ class Game:
             if fn is not None:
                 events += self._apply_politics(fn(b, s, captor, t))
         return events
-
-    def _bombing(self, t, damage):
-        b = self.board
-        s = self.state
-        if not E.is_1940(b):
-            raise RuleError(E.rid(b, "CL-C-54", "LHTR-E-14", "P40-C-60"),
-                            "raids here cost IPCs from the treasury (raids.py), not damage markers")
-        fac = s.facilities[t]
-        if not fac:
-            raise RuleError("P40-C-60", "no facility there")
-        cap = 20 if fac & E.FAC_MAJOR else 6
-        s.damage[t] = min(cap, s.damage[t] + damage)
-        return [(E.EV_FACILITY, t, fac)]
 
     def _declare_war(self, p, target):
         b = self.board

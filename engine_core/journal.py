@@ -8,7 +8,7 @@ written as varints (save.py), so entries hold only ints.
 Codes and their arguments:
   PURCHASE      power, u1, n1, u2, n2, ...     units bought (unit id, count)
   PLACE         power, t, sea_zone+1, u1, n1, ...  units mobilized at the complex in t
-  REPAIR        power, t, count
+  REPAIR        power, t, count, facility kind (economy.DMG_*)
   UPGRADE       power, t
   (power: the power acting, the current one or its turn partner, G40-E-04)
   CAPTURE       t, captor, aa                   t taken by captor (aa 1: AA guns there)
@@ -22,7 +22,8 @@ Codes and their arguments:
                                                 collect income: answers to yes/no objective
                                                 questions, enemy units in convoy zones, typed dice
   ANSWER        value                           answer to the pending prompt
-  BOMBING       t, damage                       raid damage recorded against t
+  BOMBING       t, damage, facility kind        a raid's or rocket's result against t
+                                                (1940: markers; Classic/Revised: IPCs lost)
   ENTER         t, power, attack                units entered t without taking it (politics:
                                                 acts of war, first attack on a neutral, FIC)
 """
@@ -110,7 +111,8 @@ def encode(board, state, action):
         sz = -1 if sz is None else _territory(board, sz)
         return tuple([code, me, _territory(board, g("territory")), sz + 1] + _flat_units(board, g("units")))
     if code == REPAIR:
-        return (code, me, _territory(board, g("territory")), _int(g("count", 1), "count"))
+        return (code, me, _territory(board, g("territory")), _int(g("count", 1), "count"),
+                _kind(g("facility")))
     if code == UPGRADE:
         return (code, me, _territory(board, g("territory")))
     if code == NEUTRAL:
@@ -160,12 +162,20 @@ def encode(board, state, action):
     if code == ANSWER:
         return (code, _int(g("value", 0), "value"))
     if code == BOMBING:
-        return (code, _territory(board, g("territory")), _int(g("damage", 0), "damage"))
+        return (code, _territory(board, g("territory")), _int(g("damage", 0), "damage"),
+                _kind(g("facility")))
     if code == ENTER:
         who = g("by")
         p = current_power(board, state) if who is None else _power(board, who)
         return (code, _territory(board, g("territory")), p, _int(g("attack", 1), "attack"))
     raise InputError("unknown action type %s" % (kind,))
+
+
+def _kind(name):
+    from engine_core.economy import facility_kind
+    if isinstance(name, int):
+        return name
+    return facility_kind(name)
 
 
 def _dice(out, dice):
@@ -198,6 +208,7 @@ def decode(entry):
         a["power"] = entry[1]
         a["territory"] = entry[2]
         a["count"] = entry[3]
+        a["facility"] = entry[4]
     elif code == UPGRADE:
         a["power"] = entry[1]
         a["territory"] = entry[2]
@@ -237,6 +248,7 @@ def decode(entry):
     elif code == BOMBING:
         a["territory"] = entry[1]
         a["damage"] = entry[2]
+        a["facility"] = entry[3]
     elif code == ENTER:
         a["territory"] = entry[1]
         a["by"] = entry[2]

@@ -23,6 +23,8 @@ engineer (politics.py, objectives.py, research.py, convoy.py read them):
 Ledger extensions (read freely, written only by the ledger):
 
   facilities  bytearray per territory: facility bits (board.FAC_*) standing there now
+  base_damage bytearray per territory (1940): air base damage (low 4 bits) and naval base
+              damage (high 4 bits); `damage` holds the industrial complex's markers
   captured    bytearray per territory: 1 if control changed during the current turn
   since       list of int per territory: the game turn (see `game_turn`) in which the
               current controller's *side* took the territory (0 = held since setup)
@@ -61,6 +63,7 @@ class GameState:
         self.journal = []
         # ledger extensions
         self.facilities = bytearray(territory_count)
+        self.base_damage = bytearray(territory_count)
         self.captured = bytearray(territory_count)
         self.since = [0] * territory_count
         self.game_turn = 1
@@ -83,7 +86,7 @@ class GameState:
             self.edition, self.round, self.turn, self.phase, tuple(self.treasury),
             bytes(self.owner), bytes(self.damage), tuple(self.at_war), self.history,
             self.kamikaze, tuple(self.techs), tuple(self.research), tuple(self.dice),
-            _freeze(pend), bytes(self.facilities), bytes(self.captured), tuple(self.since),
+            _freeze(pend), bytes(self.facilities), bytes(self.base_damage), bytes(self.captured), tuple(self.since),
             self.game_turn, tuple(self.turns_taken), _freeze(self.pool), tuple(self.placed),
             tuple(self.frozen), self.victory, _freeze(self.hold), tuple(self.income_log),
         )
