@@ -1,0 +1,65 @@
+"""A controllable clock: the firmware's time moves only when the simulator says so.
+
+While installed, `time.monotonic`, `time.monotonic_ns` and `time.sleep` of the
+host's `time` module are this clock's (sleep advances it instead of waiting),
+and the `supervisor.ticks_ms` / `adafruit_ticks` emulations read it too. It is
+installed only while firmware code runs (boot and each tick), so pytest and
+the rest of the process keep real time.
+"""
+
+import time as _time
+
+_TICKS_PERIOD = 1 << 29
+
+
+class Clock:
+    def __init__(self, start_ms=1000):
+        self.ns = int(start_ms) * 1000000
+        self._saved = None
+        self._depth = 0
+
+    # -- reading ---------------------------------------------------------
+    def monotonic(self):
+        return self.ns / 1e9
+
+    def monotonic_ns(self):
+        return self.ns
+
+    def ms(self):
+        return self.ns // 1000000
+
+    def ticks_ms(self):
+        return (self.ns // 1000000) % _TICKS_PERIOD
+
+    # -- moving ----------------------------------------------------------
+    def advance(self, ms):
+        if ms < 0:
+            raise ValueError("time runs forward")
+        self.ns += int(round(ms * 1000000))
+
+    def sleep(self, seconds):
+        if seconds > 0:
+            self.ns += int(round(seconds * 1e9))
+
+    # -- installing into the host `time` module ---------------------------
+    def install(self):
+        if self._depth == 0:
+            self._saved = (_time.monotonic, _time.monotonic_ns, _time.sleep)
+            _time.monotonic = self.monotonic
+            _time.monotonic_ns = self.monotonic_ns
+            _time.sleep = self.sleep
+        self._depth += 1
+
+    def uninstall(self):
+        self._depth -= 1
+        if self._depth == 0 and self._saved is not None:
+            _time.monotonic, _time.monotonic_ns, _time.sleep = self._saved
+            self._saved = None
+
+    def __enter__(self):
+        self.install()
+        return self
+
+    def __exit__(self, *exc):
+        self.uninstall()
+        return False

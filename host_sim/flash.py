@@ -1,0 +1,233 @@
+"""The device's flash: a host directory, with power cuts on demand.
+
+The firmware reads and writes files with the plain `open`, `os.remove`,
+`os.rename`, `os.mkdir`, `os.listdir`, `os.stat`, `os.sync` it uses on
+CircuitPython. While firmware code runs, `Flash.installed()` routes those
+calls: device paths (relative ones, the profile's SAVE_DIR, and top-level
+names that exist on the device) go to the flash directory, reads fall back to
+the deployed firmware directory (fonts, settings), and every other path is
+left alone (host libraries loading their own resources keep working).
+
+Power cuts: `arm(units)` lets the firmware spend `units` more flash units --
+one per byte written, one per file opened for writing (the truncation),
+rename, remove, mkdir and rmdir -- and then raises `PowerCut` at the exact
+byte: a write is cut short with its first bytes on flash. After a cut every
+flash operation raises `PowerCut` again until the machine reboots, so nothing
+"after the power went" can reach the flash. `PowerCut` derives from
+BaseException, so a firmware's `except Exception` cannot swallow it.
+
+Simplification, documented: bytes handed to write() are on flash at once
+(no write-back cache), so a cut never loses a completed write; what it can
+do is stop a write half-way, or come between a write and the rename or sync
+that was meant to follow.
+"""
+
+import builtins
+import os
+
+_real_open = builtins.open
+_real = {}
+for _name in ("remove", "rename", "mkdir", "rmdir", "listdir", "stat", "sync", "statvfs", "unlink"):
+    _real[_name] = getattr(os, _name, None)
+
+
+def _exists(path):
+    try:
+        _real["stat"](path)
+        return True
+    except OSError:
+        return False
+
+
+class PowerCut(BaseException):
+    """The power went: the firmware stops here, the flash keeps what it had."""
+
+
+class Flash:
+    def __init__(self, root, save_dir="/saves", firmware_dir=None):
+        self.root = os.path.abspath(root)
+        self.save_dir = save_dir.rstrip("/") or "/"
+        self.firmware_dir = os.path.abspath(firmware_dir) if firmware_dir else None
+        self.budget = None  # units left before the cut; None = no cut armed
+        self.spent = 0      # units spent since the last reset_counter()
+        self.dead = False
+        self.cuts = 0
+        os.makedirs(self.root, exist_ok=True)
+        parent = os.path.dirname(self.save_dir)
+        if parent and parent != "/":
+            os.makedirs(self.root + parent, exist_ok=True)
+
+    # -- power --------------------------------------------------------------
+    def arm(self, units):
+        """Cut the power after `units` more flash units (None: never)."""
+        self.budget = units
+
+    def reboot(self):
+        self.dead = False
+        self.budget = None
+
+    def reset_counter(self):
+        self.spent = 0
+
+    def spend(self, units):
+        """Units granted out of `units` (raises PowerCut when none are)."""
+        if self.dead:
+            raise PowerCut("flash after power cut")
+        if self.budget is None:
+            self.spent += units
+            return units
+        granted = min(units, self.budget)
+        self.budget -= granted
+        self.spent += granted
+        if granted < units:
+            self.dead = True
+            self.cuts += 1
+            if granted == 0:
+                raise PowerCut("power cut")
+        return granted
+
+    def _cut_now(self):
+        raise PowerCut("power cut")
+
+    # -- paths --------------------------------------------------------------
+    def _device_path(self, path):
+        """The device-absolute path for `path`, or None if it is a host path."""
+        if isinstance(path, bytes):
+            path = path.decode()
+        if not isinstance(path, str):
+            return None
+        if not path.startswith("/"):
+            return "/" + path if path not in ("", ".") else "/"
+        if path == self.save_dir or path.startswith(self.save_dir + "/"):
+            return path
+        first = path.split("/")[1]
+        if not first:
+            return None
+        if _exists(os.path.join(self.root, first)):
+            return path
+        if self.firmware_dir and _exists(os.path.join(self.firmware_dir, first)):
+            return path
+        return None
+
+    def host_path(self, path, for_write=False):
+        """Where a device path lives on the host (flash first, then firmware)."""
+        dev = self._device_path(path)
+        if dev is None:
+            return None
+        on_flash = self.root + dev if dev != "/" else self.root
+        if for_write or self.firmware_dir is None or _exists(on_flash):
+            return on_flash
+        deployed = self.firmware_dir + dev if dev != "/" else self.firmware_dir
+        if _exists(deployed):
+            return deployed
+        return on_flash
+
+    # -- the patched calls ----------------------------------------------------
+    def open(self, file, mode="r", *args, **kwargs):
+        writing = any(c in mode for c in "wax+")
+        host = self.host_path(file, for_write=writing) if not isinstance(file, int) else None
+        if host is None:
+            return _real_open(file, mode, *args, **kwargs)
+        if writing:
+            self.spend(1)
+            return _FlashFile(self, _real_open(host, mode, *args, **kwargs))
+        return _real_open(host, mode, *args, **kwargs)
+
+    def _op(self, name, path, *more):
+        host = self.host_path(path, for_write=name != "listdir" and name != "stat")
+        if host is None:
+            return _real[name](path, *more)
+        if name in ("remove", "unlink", "mkdir", "rmdir"):
+            self.spend(1)
+            return _real[name](host)
+        if name == "listdir":
+            return sorted(_real["listdir"](host))
+        if name == "stat":
+            return _real["stat"](host)
+        raise AssertionError(name)
+
+    def rename(self, src, dst):
+        hs = self.host_path(src, for_write=True)
+        hd = self.host_path(dst, for_write=True)
+        if hs is None and hd is None:
+            return _real["rename"](src, dst)
+        self.spend(1)
+        return os.replace(hs or src, hd or dst)  # atomic, like a FAT rename on CircuitPython
+
+    def sync(self):
+        if self.dead:
+            raise PowerCut("flash after power cut")
+
+    def statvfs(self, path):
+        host = self.host_path(path)
+        return _real["statvfs"](host or path)
+
+    def install(self):
+        builtins.open = self.open
+        os.remove = lambda p: self._op("remove", p)
+        os.unlink = lambda p: self._op("unlink", p)
+        os.mkdir = lambda p, *m: self._op("mkdir", p)
+        os.rmdir = lambda p: self._op("rmdir", p)
+        os.listdir = lambda p=".": self._op("listdir", p)
+        os.stat = lambda p, *a, **k: self._op("stat", p) if self.host_path(p) else _real["stat"](p, *a, **k)
+        os.rename = self.rename
+        os.sync = self.sync
+        os.statvfs = self.statvfs
+
+    def uninstall(self):
+        builtins.open = _real_open
+        for name, fn in _real.items():
+            if fn is not None:
+                setattr(os, name, fn)
+
+    def __enter__(self):
+        self.install()
+        return self
+
+    def __exit__(self, *exc):
+        self.uninstall()
+        return False
+
+
+class _FlashFile:
+    """A file opened for writing on the flash: every byte is paid for."""
+
+    def __init__(self, flash, f):
+        self._flash = flash
+        self._f = f
+
+    def write(self, data):
+        if isinstance(data, str):
+            raw = data.encode()
+        else:
+            raw = bytes(data)
+        granted = self._flash.spend(len(raw)) if raw else 0
+        if granted < len(raw):
+            self._f.flush()
+            target = getattr(self._f, "buffer", self._f)
+            if granted:
+                target.write(raw[:granted])
+            target.flush()
+            self._f.close()
+            raise PowerCut("power cut during write")
+        n = self._f.write(data)
+        self._f.flush()
+        return n
+
+    def flush(self):
+        if self._flash.dead:
+            raise PowerCut("flash after power cut")
+        self._f.flush()
+
+    def close(self):
+        self._f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._f.close()
+        return False
+
+    def __getattr__(self, name):
+        return getattr(self._f, name)
