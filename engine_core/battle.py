@@ -1568,7 +1568,8 @@ class Battle:
 
     def _to_land_part(self):
         """The sea battle of an amphibious assault is over: carry on with the land battle.
-        Cargo is lost with its transports (two units per transport, cheapest first, ENGINE)."""
+        Cargo is lost with its transports; the attacker loses the transports with the cheapest
+        loads (ENGINE); cargo of transports that withdrew stays aboard."""
         sea_out = self.outcome
         self.sea_combat = 1 if self.round > 0 else 0
         sea_a = self.alive[ATTACKER]
@@ -1590,31 +1591,25 @@ class Battle:
         for u in range(self.n):
             if sea_d[u] and not self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
                 cleared = False
-        if sea_out == O_RETREAT or not cleared:
-            tr_alive = 0                      # the transports cannot offload (P40-C-63, CL-C-42)
-        cap = 2 * tr_alive
+        tr_left = tr_alive
+        for u in range(self.n):
+            if self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
+                tr_left += self.sea_surv[0][u] - sea_a[u]     # retreated transports keep cargo
+        # the transports cannot offload unless the zone is cleared (P40-C-63, CL-C-42, LHTR-C-42)
+        landing = not (sea_out == O_RETREAT or not cleared)
+        self.lost = [list(self.sea_lost[0]), list(self.sea_lost[1])]
         sb = self.seaborne
-        total = sum(sb)
-        lost_cargo = _zeros(self.n)
-        if total > cap:
-            drop = total - cap
-            for u in cz.loss_order(self.units, True, self.flags):
-                if drop and sb[u]:
-                    k = sb[u] if sb[u] < drop else drop
-                    lost_cargo[u] = k
-                    drop -= k
-        self.lost = [_zeros(self.n), _zeros(self.n)]
-        for u in range(self.n):
-            self.lost[0][u] = self.sea_lost[0][u]
-            self.lost[1][u] = self.sea_lost[1][u]
-        for u in range(self.n):
-            if lost_cargo[u]:
-                if sea_out == O_RETREAT or not cleared:
-                    land_a[u] -= lost_cargo[u]    # cargo stays aboard, not lost
-                else:
-                    land_a[u] -= lost_cargo[u]
-                    self.lost[0][u] += lost_cargo[u]
-                sb[u] -= lost_cargo[u]
+        loads = self._pack_loads(sb)
+        for i in range(len(loads)):
+            vec = loads[i]
+            if i < tr_left and landing:
+                continue                      # these units land
+            for u in range(self.n):
+                if vec[u]:
+                    land_a[u] -= vec[u]
+                    sb[u] -= vec[u]
+                    if i >= tr_left:
+                        self.lost[0][u] += vec[u]   # lost with its transport (LHTR-C-43)
         self.alive = [land_a, land_d]
         self.dmg = [_zeros(self.n), _zeros(self.n)]
         self.cas = [_zeros(self.n), _zeros(self.n)]
@@ -1624,6 +1619,41 @@ class Battle:
         self.step_i = 0
         self.round = 0
         self.hits = None
+
+    def _pack_loads(self, sb):
+        """The seaborne units as transport loads, most valuable first (ENGINE packing): Classic
+        carries 1-2 infantry or one other unit (CL-U-71); Revised/LHTR and 1940 one unit of any
+        type plus one infantry (LHTR-U-71, P40-U-58)."""
+        inf = self._para_unit()
+        left = list(sb)
+        loads = []
+        others = []
+        for u in range(self.n):
+            if u != inf:
+                for _ in range(left[u]):
+                    others.append(u)
+        others.sort(key=lambda u: (-self.units[u][uu.U_COST], u))
+        for u in others:
+            v = _zeros(self.n)
+            v[u] = 1
+            if self.family != FAM_CLASSIC and inf >= 0 and left[inf] > 0:
+                v[inf] += 1
+                left[inf] -= 1
+            loads.append(v)
+        while inf >= 0 and left[inf] > 0:
+            v = _zeros(self.n)
+            k = 2 if left[inf] >= 2 else 1
+            v[inf] = k
+            left[inf] -= k
+            loads.append(v)
+        keyed = []
+        for i in range(len(loads)):
+            val = 0
+            for u in range(self.n):
+                val += loads[i][u] * self.units[u][uu.U_COST]
+            keyed.append((-val, i))
+        keyed.sort()
+        return [loads[k[1]] for k in keyed]
 
     def _finish(self):
         land = self.is_land_battle()

@@ -184,3 +184,32 @@ def test_antiaircraft_guns_never_attack():
             assert False
         except RuleError as e:
             assert e.rule in ("CL-U-10", "LHTR-U-10", "P40-U-35")
+
+
+def test_cargo_follows_its_transport():
+    """CL-U-71 LHTR-U-71 P40-U-58 LHTR-C-43 P40-C-63: cargo is packed as the rulebook loads it
+    (Classic: 1-2 infantry or one tank; LHTR and 1940: one unit plus one infantry); when a
+    transport sinks its load is lost, the attacker losing the cheapest load; the survivors land."""
+    # Classic: 1 armor + 2 infantry need 2 transports; one sinks: the armor (5) load vs the
+    # two infantry (6): the attacker keeps the infantry pair
+    opts = {"seaborne": {"infantry": 2, "armor": 1},
+            "sea_attacker": {"battleship": 1, "transport": 2}, "sea_defender": {"submarine": 1}}
+    b = Battle("classic", "amphibious", {"infantry": 2, "armor": 1}, {"infantry": 1}, opts)
+    # sea round 1: bb rolls 6; the defending sub rolls 1: the attacker loses a transport
+    # (8 < 24); round 2: bb 1 hits the sub, which fires back 6 before it is removed
+    # land: the two infantry at 1 roll 1 and 6 (hit), the defender 6
+    d = FixedDice([6, 1, 1, 6, 1, 6, 6])
+    p = b.run_until_prompt(d)
+    assert p.kind == P_CASUALTIES
+    b.answer({"transport": 1})
+    p = b.run_until_prompt(d)
+    assert p.kind == P_RETREAT
+    b.answer("press")
+    assert b.run_until_prompt(d) is None and d.remaining() == 0
+    r = b.result
+    assert _named(b, r["lost"][0]) == {"transport": 1, "armor": 1}
+    assert r["captured"] == 1 and _named(b, r["survivors"][0]) == {"infantry": 2}
+    # 1940: a tank and two infantry fit on two transports as tank+infantry and infantry
+    b = Battle("pacific_1940", "amphibious", {"infantry": 2, "tank": 1}, {"infantry": 1},
+               {"seaborne": {"infantry": 2, "tank": 1}})
+    assert [sum(v) for v in b._pack_loads(b.seaborne)] == [2, 1]
