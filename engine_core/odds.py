@@ -93,10 +93,13 @@ def _family_rule(flags, classic, lhtr, y1940):
 
 def _tables(board):
     if isinstance(board, str):
-        from engine_core import board as _board
-        if board not in _board.EDITIONS:
+        # only the edition's unit tables, not its map (device RAM)
+        if not board or not board.replace("_", "a").isalnum():
             raise InputError("unknown edition: " + board)
-        um = _board._units_module(board)
+        try:
+            um = __import__("board_defs." + board + ".units", None, None, ("UNITS",), 0)
+        except ImportError:
+            raise InputError("unknown edition: " + board)
         return board, um.UNITS, um.ALIASES, um.COMBAT_FLAGS
     aliases = getattr(board, "_aliases", ())
     return board.edition, board.units, aliases, board.combat_flags
@@ -1321,8 +1324,8 @@ class _Run:
             d_rem[di] = d_rem.get(di, zero) + m
         a_out = self._survivors(A, a_rem, a_surv)
         d_out = self._survivors(D, d_rem, d_surv)
-        a_lost = self._ipc_lost(A, a_surv)
-        d_lost = self._ipc_lost(D, d_surv)
+        a_lost, a_sd = self._ipc_moments(A, a_rem)
+        d_lost, d_sd = self._ipc_moments(D, d_rem)
         return {
             "attacker_wins": probs[O_ATTACKER],
             "defender_wins": probs[O_DEFENDER],
@@ -1335,6 +1338,8 @@ class _Run:
             "attacker_ipc_lost": a_lost,
             "defender_ipc_lost": d_lost,
             "ipc_swing": d_lost - a_lost,
+            "attacker_ipc_lost_sd": a_sd,
+            "defender_ipc_lost_sd": d_sd,
             "attacker_remaining": a_out,
             "defender_remaining": d_out,
             "method": "exact",
@@ -1363,16 +1368,25 @@ class _Run:
         items.sort(key=lambda it: (-it[0], it[1]))
         return tuple((dict(it[1]), it[0]) for it in items)
 
-    def _ipc_lost(self, side, surv):
+    def _ipc_moments(self, side, rem):
+        """(mean, standard deviation) of the IPC value a side loses."""
         b = self.b
-        total = self.num.zero
+        zero = self.num.zero
         t0 = side.states[side.start]
         k = side.k
-        for s in range(k):
-            r = b.units[b.ids[s]]
-            start = t0[s] + t0[2 * k + s]
-            total = total + (start - surv[r[U_NAME]]) * r[U_COST]
-        return total
+        m1 = zero
+        m2 = zero
+        for i in _keys_sorted(rem):
+            t = side.states[i]
+            loss = 0
+            for s in range(k):
+                loss += (t0[s] + t0[2 * k + s] - t[s] - t[2 * k + s]) * b.units[b.ids[s]][U_COST]
+            m1 = m1 + rem[i] * loss
+            m2 = m2 + rem[i] * loss * loss
+        var = m2 - m1 * m1
+        if var < zero:
+            var = zero
+        return m1, float(var) ** 0.5
 
 
 def choose_keep(units, counts, damaged, hits, attacking, flags, order, keep):
