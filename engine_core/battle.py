@@ -266,6 +266,9 @@ class Battle:
         self.outcome = 0
         self._land = None
         self.validate_start()
+        for u in range(n):
+            if self.seaborne[u] > self.alive[ATTACKER][u]:
+                raise InputError("more seaborne units than attacking units")
         if kind == K_AMPHIBIOUS:
             sa = self._vec(options.get("sea_attacker"))
             sd = self._vec(options.get("sea_defender"))
@@ -1571,9 +1574,10 @@ class Battle:
         Cargo is lost with its transports; the attacker loses the transports with the cheapest
         loads (ENGINE); cargo of transports that withdrew stays aboard."""
         sea_out = self.outcome
-        self.sea_combat = 1 if self.round > 0 else 0
         sea_a = self.alive[ATTACKER]
         sea_d = self.alive[DEFENDER]
+        # a sea combat happened if any defender was there (a scramble of none leaves none)
+        self.sea_combat = 1 if sum(sea_d) + sum(self.lost[DEFENDER]) + sum(self.subm[DEFENDER]) > 0 else 0
         tr_alive = 0
         for u in range(self.n):
             if self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:

@@ -4,7 +4,8 @@ Every event is a tuple whose first item is one of the E_* kinds below; the rest
 is listed next to each kind. `side` is ATTACKER (0) or DEFENDER (1); `unit` is a
 unit id of the edition; `step` is a step code of engine_core/battle.py (S_*).
 
-  (E_STEP, step, round)                   a step of the step table begins
+  (E_STEP, step, round)                   the battle starts (S_START), a round's steps begin
+                                          (S_ROUND) or the battle ends (S_END)
   (E_ROUND, round)                        a combat round (cycle) begins
   (E_ROLL, side, step, value, dice)       one firing group rolled: `value` is the
                                           column it fires at (hits on <= value),

@@ -458,3 +458,16 @@ def test_kamikaze_typed_hits_name_their_targets():
     b.run_until_prompt(None)
     assert _named(b, b.lost[0]) == {"destroyer": 1}
     assert _rolls(b)[0] == (1, S_KAMIKAZE, 2, ())
+
+
+def test_no_scramble_means_no_sea_battle():
+    """P40-C-26 P40-C-60: if the defender scrambles nothing into an assault zone with no defending
+    ships, there was no sea combat and the ships may still bombard."""
+    b = Battle(ED, "amphibious", {"infantry": 1}, {"infantry": 1},
+               {"seaborne": {"infantry": 1}, "bombard": {"battleship": 1},
+                "sea_attacker": {"battleship": 1, "transport": 1}, "scramble": {"fighter": 2}})
+    p = b.run_until_prompt(None)
+    assert p.kind == P_SCRAMBLE
+    b.answer({})
+    p = b.run_until_prompt(None)
+    assert p.kind == P_BOMBARD
