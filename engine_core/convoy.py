@@ -198,3 +198,20 @@ def _max_flow(cap, s, t):
             cap[v][u] += push
             v = u
         flow += push
+
+
+def uboat_interdiction(board, state, victim, german_subs, income, options=None):
+    """Revised/LHTR national advantage U-Boat Interdiction (LHTR-O-20): in the UK's and the
+    US's Collect Income phases the collecting power loses 1 IPC of income per German
+    submarine on the board (the players count them). Never more than the income
+    (LHTR-E-14: a treasury never goes below 0). Returns the IPCs lost."""
+    if german_subs < 0 or income < 0:
+        raise InputError("counts are never negative")
+    nas = options.get("national_advantages") if options else None
+    if not nas or "u_boat_interdiction" not in nas:
+        return 0
+    if board.edition not in ("revised", "revised_lhtr"):
+        return 0
+    if board.power_name(victim) not in ("United Kingdom", "United States"):
+        return 0
+    return german_subs if german_subs < income else income

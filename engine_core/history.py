@@ -33,6 +33,9 @@ Economy and objectives (read by engine_core/objectives.py, set by the ledger):
                             one-time 30 IPCs under option p40_us_onetime30, P40-X-03)
   SOVIET_BERLIN_BONUS_PAID  the USSR collected its one-time 10 IPCs for Berlin (G40-E-28, G40-X-41)
   FRENCH_TROOP_BONUS_PAID   France placed its 12 IPCs of free units (G40-U-04, G40-X-37)
+  NONAGGRESSION_OVER        Revised/LHTR national advantage: the Soviet Nonaggression Treaty was
+                            used (Japan attacked a red territory) or lost (the USSR attacked Japan
+                            on land first) (LHTR-O-11, LHTR-CHG-NA-01)
 """
 
 JAPAN_ATTACKED_FIC = 1 << 0
@@ -54,6 +57,7 @@ INDIA_IC_UPGRADED = 1 << 15
 US_WARTIME_BONUS_PAID = 1 << 16
 SOVIET_BERLIN_BONUS_PAID = 1 << 17
 FRENCH_TROOP_BONUS_PAID = 1 << 18
+NONAGGRESSION_OVER = 1 << 19    # LHTR-O-11: the Soviet advantage was used or lost
 
 # Bits 20..29: facts an edition's objectives declare (board.facts) that have no constant
 # above, e.g. "paid:<key>" of a one-time objective; engine_core/objectives.fact_bit maps them.
@@ -67,6 +71,7 @@ NAMES = (
     "neutral_attacked_by_allies", "ussr_attacked_mongolia", "ussr_attacked_near_mongolia",
     "mongolia_pact_triggered", "mongolia_pact_done", "us_entered_war", "india_ic_upgraded",
     "us_wartime_bonus_paid", "soviet_berlin_bonus_paid", "french_troop_bonus_paid",
+    "nonaggression_over",
 )
 
 

@@ -34,6 +34,7 @@ Events (small tuples, no UI strings):
   (EV_IPC, p, amount)            p's treasury changed by amount (option p40_us_onetime30, P40-X-03)
   (EV_CONVERTED, p, t)           neutral t is now p's; its standing army joins p (P40-E-76, G40-P-38)
   (EV_TROOP_BONUS, p, t, ipcs)   p places free units worth up to ipcs on t (G40-U-04)
+  (EV_FREE_UNITS, p, t, unit, n) p may place n free units of `unit` on t now (LHTR-O-11)
 
 Options (a dict, defaults from the digests):
   "p40_us_dow_window": "turn3_only" | "turn3_onward"   (P40-X-31)
@@ -42,6 +43,8 @@ Options (a dict, defaults from the digests):
   "p40_us_onetime30": False | True                     (P40-X-03)
   "g40_act_of_war": "auto_war" | "forbid"              (G40-X-30)
   "restricted_attack": False | True                    Classic optional rule (CL-O-04)
+  "national_advantages": (name, ...)                   Revised/LHTR optional advantages in play
+                                                       (LHTR-O-02), e.g. "nonaggression_treaty"
 """
 
 from engine_core.errors import RuleError, InputError
@@ -58,6 +61,7 @@ EV_US_MAY_DECLARE = "us_may_declare"
 EV_IPC = "ipc"
 EV_CONVERTED = "converted"
 EV_TROOP_BONUS = "troop_bonus"
+EV_FREE_UNITS = "free_units"
 
 # Neutral status of a territory
 NOT_NEUTRAL = 0
@@ -636,6 +640,8 @@ def enter(board, state, power, t, attack, options=None):
             raise RuleError("LHTR-MV-03", "neutral territories are impassable")
         if status != NOT_NEUTRAL and not attack:
             raise RuleError("CL-C-93", "neutral territories may be entered only in combat movement")
+        if attack and board.edition != "classic" and has_advantage(options, "nonaggression_treaty"):
+            return _nonaggression(board, state, power, t)
         return []
 
     us_at_war = us >= 0 and state.at_war[us] != 0
@@ -736,6 +742,31 @@ def enter(board, state, power, t, attack, options=None):
         hist = state.history
     state.history = hist
     return events
+
+
+def has_advantage(options, name):
+    """True if the Revised/LHTR national advantage `name` is in play (LHTR-O-01, LHTR-O-02)."""
+    if not options:
+        return False
+    nas = options.get("national_advantages")
+    return bool(nas) and name in nas
+
+
+def _nonaggression(board, state, power, t):
+    """LHTR-O-11, LHTR-CHG-NA-01: the first Japanese land attack on a red (originally Soviet)
+    territory lets the USSR place 4 free infantry there before the battle; the USSR loses the
+    advantage if it attacks Japan on land first (the LHTR FAQ: an orange territory, any
+    Japanese-controlled territory or Japanese units on land). Returns the events."""
+    if state.history & H.NONAGGRESSION_OVER:
+        return []
+    japan = _pid(board, JAPAN)
+    ussr = _pid(board, USSR)
+    if power == japan and _original_owner(board, t) == ussr:
+        state.history |= H.NONAGGRESSION_OVER
+        return [(EV_FREE_UNITS, ussr, t, board.unit_id("infantry"), 4)]
+    if power == ussr and (state.owner[t] == japan or _original_owner(board, t) == japan):
+        state.history |= H.NONAGGRESSION_OVER
+    return []
 
 
 def capture_facts(board, state, captor, t):

@@ -158,3 +158,19 @@ def test_caps_match_brute_force():
                         if x + y <= d109 and z <= d119 and x + z <= 2 and x + y + z > best:
                             best = x + y + z
             assert C.capped_loss(b, s, uk, ((z109, d109), (z119, d119))) == best
+
+
+def test_uboat_interdiction():
+    """LHTR-O-20, LHTR-O-02, LHTR-E-14: with Germany's U-Boat Interdiction in play, the UK and the
+    US each lose 1 IPC of income per German submarine on the board (never more than the
+    income); the USSR does not; without the advantage nothing is lost."""
+    b = board.load("revised_lhtr")
+    s = _state(b)
+    opts = {"national_advantages": ("u_boat_interdiction",)}
+    uk = b.power_id("United Kingdom")
+    us = b.power_id("United States")
+    ussr = b.power_id("Soviet Union")
+    assert C.uboat_interdiction(b, s, uk, 3, 30, opts) == 3
+    assert C.uboat_interdiction(b, s, us, 5, 4, opts) == 4
+    assert C.uboat_interdiction(b, s, ussr, 3, 24, opts) == 0
+    assert C.uboat_interdiction(b, s, uk, 3, 30) == 0

@@ -425,3 +425,33 @@ def test_legal_targets():
     _turn(b, s, "United Kingdom")
     assert P.legal_targets(b, s, uk) == (jp,)
     assert P.legal_targets(b, s, jp) == ()   # not Japan's turn
+
+
+def test_nonaggression_treaty():
+    """LHTR-O-11, LHTR-CHG-NA-01, LHTR-O-01: with the Soviet Nonaggression Treaty in play, the
+    first Japanese attack on a red (originally Soviet) territory lets the USSR place 4 free
+    infantry there, once; a Soviet land attack on Japan first loses the advantage (LHTR FAQ:
+    any Japanese-controlled territory counts)."""
+    b = board.load("revised_lhtr")
+    opts = {"national_advantages": ("nonaggression_treaty",)}
+    jp = b.power_id("Japan")
+    ussr = b.power_id("Soviet Union")
+    red = -1
+    orange = -1
+    for t in range(b.territory_count):
+        if b.is_sea(t):
+            continue
+        if red < 0 and b.original_owner(t) == ussr:
+            red = t
+        if orange < 0 and b.original_owner(t) == jp:
+            orange = t
+    s = _state(b)
+    ev = P.enter(b, s, jp, red, True, opts)
+    assert ev == [(P.EV_FREE_UNITS, ussr, red, b.unit_id("infantry"), 4)]
+    assert P.enter(b, s, jp, red, True, opts) == []
+    s = _state(b)
+    assert P.enter(b, s, ussr, orange, True, opts) == []
+    assert s.history & H.NONAGGRESSION_OVER
+    assert P.enter(b, s, jp, red, True, opts) == []
+    s = _state(b)
+    assert P.enter(b, s, jp, red, True) == []
