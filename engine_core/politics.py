@@ -636,6 +636,9 @@ def enter(board, state, power, t, attack, options=None):
         if attack and board.edition == "classic" and options and options.get("restricted_attack") \
                 and board.power_name(power) == "Soviet Union" and state.round < 2:
             raise RuleError("CL-O-04", "Restricted Attack: the Soviet Union may not attack until its second turn")
+        if attack and owner != NO_OWNER and board.side(owner) == side:
+            raise RuleError("CL-P-15" if board.edition == "classic" else "LHTR-P-12",
+                            "powers of one side never attack each other")
         if status != NOT_NEUTRAL and board.edition != "classic":
             raise RuleError("LHTR-MV-03", "neutral territories are impassable")
         if status != NOT_NEUTRAL and not attack:

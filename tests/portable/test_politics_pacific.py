@@ -455,3 +455,16 @@ def test_nonaggression_treaty():
     assert P.enter(b, s, jp, red, True, opts) == []
     s = _state(b)
     assert P.enter(b, s, jp, red, True) == []
+
+
+def test_no_attack_on_own_side_classic_revised():
+    """CL-P-15, LHTR-P-12: powers of one side never attack each other; enemies may be attacked
+    at any time (CL-P-01)."""
+    for ed, rule in (("classic", "CL-P-15"), ("revised_lhtr", "LHTR-P-12")):
+        b = board.load(ed)
+        s = _state(b)
+        uk = b.power_id("United Kingdom")
+        us = b.power_id("United States")
+        ger = b.power_id("Germany")
+        assert _refused(lambda: P.enter(b, s, uk, b.capital(us), True), rule)
+        assert P.enter(b, s, uk, b.capital(ger), True) == []
