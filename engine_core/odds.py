@@ -94,8 +94,9 @@ def _family_rule(flags, classic, lhtr, y1940):
 def _tables(board):
     if isinstance(board, str):
         # only the edition's unit tables, not its map (device RAM)
-        if not board or not board.replace("_", "a").isalnum():
-            raise InputError("unknown edition: " + board)
+        for ch in board:
+            if ch not in "abcdefghijklmnopqrstuvwxyz0123456789_":
+                raise InputError("unknown edition: " + board)
         try:
             um = __import__("board_defs." + board + ".units", None, None, ("UNITS",), 0)
         except ImportError:
