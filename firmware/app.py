@@ -115,12 +115,15 @@ class App:
         if not view:
             view = ui.View("Error", [(ui.fit(str(self.errors[-1]) if self.errors else "?", self.cols), ui.BAD)],
                            "B:back")
+        view.footer = ui.key_hints(view.footer, getattr(self.profile, "KEY_LABELS", None), self.cols)
         self.grid.show(view)
         self.draws += 1
 
     def view(self):
-        """The current screen's View (tests and the simulator read it)."""
-        return self.top().view(self.cols, self.body)
+        """The current screen's View as drawn (tests and the simulator read it)."""
+        view = self.top().view(self.cols, self.body)
+        view.footer = ui.key_hints(view.footer, getattr(self.profile, "KEY_LABELS", None), self.cols)
+        return view
 
     # -- the screen stack -------------------------------------------------
     def top(self):

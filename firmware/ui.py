@@ -89,6 +89,33 @@ class View:
         return out
 
 
+# Screens write footers with generic key names; the profile's KEY_LABELS give the
+# names printed on the device's buttons.
+_GENERIC = (("A", "select"), ("B", "back"), ("Start", "roll"))
+
+
+def key_hints(footer, labels, cols):
+    """'A:ok B:back' with the device's button names ('Enter:ok Esc:back'), fitted to cols."""
+    if not labels:
+        return footer
+    names = {}
+    for logical, printed in labels:
+        names[logical] = printed
+    out = []
+    for token in footer.split(" "):
+        i = token.find(":")
+        if i > 0:
+            key = token[:i]
+            for generic, logical in _GENERIC:
+                if key == generic and logical in names:
+                    token = names[logical] + token[i:]
+                    break
+        out.append(token)
+    while len(out) > 1 and len(" ".join(out)) > cols:
+        out.pop()
+    return " ".join(out)
+
+
 def window(count, cursor, size):
     """First index of a `size`-row window over `count` items that shows `cursor`."""
     if count <= size:

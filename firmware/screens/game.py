@@ -168,7 +168,11 @@ class Dashboard(Screen):
             title = ui.pad(title, "P" + str(pl), cols)
         v = ui.View(ui.fit(title, cols), [], self.footer)
         v.add(ui.fit(phase_title(s.get("phase", "")), cols))
-        v.add(ui.pad("Treasury", str(per_power(s.get("treasury"), power, idx)), cols))
+        money = str(per_power(s.get("treasury"), power, idx))
+        if len(money) + 9 <= cols // 2:
+            v.add("Treasury " + money, ui.BIG)  # the number players ask for most, twice the size
+        else:
+            v.add(ui.pad("Treasury", money, cols))
         v.add(ui.pad("Production", str(per_power(s.get("production"), power, idx)), cols))
         war = self.war_line(s.get("at_war", ()), power)
         for line in wrap(war, cols)[:2]:

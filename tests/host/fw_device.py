@@ -72,7 +72,7 @@ class Profile:
 
     def __init__(self, base=sim):
         for k in ("NAME", "BOARD_IDS", "WIDTH", "HEIGHT", "HEAP_BUDGET", "LED_COUNT", "LED_PIN",
-                  "TOWER", "KEYMAP", "SAVE_DIR", "MAX_BRIGHTNESS"):
+                  "TOWER", "KEYMAP", "KEY_LABELS", "SAVE_DIR", "MAX_BRIGHTNESS"):
             setattr(self, k, getattr(base, k))
         self.keys = _Keys()
         self.strip = Strip(self.LED_COUNT)

@@ -1,0 +1,108 @@
+"""Screens on the fake device: kiosk, settings, physical dice, redraw-only-what-changed."""
+
+from fw_device import Device
+from firmware import ui
+from firmware.screens import kiosk
+
+
+def test_kiosk_attract_demo_and_back_without_keeping_visitor_data():
+    """P40-C-78: the attract loop fights a demo battle (dice on the tower); a visitor's
+    guided demo is dropped after KIOSK_IDLE_MS and nothing reaches the flash."""
+    d = Device(kiosk=True)
+    assert d.screen() == "Attract"
+    frames = d.profile.strip.frames
+    d.wait(kiosk.ATTRACT_STEP_MS * 6)
+    assert d.profile.strip.frames > frames  # the tower showed dice
+    assert "Attacker wins" in d.text()
+    d.press("down")
+    assert d.screen() == "Guided"
+    d.select_item("Purchase")
+    d.press("right", 2)
+    d.press("select")  # a visitor buys two infantry
+    d.wait(kiosk.KIOSK_IDLE_MS + 100, step=500)
+    assert d.screen() == "Attract"
+    assert d.app.session.game is None
+    assert [n for n in d.flash.files if n.startswith("game")] == []
+
+
+def test_kiosk_demo_ends_after_two_minutes_even_when_busy():
+    """P40-T-01: the guided demo is at most DEMO_MS long, then attract again."""
+    d = Device(kiosk=True)
+    d.press("select")
+    assert d.screen() == "Guided"
+    for _ in range(11):  # a busy visitor: a press every 10 s for 110 s
+        d.wait(10000, step=500)
+        d.press("down")
+    assert d.screen() == "Guided"
+    d.wait(11000, step=500)  # 121 s after the start, only 11 s idle
+    assert d.screen() == "Attract"
+
+
+def test_settings_brightness_dice_and_free_heap_are_kept():
+    """P40-C-78: LED brightness caps the tower's dice light; the setting survives a restart."""
+    d = Device()
+    d.select_item("Settings")
+    assert "Free heap" in d.text()
+    d.press("down")      # LED brightness
+    d.press("right", 5)  # 50 % -> 100 %
+    assert "100%" in d.text()
+    assert d.app.tower.max_level() == 255
+    d.press("left", 10)
+    assert d.app.tower.max_level() == 0
+    d.press("up")
+    d.press("right")     # dice: device -> physical
+    d2 = Device(flash=d.flash)
+    assert d2.app.settings.dice == "physical" and d2.app.settings.brightness == 0
+
+
+def test_physical_dice_entered_as_hits_per_column():
+    """CL-C-02 / P40-C-78: with physical dice the players enter hits per battle-board column;
+    3 infantry at 1 and 1 artillery at 2 (P40-U-30: one infantry supported at 2)."""
+    d = Device()
+    d.app.settings.dice = "physical"
+    d.select_item("Battle board")
+    d.press("right", 3)
+    d.press("down")
+    d.press("right")
+    d.press("select")   # defender
+    d.press("up")
+    d.press("right", 2)  # 2 infantry
+    d.press("roll")      # fight
+    d.press("roll")      # first roll: the device asks for hits
+    assert d.screen() == "HitsEntry"
+    rows = d.lines()[1:-1]
+    # columns: 2 infantry at 1, 1 infantry + 1 artillery at 2
+    assert rows[0].startswith("2 dice at 1") and rows[1].startswith("2 dice at 2")
+    d.press("right")     # 1 hit at 1
+    d.press("down")
+    d.press("right", 3)  # capped at 2 dice
+    assert "hits 2" in d.lines()[2]
+    d.press("select")
+    assert d.app.errors == []
+    run = [sc for sc in d.app.stack if type(sc).__name__ == "BattleRun"][0]
+    assert ("A hits: 3", ui.NORMAL) in run.log
+    assert d.screen() == "HitsEntry" and d.lines()[0] == "Defender rolls"
+
+
+def test_grid_redraws_only_changed_labels():
+    """P40-T-11: moving the purchase cursor rewrites two rows, not the screen."""
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Pacific 1940")
+    d.press("select")
+    d.press("select")    # Purchase
+    before = d.app.grid.updates
+    d.press("down")
+    changed = d.app.grid.updates - before
+    assert 1 <= changed <= 3  # old row, new row (and nothing else)
+    before = d.app.grid.updates
+    d.wait(2000)         # nothing happens: nothing is redrawn
+    assert d.app.grid.updates == before
+
+
+def test_footers_use_the_device_button_names():
+    """P40-T-01: key hints name the buttons printed on each device."""
+    labels = (("select", "Press"), ("back", "B"), ("roll", "A"))
+    assert ui.key_hints("A:ok B:back", labels, 26) == "Press:ok B:back"
+    assert ui.key_hints("A:act Start:next", labels, 26) == "Press:act A:next"
+    assert ui.key_hints("A:act Start:next", labels, 10) == "Press:act"
