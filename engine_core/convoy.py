@@ -21,7 +21,7 @@ capacities (P40-E-44, P40-X-36). China and a power whose capital is enemy-held a
 (P40-E-46, P40-E-88). The UK's two economies in Global are separate victims (G40-E-05).
 """
 
-from engine_core.errors import RuleError, InputError
+from engine_core.errors import InputError
 
 NO_OWNER = 255
 

@@ -4,9 +4,7 @@
 from engine_core import board
 from engine_core import objectives as O
 from engine_core import politics as P
-from engine_core import history as H
 from engine_core.state import GameState
-from engine_core.errors import InputError
 
 
 def _state(b):

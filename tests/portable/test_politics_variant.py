@@ -1,7 +1,6 @@
 # The power-by-power variant (004) against the Global rules (000-G): what stays the same.
 from engine_core import board
 from engine_core import politics as P
-from engine_core import objectives as O
 from engine_core import research as R
 from engine_core import history as H
 from engine_core import phases as PH
