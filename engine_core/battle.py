@@ -261,7 +261,7 @@ class Battle:
         self.sea_combat = 0
         self.dd = [0, 0]         # destroyer present at the start of the round, per side
         self.fired = [0, 0]      # subs of the side fired in opening fire / surprise strike this round
-        self.hits = None         # pending hits (side, step, tuple) waiting for casualties
+        self.hits = None         # what the current step has done so far (a small marker)
         self.decided = [0, 0]    # submerge decisions taken this round (1940)
         self.outcome = 0
         self._land = None
@@ -272,6 +272,16 @@ class Battle:
         if kind == K_AMPHIBIOUS:
             sa = self._vec(options.get("sea_attacker"))
             sd = self._vec(options.get("sea_defender"))
+            for u in range(n):
+                if (sa[u] or sd[u]) and self.units[u][uu.U_KIND] not in (uu.SEA, uu.AIR):
+                    raise InputError("the sea battle of an assault has only ships and air units")
+            if self.family == FAM_1940 and sum(sd) > 0:
+                armed = False
+                for u in range(n):
+                    if sa[u] and self.units[u][uu.U_ATTACK] > 0:
+                        armed = True
+                if not armed:
+                    raise RuleError("P40-U-58", "transports and carriers cannot attack alone")
             if sum(sd) > 0 or (sum(self.scramble) > 0 and self.family == FAM_1940):
                 # the sea battle first (CL-C-42, LHTR-C-42, P40-C-57); land arrays wait
                 self._land = (self.alive[0], self.alive[1])
@@ -642,9 +652,6 @@ class Battle:
                     raise InputError("a die shows 1 to 6")
             self._typed = ("dice", vals)
         self.prompt = None
-
-    def _parse_units(self, spec):
-        return self._vec(spec)
 
     def _answer_casualties(self, p, choice):
         side = p.side
@@ -1887,16 +1894,9 @@ class Battle:
             opts = tuple(u for u in range(b.n) if counts[u])
             b.prompt = Prompt(P_CASUALTIES, side, opts, (lost, dmg), (counts, hits, rule))
         else:
-            b.prompt = None
-            b._reask()
+            b.prompt = None       # retreat, submerge, dice... are asked again by their step
         return b
 
-    def _reask(self):
-        """After a restore, ask again the question of a step that stops before acting."""
-        s = self.current_step()
-        if s in (S_RETREAT, S_SUBMERGE_DECIDE, S_WITHDRAW, S_KAMIKAZE, S_SCRAMBLE, S_BOMBARD):
-            return   # these steps ask again when stepped
-        return
 
 
 def run(board, kind, attacker, defender, dice, options=None, answers=None):

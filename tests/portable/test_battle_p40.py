@@ -283,7 +283,8 @@ def test_kamikaze_strikes():
 
 
 def test_kamikaze_blocks_bombardment():
-    """P40-C-37 P40-C-60: any kamikaze strike in the zone, hit or miss, forbids bombardment."""
+    """P40-C-37 P40-C-60 P40-C-32: declaring an amphibious assault from a kamikaze zone triggers
+    strikes; any strike in the zone, hit or miss, forbids bombardment."""
     b = Battle(ED, "amphibious", {"infantry": 2}, {"infantry": 1},
                {"seaborne": {"infantry": 2}, "bombard": {"battleship": 1}, "kamikaze": 2})
     p = b.run_until_prompt(FixedDice([]))
