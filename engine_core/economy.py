@@ -17,7 +17,7 @@ Events (small tuples, for adapters):
 """
 
 from engine_core.errors import RuleError, InputError
-from engine_core.state import NO_OWNER
+from engine_core.state import NO_OWNER, set_since
 from engine_core import units as U
 
 EV_PAY = 1
@@ -39,7 +39,7 @@ FAC_NAVAL_BASE = 16
 _ANY_IC = FAC_IC | FAC_MAJOR | FAC_MINOR
 
 # GameState.placed marker for a territory whose complex was built this turn (places nothing).
-NEW_COMPLEX = 1000
+NEW_COMPLEX = 255
 
 
 def rid(board, cl, lhtr, p40, g40=None):
@@ -403,7 +403,7 @@ def place(board, state, power, t, units, sea_zone=-1):
         _pool_take(state, u, n)
     events = []
     if combat:
-        state.placed[t] += combat
+        state.placed[t] = min(254, state.placed[t] + combat)
     if fac_bits:
         state.facilities[t] |= fac_bits
         if fac_bits & _ANY_IC:
@@ -474,7 +474,7 @@ def _set_owner(board, state, t, new, events):
     state.owner[t] = new
     state.captured[t] = 1
     if side_of(board, old) != side_of(board, new):
-        state.since[t] = state.game_turn
+        set_since(state, t, state.game_turn)
     events.append((EV_CONTROL, t, old if old != NO_OWNER else -1, new))
 
 

@@ -76,13 +76,14 @@ def _module(name):
 
 
 def clone_state(s):
-    """A deep copy of a GameState (lists, bytearrays, nested pool entries)."""
+    """A copy of a GameState for putting it back after a refused action. The journal is
+    shared, not copied: actions never change it (apply_entry appends after success)."""
     c = GameState(s.edition, 0, 0)
     for k in _STATE_FIELDS:
         v = getattr(s, k)
         if isinstance(v, bytearray):
             v = bytearray(v)
-        elif isinstance(v, list):
+        elif isinstance(v, list) and k != "journal":
             v = [list(x) if isinstance(x, list) else x for x in v]
         setattr(c, k, v)
     return c
@@ -90,8 +91,8 @@ def clone_state(s):
 
 _STATE_FIELDS = ("edition", "round", "turn", "phase", "treasury", "owner", "damage", "at_war",
                  "history", "kamikaze", "techs", "research", "dice", "pending", "journal",
-                 "facilities", "base_damage", "captured", "since", "game_turn", "turns_taken", "pool",
-                 "placed", "frozen", "victory", "hold", "income_log")
+                 "facilities", "base_damage", "captured", "since", "game_turn", "turns_taken",
+                 "pool", "placed", "frozen", "victory", "hold", "income_log")
 
 
 class _Dice:
@@ -204,6 +205,7 @@ class Game:
         return self.apply_entry(entry)
 
     def apply_entry(self, entry):
+        """Apply one journal entry; on any error the state before it is put back."""
         saved = clone_state(self.state)
         try:
             events = self._do(entry)
@@ -517,9 +519,8 @@ class Game:
         partner = b.turn_partner(p)
         if partner >= 0:
             s.turns_taken[partner] += 1
-        for t in range(b.territory_count):
-            s.captured[t] = 0
-            s.placed[t] = 0
+        s.captured = bytearray(b.territory_count)
+        s.placed = bytearray(b.territory_count)
         s.pool = []
         s.phase = 0
         while s.phase < len(self.phase_table) - 1 and not self._playable_in(s, self.phase_table[s.phase], p):

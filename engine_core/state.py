@@ -26,12 +26,14 @@ Ledger extensions (read freely, written only by the ledger):
   base_damage bytearray per territory (1940): air base damage (low 4 bits) and naval base
               damage (high 4 bits); `damage` holds the industrial complex's markers
   captured    bytearray per territory: 1 if control changed during the current turn
-  since       list of int per territory: the game turn (see `game_turn`) in which the
-              current controller's *side* took the territory (0 = held since setup)
+  since       bytearray, 2 bytes (big end) per territory: the game turn (`game_turn`) in
+              which the current controller's *side* took the territory (0 = since setup);
+              read and write it with since_of / set_since
   game_turn   int, 1 for the first power's first turn, +1 every turn
   turns_taken list of int per power id: turns begun so far (US "third turn" rules)
   pool        list of [unit id, count] pairs bought this turn and not yet placed
-  placed      list of int per territory: combat units mobilized there this turn
+  placed      bytearray per territory: combat units mobilized there this turn (255: a
+              complex built there this turn, which places nothing)
   frozen      list of int per power: IPCs seized while its own capital was held
               (Revised/LHTR LHTR-E-13: not spendable until the capital is freed)
   victory     -1 while the game goes on, else the winning side (0 Axis, 1 Allies)
@@ -65,11 +67,11 @@ class GameState:
         self.facilities = bytearray(territory_count)
         self.base_damage = bytearray(territory_count)
         self.captured = bytearray(territory_count)
-        self.since = [0] * territory_count
+        self.since = bytearray(2 * territory_count)
         self.game_turn = 1
         self.turns_taken = [0] * power_count
         self.pool = []
-        self.placed = [0] * territory_count
+        self.placed = bytearray(territory_count)
         self.frozen = [0] * power_count
         self.victory = -1
         self.hold = []
@@ -86,10 +88,20 @@ class GameState:
             self.edition, self.round, self.turn, self.phase, tuple(self.treasury),
             bytes(self.owner), bytes(self.damage), tuple(self.at_war), self.history,
             self.kamikaze, tuple(self.techs), tuple(self.research), tuple(self.dice),
-            _freeze(pend), bytes(self.facilities), bytes(self.base_damage), bytes(self.captured), tuple(self.since),
-            self.game_turn, tuple(self.turns_taken), _freeze(self.pool), tuple(self.placed),
+            _freeze(pend), bytes(self.facilities), bytes(self.base_damage), bytes(self.captured), bytes(self.since),
+            self.game_turn, tuple(self.turns_taken), _freeze(self.pool), bytes(self.placed),
             tuple(self.frozen), self.victory, _freeze(self.hold), tuple(self.income_log),
         )
+
+
+def since_of(state, t):
+    """The game turn in which t's controlling side took it (0: since setup)."""
+    return (state.since[2 * t] << 8) | state.since[2 * t + 1]
+
+
+def set_since(state, t, game_turn):
+    state.since[2 * t] = (game_turn >> 8) & 255
+    state.since[2 * t + 1] = game_turn & 255
 
 
 def _freeze(value):

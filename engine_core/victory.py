@@ -15,12 +15,12 @@ the end of every round. They set `state.victory` (0 Axis, 1 Allies) or leave it 
             the power's previous turn, plus a capital of its own side now or by the end of
             the turn (G40-G-09..11).
 
-"Continuously since the end of a power's previous turn": `state.since[t]` is the game turn
+"Continuously since the end of a power's previous turn": `since_of(state, t)` is the game turn
 in which the current side took t; the previous turn of the power to move is `game_turn -
-len(turn_order)`, so the hold is unbroken when `since[t] <= game_turn - len(turn_order)`.
+len(turn_order)`, so the hold is unbroken when `since <= game_turn - len(turn_order)`.
 """
 
-from engine_core.state import NO_OWNER
+from engine_core.state import NO_OWNER, since_of
 
 AXIS = 0
 ALLIES = 1
@@ -36,7 +36,7 @@ def _held(board, state, t, side):
 
 
 def _continuous(board, state, t, side):
-    return _held(board, state, t, side) and state.since[t] <= state.game_turn - len(board.turn_order)
+    return _held(board, state, t, side) and since_of(state, t) <= state.game_turn - len(board.turn_order)
 
 
 def vc_counts(board, state):

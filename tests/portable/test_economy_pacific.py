@@ -167,7 +167,8 @@ def test_turn_flow_and_per_territory_records():
     assert g.summary()["phase"] == "collect_income"
     g.apply({"type": "end_phase"})
     assert g.summary()["power"] == "United States" and g.state.captured[yunnan] == 0
-    assert g.state.since[yunnan] == 1
+    from engine_core.state import since_of
+    assert since_of(g.state, yunnan) == 1
     assert _phases_of_turn(g) == ["purchase", "combat_move", "combat", "noncombat_move",
                                   "mobilize", "collect_income"]
 
