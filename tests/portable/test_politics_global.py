@@ -297,16 +297,18 @@ def test_variant_japan_on_uk_pacific():
 
 
 def test_mongolia_pact():
-    """G40-P-37, G40-P-38, G40-X-42, G40-T-05, G40-X-07: Japan (at war with the USSR: the Pacific
+    """G40-P-37, G40-P-38, G40-X-42, G40-T-05, G40-X-07, G40-C-10: Japan (at war with the USSR: the Pacific
     "no entry into Soviet territory" rule is replaced in Global) attacking a Soviet territory next to
     Mongolia hands every strict-neutral Mongolian territory to the USSR at the end of Japan's
     Conduct Combat, whatever the Soviet-Japanese relations."""
     b = board.load("global_1940")
     s = _state(b)
     i = _Ids(b)
+    amur = b.territory_id("Amur")
+    # G40-C-10: attacks on the USSR need a state of war with it
+    assert _refused(lambda: P.enter(b, s, i.jp, amur, True), "G40-P-02")
     _turn(b, s, "Japan")
     P.declare_war(b, s, i.jp, i.ussr)
-    amur = b.territory_id("Amur")
     P.enter(b, s, i.jp, amur, True)
     assert s.history & H.MONGOLIA_PACT_TRIGGERED
     ev = P.end_of_combat(b, s)
