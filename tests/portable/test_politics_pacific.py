@@ -468,3 +468,19 @@ def test_no_attack_on_own_side_classic_revised():
         ger = b.power_id("Germany")
         assert _refused(lambda: P.enter(b, s, uk, b.capital(us), True), rule)
         assert P.enter(b, s, uk, b.capital(ger), True) == []
+
+
+def test_failed_attack_on_neutral():
+    """P40-C-130, P40-C-132, P40-C-133: an attacked neutral joins the side opposed to the attacker;
+    after a failed attack it stays uncontrolled but friendly to that side, whose powers may take
+    it over like a friendly neutral; the attacker's side may attack it again."""
+    b = board.load("pacific_1940")
+    s = _state(b)
+    jp, us, cn, uk, an = _ids(b)
+    olgiy = b.territory_id("Olgiy")
+    P.enter(b, s, jp, olgiy, True)      # the battle is lost: nobody takes control
+    assert s.owner[olgiy] == 255
+    assert P.neutral_status(b, s, olgiy) == P.FRIENDLY_ALLIES
+    P.enter(b, s, jp, olgiy, True)      # Japan may try again
+    assert P.convert_neutral(b, s, cn, olgiy) == [(P.EV_CONVERTED, cn, olgiy)]
+    assert s.owner[olgiy] == cn
