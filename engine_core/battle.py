@@ -459,23 +459,56 @@ class Battle:
                     continue               # CL-A-09: attacking subs fire only their first shot
                 fire[u] = c
         out = []
-        supp = 0
-        tac_pair = 0
+        # support pairs (attack only), one for one (P40-U-31): artillery -> infantry, then
+        # mechanized infantry; fighters -> tactical bombers; tanks -> mechanized infantry
+        # (Improved Mechanized Infantry) or tactical bombers. Each pairing adds 1.
+        boost = _zeros(n)
         if side == ATTACKER and which == 0:
-            if self.flags & uu.CF_ARTILLERY:
-                per = 2 if self.tech[side] & T_ADV_ART else 1      # P40-R-11
-                for u in range(n):
-                    if units[u][uu.U_ABILITIES] & uu.AB_ARTILLERY:
-                        supp += fire[u] * per
-            if self.flags & uu.CF_TAC_PAIRING:
-                for u in range(n):
-                    if units[u][uu.U_ABILITIES] & uu.AB_PAIRS_TAC:
-                        tac_pair += fire[u]
-        mech_tank = 0
-        if side == ATTACKER and self.tech[side] & T_IMP_MECH:
+            art = 0
+            fighters = 0
+            tanks = 0
             for u in range(n):
-                if units[u][uu.U_ABILITIES] & uu.AB_BLITZ and not units[u][uu.U_ABILITIES] & uu.AB_SUPPORTABLE:
-                    mech_tank += fire[u]
+                ab = units[u][uu.U_ABILITIES]
+                if ab & uu.AB_ARTILLERY and self.flags & uu.CF_ARTILLERY:
+                    art += fire[u] * (2 if self.tech[side] & T_ADV_ART else 1)   # P40-R-11
+                if ab & uu.AB_PAIRS_TAC and self.flags & uu.CF_TAC_PAIRING:
+                    if units[u][uu.U_KIND] == uu.AIR:
+                        fighters += fire[u]
+                    else:
+                        tanks += fire[u]
+            mech_left = 0
+            for u in range(n):                      # infantry before mechanized infantry
+                ab = units[u][uu.U_ABILITIES]
+                if ab & uu.AB_SUPPORTABLE and not ab & uu.AB_BLITZ:
+                    k = fire[u] if fire[u] < art else art
+                    boost[u] = k
+                    art -= k
+            for u in range(n):
+                ab = units[u][uu.U_ABILITIES]
+                if ab & uu.AB_SUPPORTABLE and ab & uu.AB_BLITZ:
+                    k = fire[u] if fire[u] < art else art
+                    boost[u] = k
+                    art -= k
+                    mech_left += fire[u] - k
+            for u in range(n):
+                if units[u][uu.U_ABILITIES] & uu.AB_TAC_BOMBER:
+                    k = fire[u] if fire[u] < fighters else fighters
+                    boost[u] = k
+                    fighters -= k
+            if self.tech[side] & T_IMP_MECH:         # P40-R-16
+                for u in range(n):
+                    ab = units[u][uu.U_ABILITIES]
+                    if ab & uu.AB_SUPPORTABLE and ab & uu.AB_BLITZ:
+                        k = fire[u] - boost[u]
+                        k = k if k < tanks else tanks
+                        boost[u] += k
+                        tanks -= k
+            for u in range(n):
+                if units[u][uu.U_ABILITIES] & uu.AB_TAC_BOMBER:
+                    k = fire[u] - boost[u]
+                    k = k if k < tanks else tanks
+                    boost[u] += k
+                    tanks -= k
         for u in range(n):
             c = fire[u]
             if c <= 0:
@@ -500,18 +533,7 @@ class Battle:
             if side == DEFENDER and ab & uu.AB_STRATEGIC and self.tech[side] & T_HEAVY \
                     and self.family == FAM_LHTR:
                 best = 2                   # LHTR-T-11: on defense too
-            boosted = 0
-            if ab & uu.AB_SUPPORTABLE and supp > 0:
-                boosted = c if c < supp else supp
-                supp -= boosted
-            if ab & uu.AB_SUPPORTABLE and mech_tank > 0 and ab & uu.AB_BLITZ and boosted < c:
-                extra = c - boosted
-                extra = extra if extra < mech_tank else mech_tank
-                mech_tank -= extra
-                boosted += extra           # P40-R-16
-            if ab & uu.AB_TAC_BOMBER and tac_pair > 0:
-                boosted = c if c < tac_pair else tac_pair
-                tac_pair -= boosted        # P40-U-41
+            boosted = boost[u]             # P40-U-30, P40-U-41, LHTR-U-02
             if boosted:
                 out.append([v + 1, boosted * dice_each * best, best, cls, boosted])
             if c - boosted:

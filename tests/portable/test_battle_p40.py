@@ -472,3 +472,18 @@ def test_no_scramble_means_no_sea_battle():
     b.answer({})
     p = b.run_until_prompt(None)
     assert p.kind == P_BOMBARD
+
+
+def test_a_tank_pairs_with_one_unit_only():
+    """P40-U-31 P40-R-16 P40-U-41: a unit pairs with only one other unit at a time: with Improved
+    Mechanized Infantry one tank boosts either a mechanized infantry or a tactical bomber."""
+    b = Battle(ED, "land", {"mechanized_infantry": 1, "tactical_bomber": 1, "tank": 1}, {"infantry": 5},
+               {"attacker_tech": ("improved_mechanized_infantry",)})
+    p = b.run_until_prompt(None)
+    # mech boosted to 2 by the tank; the tac stays at 3 (no second partner); the tank at 3
+    assert p.info == (S_ATTACK, ((2, 1), (3, 2)))
+    b = Battle(ED, "land", {"mechanized_infantry": 1, "tactical_bomber": 1, "tank": 1, "fighter": 1},
+               {"infantry": 5}, {"attacker_tech": ("improved_mechanized_infantry",)})
+    p = b.run_until_prompt(None)
+    # the fighter pairs with the tac (4), the tank with the mech (2)
+    assert p.info == (S_ATTACK, ((2, 1), (3, 2), (4, 1)))
