@@ -221,6 +221,9 @@ class Dashboard(Screen):
                 app.open_battle_setup()
             elif phase == "collect_income":
                 app.push(Income(app))
+            elif phase == "mobilize" and app.session.game.state.pool:
+                from firmware.screens.turn import Mobilize
+                app.push(Mobilize(app))
             else:
                 self.end_phase()
         elif name == "long_back":
@@ -434,16 +437,26 @@ class Income(Screen):
             if prompt is not None:
                 app.push(PromptMenu(app, prompt))
                 return
-            try:
-                app.act({"type": "collect_income"})
-            except ValueError as err:
-                self.refuse(err)
+            if app.session.board.rules.get("convoy"):
+                from firmware.screens.turn import Convoy
+                app.push(Convoy(app, self.collect))  # raiders first (P40-E-40)
                 return
-            if app.session.prompt() is not None:
-                app.push(PromptMenu(app, app.session.prompt()))
-            else:
-                app.pop()
+            self.collect(None, [])
         elif name == "back":
+            app.pop()
+
+    def collect(self, convoy_screen, convoy):
+        app = self.app
+        if convoy_screen is not None:
+            app.pop()
+        try:
+            app.act({"type": "collect_income", "convoy": convoy})
+        except ValueError as err:
+            self.refuse(err)
+            return
+        if app.session.prompt() is not None:
+            app.replace(PromptMenu(app, app.session.prompt()))
+        else:
             app.pop()
 
 

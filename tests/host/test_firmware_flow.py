@@ -54,9 +54,17 @@ def _japan_turn(d, log):
     log.append(("record the battle", d.presses - p0))
     d.press("roll")              # -> Noncombat move
     d.press("roll")              # -> Mobilize
+    p0 = d.presses
+    d.press("select")            # Mobilize: where?
+    d.select_item("Japan")
+    d.press("right", 2)          # both infantry
+    d.press("select")            # place
+    d.press("back")              # back to the dashboard
+    log.append(("mobilize 2 infantry", d.presses - p0))
     d.press("roll")              # -> Collect income
     p0 = d.presses
     d.press("select")            # Income screen
+    d.press("select")            # convoy raiders (none entered)
     d.press("select")            # collect
     while d.screen() == "PromptMenu":
         d.press("select")
@@ -102,6 +110,9 @@ def test_quick_tour_press_counts():
     # P40-G-06: Japan's production is its 26 plus Anhwe's value if it was taken
     assert s["production"]["Japan"] == 26 + (board.ipc(anhwe) if captured else 0)
     assert s["power"] == "United States"
+    # P40-T-50: the two infantry were placed (not refunded): 26 - 6 + Japan's income
+    assert d.app.session.game.state.pool == []
+    assert s["treasury"]["Japan"] == 20 + d.app.session.game.state.income_log[0]
     for decision, presses in log:
         if decision in ("battle set-up", "battle to its result"):
             continue  # unit counts and dice: one press per unit / per roll

@@ -1,0 +1,147 @@
+"""Mobilize (place the units bought this turn) and convoy entry before income.
+
+Mobilize: pick a territory with the power's industrial complex, then the
+units from the pool with +/-; sea units go to the sea zone shown on the
+first row (left/right picks another zone next to the territory). The
+engine checks the complex's limits (P40-E-10..18, CL-E-03/04).
+
+Convoy (Pacific/Global 1940): the device cannot see the map's ships, so the
+players enter, per convoy zone next to the power's territories, the enemy
+warships there; the engine rolls the convoy dice and applies the caps
+(P40-E-40..44) when income is collected.
+"""
+
+from firmware import ui
+from firmware.screens.base import Menu, Counter
+
+
+def current_power(app):
+    board = app.session.board
+    return board.power_id(app.session.summary()["power"])
+
+
+class Mobilize(Menu):
+    """Where to place: the power's territories with an industrial complex."""
+
+    footer = "A:place B:back"
+
+    def __init__(self, app):
+        from engine_core import board as bmod
+        board = app.session.board
+        state = app.session.game.state
+        me = current_power(app)
+        items = []
+        for t in range(board.territory_count):
+            if state.owner[t] == me and state.facilities[t] & bmod.FAC_ANY_IC and not state.captured[t]:
+                items.append((board.territory_name(t), t))
+        Menu.__init__(self, app, "Mobilize", items, 0, self.footer)
+
+    def head(self, cols):
+        pool = self.app.session.game.state.pool
+        n = 0
+        for e in pool:
+            n += e[1]
+        return [(ui.fit(str(n) + " units to place", cols), ui.GOOD if n else ui.DIM)]
+
+    def chosen(self, t, now):
+        self.app.push(Place(self.app, t))
+
+
+class Place(Counter):
+    """Units from the pool for one territory (sea units to the zone on top)."""
+
+    footer = "</>:-+ A:place"
+
+    def __init__(self, app, t):
+        board = app.session.board
+        state = app.session.game.state
+        self.t = t
+        self.ids = []
+        names = []
+        limits = []
+        for e in state.pool:
+            if e[1] > 0:
+                self.ids.append(e[0])
+                names.append(board.unit_name(e[0]).replace("_", " "))
+                limits.append(e[1])
+        self.zones = [z for z in board.adjacent(t) if board.is_sea(z)]
+        self.zone = 0
+        Counter.__init__(self, app, ui.fit(board.territory_name(t), 26), names, [0] * len(names), limits)
+
+    def head(self, cols):
+        if not self.zones:
+            return []
+        name = self.app.session.board.territory_name(self.zones[self.zone])
+        return [(ui.fit("Ships to " + name, cols), ui.DIM)]
+
+    def other(self, name, now):
+        if name == "long_select" and self.zones:
+            self.zone = (self.zone + 1) % len(self.zones)
+            return
+        if name != "select":
+            return
+        board = self.app.session.board
+        units = {}
+        for i in range(len(self.ids)):
+            if self.counts[i]:
+                units[board.unit_name(self.ids[i])] = self.counts[i]
+        if not units:
+            self.app.pop()
+            return
+        action = {"type": "place", "territory": self.t, "units": units}
+        if self.zones:
+            action["sea_zone"] = self.zones[self.zone]
+        try:
+            self.app.act(action)
+        except ValueError as err:
+            self.refuse(err)
+            return
+        self.app.pop()
+
+
+_CONVOY_UNITS = ("submarine", "destroyer", "cruiser", "battleship", "fighter", "tactical_bomber")
+_SHORT_UNIT = ("sub", "dd", "ca", "bb", "ftr", "tac")
+
+
+class Convoy(Counter):
+    """Enemy warships per convoy zone next to the power's territories, then collect."""
+
+    footer = "</>:-+ A:collect"
+
+    def __init__(self, app, on_done):
+        board = app.session.board
+        state = app.session.game.state
+        me = current_power(app)
+        self.on_done = on_done
+        self.enemy = -1
+        for p in board.turn_order:
+            if state.at_war[me] & (1 << p):
+                self.enemy = p
+                break
+        zones = []
+        for z in range(board.territory_count):
+            if not (board.is_sea(z) and board.is_convoy_zone(z)):
+                continue
+            for t in board.adjacent(z):
+                if not board.is_sea(t) and state.owner[t] == me:
+                    zones.append(z)
+                    break
+        self.rows = []
+        names = []
+        for z in zones:
+            for i in range(len(_CONVOY_UNITS)):
+                self.rows.append((z, _CONVOY_UNITS[i]))
+                names.append(board.territory_name(z)[:14] + " " + _SHORT_UNIT[i])
+        Counter.__init__(self, app, "Convoy raiders", names, [0] * len(names), [9] * len(names))
+
+    def convoy(self):
+        out = []
+        for i in range(len(self.rows)):
+            if self.counts[i]:
+                z, unit = self.rows[i]
+                out.append([z, self.enemy, unit, self.counts[i]])
+        return out
+
+    def other(self, name, now):
+        if name in ("select", "roll"):
+            self.on_done(self, self.convoy())
