@@ -122,6 +122,9 @@ class Simulator:
         self.ticks = 0
         self.events = []         # (ms, kind, detail) -- the event log
         self.led_log = []        # (ms, pin, frame) of every LED frame shown
+        self.auto_restart = False  # after a power cut, plug back in at the next frame
+        self.off_ms = 300        # how long the power stays off before an auto restart
+        self.keep_led_log = True
 
     @staticmethod
     def _load_profile(name):
@@ -203,11 +206,16 @@ class Simulator:
             self.machine.refresh()
         finally:
             self.clock.uninstall()
-        for frame in self.machine.drain_frames():
-            self.led_log.append(frame)
+        frames = self.machine.drain_frames()
+        if self.keep_led_log:
+            self.led_log.extend(frames)
 
     def frame(self):
         """One pass of the firmware's loop, the display refresh, then frame_ms of time."""
+        if self.dead and self.auto_restart:
+            self.auto_restart = False
+            self.clock.advance(self.off_ms)
+            self.boot()
         if self.running:
             self._run(self.app.tick)
             self.ticks += 1

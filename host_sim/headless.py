@@ -1,0 +1,89 @@
+"""Headless runs: a script on a profile, screenshots, LED frame log, event log.
+
+    python -m host_sim --board pybadge --script flows/quick.txt --shots out/
+
+writes out/NN-<mark>.png at each `shot` and out/NN-end.png at the end,
+out/leds.log (every LED frame shown: time, pin, RRGGBB per pixel),
+out/events.log (boots, keys, shots, screen changes, power cuts, crashes) and
+returns the exit status: 0 fine, 1 the firmware raised, 2 the script failed
+(an `expect` not met, a bad line) or text was cut off with --check-text.
+"""
+
+import os
+import sys
+
+from . import textcheck
+from .runtime import Simulator
+from .script import Runner, ScriptError, parse
+
+
+def format_frame(frame):
+    ms, pin, pixels = frame
+    return "%d %s %s" % (ms, pin, " ".join("%02x%02x%02x" % p for p in pixels))
+
+
+def write_logs(sim, out_dir):
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "leds.log"), "w") as f:
+        f.write("# ms pin RRGGBB... (every frame shown on the strip, after brightness)\n")
+        for frame in sim.led_log:
+            f.write(format_frame(frame) + "\n")
+    with open(os.path.join(out_dir, "events.log"), "w") as f:
+        for ms, kind, detail in sim.events:
+            f.write("%d %s %s\n" % (ms, kind, detail.replace("\n", " / ")))
+
+
+def run_script(board, script_text, shots_dir=None, flash_dir=None, kiosk=False, check_text=False,
+               stdout=None, stderr=None):
+    """Run a script on one profile. Returns (status, sim-less summary dict)."""
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    problems = []
+
+    def on_shot(name, img, sim):
+        if check_text:
+            for p in textcheck.check(sim.machine.display()):
+                problems.append("%s/%s: %s" % (board, name, p))
+
+    status = 0
+    with Simulator(board, flash_dir=flash_dir, kiosk=kiosk) as sim:
+        runner = Runner(sim, shots_dir, on_shot=on_shot)
+        last_text = []
+
+        def watch(name, img, s):
+            on_shot(name, img, s)
+
+        runner.on_shot = watch
+        sim.boot()
+        sim.run(ms=300)
+        try:
+            commands = parse(script_text)
+            for no, cmd, args in commands:
+                runner.step(no, cmd, args)
+                text = runner.screen_text()
+                if text != last_text:
+                    sim.log("screen", " | ".join(text))
+                    last_text = text
+                if sim.crashed:
+                    break
+            if not sim.crashed:
+                sim.run(ms=200)
+                runner.shot("end")
+        except ScriptError as err:
+            stderr.write("script: %s\n" % err)
+            status = 2
+            if sim.machine is not None and sim.screenshot() is not None:
+                runner.shot("failed")
+        if sim.crashed:
+            stderr.write("firmware raised (profile %s):\n%s" % (board, sim.crashed))
+            status = 1
+        if problems:
+            for p in problems:
+                stderr.write("text: %s\n" % p)
+            status = status or 2
+        if shots_dir is not None:
+            write_logs(sim, shots_dir)
+        stdout.write("%s: %d shots, %d presses, %d LED frames, %d boots, status %d\n"
+                     % (board, len(runner.shots), runner.presses, len(sim.led_log), sim.boots, status))
+        return status, {"shots": [(n, p) for n, p, _ in runner.shots], "presses": runner.presses,
+                        "problems": problems}

@@ -1,0 +1,181 @@
+"""Scripts: button presses for the simulated device, with marks for screenshots.
+
+One command per line; `#` starts a comment; TEXT is the rest of the line
+(quotes around it are optional).
+
+    press KEY [KEY ...] [xN]   press and release keys in turn (xN: the whole list N times)
+    hold KEY MS                hold a key MS milliseconds (long press), then release
+    wait MS                    let the loop run MS milliseconds
+    shot NAME                  screenshot now -> NN-NAME.png (NN counts the shots)
+    expect TEXT                the screen must show TEXT (in any label); else the script fails
+    absent TEXT                the screen must not show TEXT
+    seek KEY TEXT              press KEY until the highlighted row shows TEXT (at most 60 presses)
+    until KEY TEXT             press KEY until the screen shows TEXT (at most 60 presses)
+    cut                        pull the power now (between two frames) and plug it back in
+    cut_after N                pull the power at the N-th flash unit from now (byte written,
+                               file opened for writing, rename, remove), then plug it back in
+    restart                    press reset: reboot on the same flash
+    log TEXT                   a line in the event log
+
+KEY is a logical key: up, down, left, right, select, back, roll. Every
+profile maps all seven, so one script runs on every hardware profile.
+"""
+
+import os
+import shlex
+
+from . import textcheck
+
+KEYS = ("up", "down", "left", "right", "select", "back", "roll")
+SEEK_LIMIT = 60
+
+
+class ScriptError(Exception):
+    def __init__(self, line_no, line, message):
+        Exception.__init__(self, "line %d: %s: %s" % (line_no, line.strip(), message))
+        self.line_no = line_no
+
+
+def parse(text):
+    """[(line_no, command, args)] of a script (ScriptError on a bad line)."""
+    out = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip() if not raw.strip().startswith(("expect", "absent", "seek", "until", "log")) else raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split(None, 1)
+        cmd = parts[0].lower()
+        rest = parts[1] if len(parts) > 1 else ""
+        if cmd == "press":
+            words = rest.split()
+            times = 1
+            if words and words[-1].startswith("x") and words[-1][1:].isdigit():
+                times = int(words[-1][1:])
+                words = words[:-1]
+            if not words or any(w not in KEYS for w in words):
+                raise ScriptError(no, raw, "press needs keys out of " + " ".join(KEYS))
+            out.append((no, "press", (tuple(words) * times,)))
+        elif cmd == "hold":
+            words = rest.split()
+            if len(words) != 2 or words[0] not in KEYS or not words[1].isdigit():
+                raise ScriptError(no, raw, "hold KEY MS")
+            out.append((no, "hold", (words[0], int(words[1]))))
+        elif cmd in ("wait", "cut_after"):
+            if not rest.strip().isdigit():
+                raise ScriptError(no, raw, cmd + " needs a number")
+            out.append((no, cmd, (int(rest),)))
+        elif cmd == "shot":
+            name = rest.strip()
+            if not name or not all(c.isalnum() or c in "-_" for c in name):
+                raise ScriptError(no, raw, "shot NAME (letters, digits, - and _)")
+            out.append((no, "shot", (name,)))
+        elif cmd in ("expect", "absent", "log"):
+            out.append((no, cmd, (_text(rest),)))
+        elif cmd in ("seek", "until"):
+            words = rest.split(None, 1)
+            if len(words) != 2 or words[0] not in KEYS:
+                raise ScriptError(no, raw, cmd + " KEY TEXT")
+            out.append((no, cmd, (words[0], _text(words[1]))))
+        elif cmd in ("cut", "restart"):
+            out.append((no, cmd, ()))
+        else:
+            raise ScriptError(no, raw, "unknown command " + repr(cmd))
+    return out
+
+
+def _text(rest):
+    rest = rest.split(" #", 1)[0].strip() if not rest.strip().startswith(("'", '"')) else rest.strip()
+    if rest[:1] in ("'", '"'):
+        try:
+            return shlex.split(rest)[0]
+        except ValueError:
+            return rest.strip("'\"")
+    return rest
+
+
+class Runner:
+    """Runs a parsed script on a Simulator; screenshots go to `shots_dir`."""
+
+    def __init__(self, sim, shots_dir=None, on_shot=None):
+        self.sim = sim
+        self.shots_dir = shots_dir
+        self.on_shot = on_shot  # callback(name, image, sim) after each shot
+        self.shots = []         # (name, path or None, image)
+        self.presses = 0
+
+    def screen_text(self):
+        display = self.sim.machine.display() if self.sim.machine else None
+        return textcheck.screen_text(display) if display is not None else []
+
+    def shows(self, text):
+        return any(text in t for t in self.screen_text())
+
+    def highlighted(self, text):
+        display = self.sim.machine.display()
+        return any(text in t for t in textcheck.highlighted_text(display))
+
+    def shot(self, name):
+        img = self.sim.screenshot()
+        path = None
+        if self.shots_dir is not None and img is not None:
+            os.makedirs(self.shots_dir, exist_ok=True)
+            path = os.path.join(self.shots_dir, "%02d-%s.png" % (len(self.shots) + 1, name))
+            img.save(path)
+        self.shots.append((name, path, img))
+        self.sim.log("shot", name)
+        if self.on_shot is not None:
+            self.on_shot(name, img, self.sim)
+        return img
+
+    def press(self, key):
+        self.sim.press(key)
+        self.presses += 1
+
+    def run(self, commands):
+        for no, cmd, args in commands:
+            self.step(no, cmd, args)
+            if self.sim.crashed:
+                raise ScriptError(no, cmd, "the firmware raised:\n" + self.sim.crashed)
+
+    def step(self, no, cmd, args):
+        sim = self.sim
+        if cmd == "press":
+            for key in args[0]:
+                self.press(key)
+        elif cmd == "hold":
+            sim.press(args[0], hold_ms=args[1])
+            self.presses += 1
+        elif cmd == "wait":
+            sim.run(ms=args[0])
+        elif cmd == "shot":
+            self.shot(args[0])
+        elif cmd == "expect":
+            if not self.shows(args[0]):
+                raise ScriptError(no, "expect " + args[0], "not on screen: " + " | ".join(self.screen_text()))
+        elif cmd == "absent":
+            if self.shows(args[0]):
+                raise ScriptError(no, "absent " + args[0], "on screen: " + " | ".join(self.screen_text()))
+        elif cmd in ("seek", "until"):
+            key, text = args
+            test = self.highlighted if cmd == "seek" else self.shows
+            for _ in range(SEEK_LIMIT):
+                if test(text):
+                    break
+                self.press(key)
+            else:
+                raise ScriptError(no, cmd + " " + text, "not found after %d presses of %s" % (SEEK_LIMIT, key))
+        elif cmd == "cut":
+            sim.power_cut()
+            sim.run(ms=500)
+            sim.restart()
+            sim.run(ms=200)
+        elif cmd == "cut_after":
+            sim.power_cut(after_units=args[0])
+            sim.auto_restart = True
+        elif cmd == "restart":
+            sim.restart()
+            sim.run(ms=200)
+        elif cmd == "log":
+            sim.log("note", args[0])
+        else:
+            raise ScriptError(no, cmd, "unknown command")
