@@ -43,6 +43,10 @@ options (all optional):
   scramble       dict of defending fighters / tactical bombers that may scramble (1940)
   air_bases      int, operative air bases they could come from (3 each, P40-C-20); default 1
   sub_withdraw   True if the defending subs have a zone to withdraw to (Classic CL-C-37)
+  attacker_cargo, defender_cargo   dicts of air units carried as cargo on the side's carriers
+                 (guest fighters on a moving carrier, LHTR-U-61 / P40-C-122; aircraft aboard a
+                 damaged carrier, P40-U-55): they never fight or take hits and are lost with their
+                 carrier (2 per carrier)
   paratroopers   int, attacking infantry that arrived as paratroopers (1940 research; AAA
                  shoots at them as at air units, P40-U-37)
 """
@@ -249,6 +253,13 @@ class Battle:
         self.kamikaze = int(options.get("kamikaze", 0))
         self.sub_withdraw = 1 if options.get("sub_withdraw") else 0
         self.para = int(options.get("paratroopers", 0))
+        self.cargo = [self._vec(options.get("attacker_cargo")), self._vec(options.get("defender_cargo"))]
+        for side in (0, 1):
+            for u in range(n):
+                if self.cargo[side][u] and self.units[u][uu.U_KIND] != uu.AIR:
+                    raise InputError("carrier cargo is air units")
+            if sum(self.cargo[side]) and kind not in (K_SEA, K_AMPHIBIOUS):
+                raise InputError("carrier cargo rides at sea")
         if self.para and self.family != FAM_1940:
             raise InputError("paratroopers are a 1940 research advance")
         ret = options.get("retreat", ("retreat",))
@@ -1631,6 +1642,7 @@ class Battle:
         # the transports cannot offload unless the zone is cleared (P40-C-63, CL-C-42, LHTR-C-42)
         landing = not (sea_out == O_RETREAT or not cleared)
         self.lost = [list(self.sea_lost[0]), list(self.sea_lost[1])]
+        self._settle_cargo(self.sea_surv)
         sb = self.seaborne
         loads = self._pack_loads(sb)
         for i in range(len(loads)):
@@ -1688,8 +1700,32 @@ class Battle:
         keyed.sort()
         return [loads[k[1]] for k in keyed]
 
+    def _settle_cargo(self, alive_now):
+        """Cargo on carriers beyond 2 per surviving carrier is lost with the carriers (CL-D-21,
+        LHTR-U-61, LHTR-CHG-AIR-06, P40-U-55)."""
+        for side in (0, 1):
+            if not sum(self.cargo[side]):
+                continue
+            carriers = 0
+            for u in range(self.n):
+                if self.units[u][uu.U_ABILITIES] & uu.AB_CARRIER:
+                    carriers += alive_now[side][u]
+            drop = sum(self.cargo[side]) - 2 * carriers
+            for u in cz.loss_order(self.units, side == ATTACKER, self.flags):
+                if drop > 0 and self.cargo[side][u]:
+                    k = self.cargo[side][u] if self.cargo[side][u] < drop else drop
+                    self.cargo[side][u] -= k
+                    self.lost[side][u] += k
+                    self._emit((ev.E_CASUALTY, side, u, k))
+                    drop -= k
+
     def _finish(self):
         land = self.is_land_battle()
+        if not land:
+            now = [list(self.alive[0]), list(self.alive[1])]
+            for u in range(self.n):
+                now[0][u] += self.gone[u]
+            self._settle_cargo(now)
         captured = 0
         if self.outcome == O_ATTACKER_WON and land:
             for u in range(self.n):
@@ -1716,6 +1752,7 @@ class Battle:
             "retreated": list(self.gone),
             "submerged": [list(self.subm[0]), list(self.subm[1])],
             "rounds": self.round,
+            "cargo": [list(self.cargo[0]), list(self.cargo[1])],
         }
         if self.kind == K_AMPHIBIOUS:
             self.result["sea_survivors"] = [list(self.sea_surv[0]), list(self.sea_surv[1])]
@@ -1764,6 +1801,8 @@ class Battle:
         vec(self.seaborne)
         vec(self.bombard)
         vec(self.scramble)
+        vec(self.cargo[0])
+        vec(self.cargo[1])
         vec(self.sea_surv[0])
         vec(self.sea_surv[1])
         if self._land is not None:
@@ -1882,6 +1921,7 @@ class Battle:
         b.seaborne = vec()
         b.bombard = vec()
         b.scramble = vec()
+        b.cargo = [vec(), vec()]
         b.sea_surv = [vec(), vec()]
         if get():
             b._land = (vec(), vec())

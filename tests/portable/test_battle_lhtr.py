@@ -286,3 +286,22 @@ def test_fighters_defend_for_their_carrier():
     b = Battle(ED, "sea", {"submarine": 1}, {"aircraft_carrier": 1, "fighter": 2})
     b.run_until_prompt(FixedDice([1, 6, 6]))
     assert _named(b, b.lost[1]) == {"aircraft_carrier": 1}    # the sub's hit: on the carrier
+
+
+def test_guest_fighters_are_cargo_lost_with_the_carrier():
+    """LHTR-U-61 LHTR-CHG-AIR-06 CL-D-21: guest fighters on a carrier moving in the attacker's
+    combat move are cargo: they cannot fight or be chosen, and one hit sinks the carrier and
+    both guests."""
+    b = Battle(ED, "sea", {"aircraft_carrier": 1, "destroyer": 1}, {"submarine": 1},
+               {"attacker_cargo": {"fighter": 2}})
+    # the defending sub's opening fire rolls 1; the attacker takes the hit on its carrier, which
+    # (with a destroyer present) still fires: carrier 6, destroyer 1 sinks the sub
+    d = FixedDice([1, 6, 1])
+    p = b.run_until_prompt(d)
+    assert p.kind == P_CASUALTIES and p.side == 0
+    assert p.options == (b.board.unit_id("aircraft_carrier"), b.board.unit_id("destroyer"))
+    b.answer({"aircraft_carrier": 1})
+    _finish(b, d)
+    r = b.result
+    assert _named(b, r["lost"][0]) == {"aircraft_carrier": 1, "fighter": 2}
+    assert sum(r["cargo"][0]) == 0

@@ -487,3 +487,20 @@ def test_a_tank_pairs_with_one_unit_only():
     p = b.run_until_prompt(None)
     # the fighter pairs with the tac (4), the tank with the mech (2)
     assert p.info == (S_ATTACK, ((2, 1), (3, 2), (4, 1)))
+
+
+def test_aircraft_on_a_damaged_carrier_are_cargo():
+    """P40-U-55 P40-C-86 P40-C-122: aircraft aboard a damaged carrier (or guests on an attacking
+    carrier) are cargo: they do not defend, cannot be chosen, and die with the carrier."""
+    b = Battle(ED, "sea", {"cruiser": 2}, {"aircraft_carrier": 1}, {"defender_cargo": {"fighter": 2}})
+    d = FixedDice([1, 1, 6])
+    assert b.run_until_prompt(d) is None
+    r = b.result
+    assert _rolls(b) == [(0, S_ATTACK, 3, (1, 1)), (1, S_DEFEND, 2, (6,))]
+    assert _named(b, r["lost"][1]) == {"aircraft_carrier": 1, "fighter": 2}
+    b = Battle(ED, "sea", {"cruiser": 1}, {"aircraft_carrier": 1}, {"defender_cargo": {"fighter": 2}})
+    d = FixedDice([6, 6])
+    p = b.run_until_prompt(d)
+    b.answer("retreat")
+    b.run_until_prompt(d)
+    assert _named(b, b.result["cargo"][1]) == {"fighter": 2}
