@@ -222,7 +222,10 @@ class App:
     def save_settings(self):
         self.dirty = True
         if not self.kiosk:
-            self.settings_slots.save(self.settings.to_bytes())
+            try:
+                self.settings_slots.save(self.settings.to_bytes())
+            except OSError as err:  # read-only drive: the setting holds until power-off
+                self.errors.append(err)
 
     # -- kiosk ------------------------------------------------------------
     def start_kiosk(self):

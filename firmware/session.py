@@ -60,6 +60,7 @@ class Session:
         self.territory = -1         # where the running battle is (-1: a free battle)
         self.players = b""          # player number (1..4) per power id; b"": not set
         self.saved = 0              # completed saves this session
+        self.save_error = None      # the last OSError of a save (shown on the dashboard)
         self.edition = None
 
     # -- engine modules ---------------------------------------------------
@@ -121,7 +122,12 @@ class Session:
     def save(self):
         if self.slots is None:
             return
-        self.slots.save(self.payload())
+        try:
+            self.slots.save(self.payload())
+        except OSError as err:  # read-only drive (boot.py), full or missing flash
+            self.save_error = err
+            return
+        self.save_error = None
         self.saved += 1
 
     def resume(self):

@@ -179,6 +179,8 @@ class Dashboard(Screen):
             v.add(line, ui.BAD if "peace" not in war else ui.GOOD)
         if s.get("victory") is not None:
             v.add(ui.fit("Victory: " + str(s.get("victory")), cols), ui.GOOD)
+        if self.app.session.save_error is not None:
+            v.add(ui.fit("Not saving: drive read-only", cols), ui.BAD)
         if self.message:
             v.add(ui.fit(self.message, cols), self.message_style)
         return v

@@ -106,3 +106,23 @@ def test_footers_use_the_device_button_names():
     assert ui.key_hints("A:ok B:back", labels, 26) == "Press:ok B:back"
     assert ui.key_hints("A:act Start:next", labels, 26) == "Press:act A:next"
     assert ui.key_hints("A:act Start:next", labels, 10) == "Press:act"
+
+
+def test_read_only_drive_plays_on_and_says_so():
+    """P40-T-11: with the drive read-only (boot.py, back held) purchases still work; the
+    dashboard warns that nothing is saved."""
+    from fw_device import Flash
+
+    class ReadOnly(Flash):
+        def write(self, name, data):
+            raise OSError(30, "Read-only filesystem")
+
+    d = Device(flash=ReadOnly())
+    d.select_item("New game")
+    d.select_item("Pacific 1940")
+    d.press("select")
+    d.press("select")
+    d.press("right")
+    d.press("select")
+    assert d.app.session.summary()["treasury"]["Japan"] == 23
+    assert "Not saving" in d.text()
