@@ -47,6 +47,9 @@ options (all optional):
                  (guest fighters on a moving carrier, LHTR-U-61 / P40-C-122; aircraft aboard a
                  damaged carrier, P40-U-55): they never fight or take hits and are lost with their
                  carrier (2 per carrier)
+  liberates      True if the territory originally belonged to an ally of the attacker: a won
+                 battle then reports "liberated" (the ledger applies CL-C-82 / LHTR-C-80 /
+                 P40-C-103, including the lost-capital exceptions)
   paratroopers   int, attacking infantry that arrived as paratroopers (1940 research; AAA
                  shoots at them as at air units, P40-U-37)
 """
@@ -253,6 +256,7 @@ class Battle:
         self.kamikaze = int(options.get("kamikaze", 0))
         self.sub_withdraw = 1 if options.get("sub_withdraw") else 0
         self.para = int(options.get("paratroopers", 0))
+        self.liberates = 1 if options.get("liberates") else 0
         self.cargo = [self._vec(options.get("attacker_cargo")), self._vec(options.get("defender_cargo"))]
         for side in (0, 1):
             for u in range(n):
@@ -1753,6 +1757,7 @@ class Battle:
             "submerged": [list(self.subm[0]), list(self.subm[1])],
             "rounds": self.round,
             "cargo": [list(self.cargo[0]), list(self.cargo[1])],
+            "liberated": captured if self.liberates else 0,
         }
         if self.kind == K_AMPHIBIOUS:
             self.result["sea_survivors"] = [list(self.sea_surv[0]), list(self.sea_surv[1])]
@@ -1789,7 +1794,7 @@ class Battle:
         for x in (self.kind, self.family, self.tech[0], self.tech[1], self.step_i, self.pre,
                   self.round, self.part, self.struck, self.sea_combat, self.dd[0], self.dd[1],
                   self.fired[0], self.fired[1], self.decided[0], self.decided[1], self.outcome,
-                  self.air_bases, self.kamikaze, self.sub_withdraw, self.para):
+                  self.air_bases, self.kamikaze, self.sub_withdraw, self.para, self.liberates):
             put(x)
         for side in (0, 1):
             vec(self.alive[side])
@@ -1900,8 +1905,8 @@ class Battle:
         if n != b.n:
             raise InputError("battle state is for another edition")
         (b.kind, fam, t0, t1, b.step_i, b.pre, b.round, b.part, b.struck, b.sea_combat, d0, d1,
-         f0, f1, c0, c1, b.outcome, b.air_bases, b.kamikaze, b.sub_withdraw, b.para) = \
-            [get() for _ in range(21)]
+         f0, f1, c0, c1, b.outcome, b.air_bases, b.kamikaze, b.sub_withdraw, b.para,
+         b.liberates) = [get() for _ in range(22)]
         b.tech = [t0, t1]
         b.dd = [d0, d1]
         b.fired = [f0, f1]

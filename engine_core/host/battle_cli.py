@@ -83,6 +83,7 @@ def result_json(b):
     out = {
         "outcome": bt.OUTCOME_NAMES[r["outcome"]],
         "captured": bool(r["captured"]),
+        "liberated": bool(r["liberated"]),
         "rounds": r["rounds"],
         "ipc_lost": {"attacker": r["ipc_lost"][0], "defender": r["ipc_lost"][1]},
     }

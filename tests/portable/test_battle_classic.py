@@ -260,3 +260,14 @@ def test_defending_subs_withdraw_only_with_a_free_zone():
     b = Battle(ED, "sea", {"fighter": 1}, {"submarine": 1})      # Baltic example: no free zone
     p = b.run_until_prompt(FixedDice([6]))
     assert p.kind == P_RETREAT
+
+
+def test_liberation_is_reported():
+    """CL-C-80 CL-C-82: a won battle captures the territory with a surviving land unit; if it
+    originally belonged to an ally, the result says it was liberated (the ledger gives it back)."""
+    b = Battle(ED, "land", {"infantry": 2}, {"infantry": 1}, {"liberates": True})
+    assert b.run_until_prompt(FixedDice([1, 6, 6])) is None
+    assert b.result["captured"] == 1 and b.result["liberated"] == 1
+    b = Battle(ED, "land", {"infantry": 2}, {"infantry": 1})
+    assert b.run_until_prompt(FixedDice([1, 6, 6])) is None
+    assert b.result["captured"] == 1 and b.result["liberated"] == 0
