@@ -80,10 +80,26 @@ _SHIPYARD_COSTS = (("battleship", 17), ("aircraft_carrier", 13), ("cruiser", 9),
 _MAX_REROLLS = 200   # a re-roll loop over a chart with an unowned entry ends long before this
 
 
+# Other names players use (the rulebooks' own: Classic "Jet Power", "Industrial Technology")
+_TECH_ALIASES = (
+    ("jet_power", "jet_fighters"), ("jets", "jet_fighters"), ("super_subs", "super_submarines"),
+    ("long_range", "long_range_aircraft"), ("industrial_tech", "industrial_technology"),
+    ("heavy", "heavy_bombers"), ("combined", "combined_bombardment"),
+    ("increased_factory", "increased_factory_production"),
+    ("improved_mech", "improved_mechanized_infantry"),
+)
+
+
 def tech_bit(name):
-    """The bit of a technology name from TECH_NAMES (InputError if unknown)."""
+    """The bit of a technology name from TECH_NAMES or an alias (InputError if unknown)."""
+    if not isinstance(name, str):
+        raise InputError("technology name expected")
+    key = name.strip().lower().replace(" ", "_").replace("-", "_")
+    for alias, canon in _TECH_ALIASES:
+        if alias == key:
+            key = canon
     for i in range(len(TECH_NAMES)):
-        if TECH_NAMES[i] == name:
+        if TECH_NAMES[i] == key:
             return 1 << i
     raise InputError("unknown technology: " + str(name))
 

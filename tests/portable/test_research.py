@@ -288,3 +288,17 @@ def test_chart_numbers():
             ps.treasury[jp] = 50
             R.research(pb, ps, jp, 1, FixedDice([6, face]), chart=chart)
             assert R.tech_names(ps.techs[jp]) == [table[face - 1]]
+
+
+def test_tech_names_and_aliases():
+    """CL-T-06, LHTR-T-02: a development is named as the rulebook prints it ("Jet Power", "Super
+    Submarines") or by a short alias; an unknown name is malformed input, not a rules refusal."""
+    assert R.tech_bit("Jet Power") == R.JETS
+    assert R.tech_bit("jets") == R.JETS
+    assert R.tech_bit("Super Submarines") == R.SUPER_SUBS
+    assert R.tech_bit("long-range aircraft") == R.LONG_RANGE
+    try:
+        R.tech_bit("death ray")
+        assert False
+    except ValueError as e:
+        assert not isinstance(e, RuleError)
