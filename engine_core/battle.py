@@ -570,6 +570,13 @@ class Battle:
     def _roll(self, side, step, groups, dice, target_side):
         """Roll the groups; returns the hit tuple, or None after raising a P_DICE prompt."""
         hits = [0, 0, 0, 0]
+        cap_units = self.targets(target_side)
+        present = 0
+        for u in range(self.n):
+            if cap_units[u]:
+                present |= cz.target_class(self.units[u])
+        # CL-U-82: a group that could hit nothing (subs against planes only) does not roll
+        groups = [g for g in groups if present & (7, 6, 5, 1)[g[3]]]
         if not groups:
             return hits
         if dice is None and self._typed is None:
@@ -579,15 +586,8 @@ class Battle:
         typed = self._typed
         self._typed = None
         pos = 0
-        cap_units = self.targets(target_side)
-        present = 0
-        for u in range(self.n):
-            if cap_units[u]:
-                present |= cz.target_class(self.units[u])
         for gi in range(len(groups)):
             value, nd, best, cls, _ = groups[gi]
-            if typed is None and not (present & (7, 6, 5, 1)[cls]):
-                continue                   # CL-U-82: nothing this group could hit: no dice
             if typed is not None and typed[0] == "hits":
                 h = typed[1][gi]
                 if h < 0 or h > nd // best:
