@@ -224,16 +224,35 @@ def test_power_cut_at_200_random_points_loses_nothing():
 
 
 def test_every_profile_fits_the_text():
-    """P40-T-01: the dashboard and purchase screens fit 160x128, 240x135 and 320x240."""
+    """P40-T-01: every screen of Japan's whole turn fits 160x128, 240x135 and 320x240:
+    no row longer than the grid, no row below it (the grid counts every cut)."""
     for base in (sim, pybadge, pico_st7789, rpi_blinka):
         d = Device(base=base)
         cols, rows, _scale = ui.grid_size(base.WIDTH, base.HEIGHT)
         _new_pacific(d)
-        for name in ("Dashboard", "Purchase"):
-            if name == "Purchase":
-                d.press("select")
-            for text, style in d.app.view().lines():
-                width = cols // 2 if style == ui.BIG else cols
-                assert len(text) <= width, (base.NAME, text)
-            assert ui.slots_used(d.app.view()) <= rows - 2
+        d.press("select")  # Purchase
+        for text, style in d.app.view().lines():
+            width = cols // 2 if style == ui.BIG else cols
+            assert len(text) <= width, (base.NAME, text)
+        assert ui.slots_used(d.app.view()) <= rows - 2
+        d.press("back")
+        _japan_turn(d, [])
+        d.press("back")  # home
+        d.select_item("Settings")
         assert d.app.grid.cut == 0, base.NAME
+        assert d.app.errors == [], base.NAME
+
+
+def test_players_of_one_side_only():
+    """P40-G-03: all powers held by one player must be on the same side."""
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Pacific 1940")
+    d.press("down", 2)   # China
+    d.press("left")      # player 2 -> player 1, with Japan
+    d.press("select")
+    assert d.screen() == "Players"
+    assert "P40-G-03" in d.text()
+    d.press("right")     # back to player 2
+    d.press("select")
+    assert d.screen() == "Dashboard"
