@@ -701,6 +701,7 @@ class Battle:
             order = tuple(c if isinstance(c, int) else self.board.unit_id(c) for c in choice)
             lost, dmg = cz.choose(self.units, counts, self.dmg[side], hits, side == ATTACKER,
                                   self.flags, order=order)
+            self._check_casualties(side, counts, hits, lost, dmg, p.default, rule)
         else:
             if isinstance(choice, dict) and ("lost" in choice or "damaged" in choice):
                 lost = self._vec(choice.get("lost"))

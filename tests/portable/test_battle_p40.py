@@ -504,3 +504,19 @@ def test_aircraft_on_a_damaged_carrier_are_cargo():
     b.answer("retreat")
     b.run_until_prompt(d)
     assert _named(b, b.result["cargo"][1]) == {"fighter": 2}
+
+
+def test_order_of_loss_cannot_put_transports_first():
+    """P40-C-84 P40-C-82: an explicit order of loss is refused if it takes a transport while
+    another unit could take the hit."""
+    b = Battle(ED, "sea", {"cruiser": 1}, {"transport": 1, "destroyer": 1})
+    d = FixedDice([1, 6])
+    p = b.run_until_prompt(d)
+    assert p.kind == P_CASUALTIES
+    try:
+        b.answer(["transport", "destroyer"])
+        assert False
+    except RuleError as e:
+        assert e.rule == "P40-C-84"
+    b.answer(["destroyer"])
+    assert _named(b, b.cas[1]) == {"destroyer": 1}
