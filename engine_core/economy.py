@@ -89,10 +89,9 @@ def capital_lost(board, state, power):
 def _unit_cost(board, state, power, u):
     """Cost with the power's technologies (research.unit_cost: CL-T-10, P40-R-23)."""
     rec = board.units[u]
-    try:
-        from engine_core import research
-    except ImportError:
-        return rec[U.U_COST]
+    if not state.techs[power]:
+        return rec[U.U_COST]   # no technology: printed cost (research.py stays unloaded: RAM)
+    from engine_core import research
     return research.unit_cost(board, state, power, rec[U.U_NAME], rec[U.U_COST])
 
 
@@ -257,12 +256,9 @@ def repair(board, state, power, t, count, kind=DMG_IC):
     if count <= 0 or count > have:
         raise RuleError("P40-U-68", "there are %d damage markers on that facility" % have)
     per_ipc = 1
-    if kind == DMG_IC:
-        try:
-            from engine_core import research
-            per_ipc = research.factory_limits(board, state, power)[2]
-        except ImportError:
-            pass
+    if kind == DMG_IC and state.techs[power]:
+        from engine_core import research
+        per_ipc = research.factory_limits(board, state, power)[2]
     total = ((count + per_ipc - 1) // per_ipc) * cost
     if total > state.treasury[power] - state.frozen[power]:
         raise RuleError("P40-E-03", "repair costs %d IPCs" % total)
@@ -321,11 +317,9 @@ def placement_limit(board, state, power, t):
         cap = board.ipc(t)
     else:
         major, minor = 10, 3
-        try:
+        if state.techs[power]:
             from engine_core import research
             major, minor = research.factory_limits(board, state, power)[:2]  # P40-R-14
-        except ImportError:
-            pass
         if fac & FAC_MAJOR:
             cap = major
         else:

@@ -435,9 +435,8 @@ class Game:
                     m = _module("convoy")
                     loss, per_zone = m.disruption(b, s, me, mine, dice)
                     events.append((EV_CONVOY, me, loss, per_zone))
-            res = _module("research")
-            if res is not None and E.is_1940(b):
-                bonus += res.war_bonds(b, s, me, dice)
+            if s.techs[me] and E.is_1940(b):
+                bonus += _module("research").war_bonds(b, s, me, dice)   # P40-R-15
             typed = dice.typed
             amount = prod + bonus - loss
             if amount < 0:

@@ -1,0 +1,60 @@
+"""Global 1940 victory: six Pacific cities or the three Axis capitals for a round (issue 5)."""
+from engine_core.game import Game
+
+
+def _end_turn(g):
+    start = g.state.game_turn
+    while g.state.game_turn == start and g.state.victory < 0:
+        if g.prompt is not None:
+            g.apply({"type": "answer", "value": 0})
+        else:
+            g.apply({"type": "end_phase"})
+
+
+def _to(g, power, phase):
+    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
+        if g.prompt is not None:
+            g.apply({"type": "answer", "value": 0})
+        else:
+            g.apply({"type": "end_phase"})
+
+
+def test_axis_six_pacific_cities_for_a_round():
+    """G40-G-08, G40-G-09: the Axis win holding 6 Pacific-map victory cities (Japan adds
+    Calcutta, Hong Kong, Manila, Sydney to Shanghai and Tokyo) for a complete round, ending
+    with Japan's next turn, while holding an Axis capital; G40-G-11: checked at the beginning
+    of the capturing power's next turn."""
+    _six_cities("global_1940")
+
+
+def _six_cities(ed):
+    if True:
+        g = Game.new(ed)
+        _to(g, "Japan", "combat_move")
+        g.apply({"type": "declare_war", "target": "United Kingdom"})
+        g.apply({"type": "declare_war", "target": "United States"})
+        g.apply({"type": "end_phase"})
+        for t in ("India", "Kwangtung", "Philippines", "New South Wales"):
+            g.apply({"type": "capture", "territory": t})
+        for _ in range(9):
+            assert g.summary()["victory"] is None
+            _end_turn(g)
+        s = g.summary()
+        assert s["victory"] == "Axis" and s["round"] == 2 and s["power"] == "Japan"
+
+
+def test_allies_three_axis_capitals_for_a_round():
+    """G40-G-10: the Allies win holding Berlin, Rome and Tokyo for a complete round ending
+    with the next turn of the power that took the third, while holding an Allied capital
+    (London); G40-G-11: checked at the beginning of that power's next turn."""
+    g = Game.new("global_1940")
+    _to(g, "Japan", "combat_move")
+    g.apply({"type": "declare_war", "target": "United Kingdom"})
+    _to(g, "United Kingdom", "combat")
+    for t in ("Germany", "Southern Italy", "Japan"):
+        g.apply({"type": "capture", "territory": t})
+    for _ in range(9):
+        assert g.summary()["victory"] is None
+        _end_turn(g)
+    s = g.summary()
+    assert s["victory"] == "Allies" and s["round"] == 2 and s["power"] == "United Kingdom"
