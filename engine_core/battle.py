@@ -776,14 +776,15 @@ class Battle:
         step = self.current_step()
         behind = self._goes_behind(side, step)
         for u in range(self.n):
+            old = self.dmg[side][u]
             if dmg[u]:
                 self.dmg[side][u] += dmg[u]
                 self._emit((ev.E_DAMAGE, side, u, dmg[u]))
             if lost[u]:
                 k = lost[u]
-                old = self.dmg[side][u]
                 if self.units[u][uu.U_HITS] >= 2:
-                    # sinking damaged ships first; fresh ones sunk outright never count as damaged
+                    # ships damaged before are sunk first; fresh ones sunk outright (two hits)
+                    # never count as damaged
                     take = k if k < old else old
                     self.dmg[side][u] -= take
                 self._emit((ev.E_CASUALTY, side, u, k))

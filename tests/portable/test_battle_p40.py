@@ -520,3 +520,17 @@ def test_order_of_loss_cannot_put_transports_first():
         assert e.rule == "P40-C-84"
     b.answer(["destroyer"])
     assert _named(b, b.cas[1]) == {"destroyer": 1}
+
+
+def test_sink_one_battleship_and_damage_another():
+    """P40-C-85 P40-U-50: three hits on two undamaged battleships: the defender may sink one
+    (two hits) and damage the other; the survivor stays damaged."""
+    b = Battle(ED, "sea", {"battleship": 3}, {"battleship": 2})
+    d = FixedDice([1, 1, 1, 6, 6])
+    p = b.run_until_prompt(d)
+    assert p.kind == P_CASUALTIES
+    assert _named(b, p.default[0]) == {"battleship": 1} and _named(b, p.default[1]) == {"battleship": 1}
+    b.answer({"lost": {"battleship": 1}, "damaged": {"battleship": 1}})
+    assert b.dmg[1][b.board.unit_id("battleship")] == 1
+    p = b.run_until_prompt(d)
+    assert _named(b, b.alive[1]) == {"battleship": 1} and _named(b, b.dmg[1]) == {"battleship": 1}
