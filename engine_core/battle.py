@@ -1575,8 +1575,12 @@ class Battle:
             return
         air_only = False
         if choice == "air":
+            # LHTR-C-34: aircraft leave an amphibious assault all at once (no land unit may)
+            if not (self.family == FAM_LHTR and self.kind == K_AMPHIBIOUS):
+                raise RuleError(("CL-C-21", "LHTR-C-31", "P40-C-95")[self.family],
+                                "the attacking units retreat together")
             air_only = True
-            where = -1
+            where = 0
         elif isinstance(choice, int):
             where = choice
             if not (0 <= where < len(self.retreat_to)):
@@ -1592,12 +1596,10 @@ class Battle:
                 raise RuleError(rid, "retreat only to one space an attacking unit came from")
         v = p.info[0]
         self.prompt = None
-        moved = 0
         for u in range(self.n):
             if v[u] and (not air_only or self.units[u][uu.U_KIND] == uu.AIR):
                 self.alive[ATTACKER][u] -= v[u]
                 self.gone[u] += v[u]
-                moved += v[u]
         self._emit((ev.E_RETREAT, ATTACKER, where))
         if self._count(ATTACKER) == 0:
             self.outcome = O_RETREAT
