@@ -1299,13 +1299,16 @@ class Battle:
         return True
 
     def _answer_submerge(self, p, choice):
-        k = 0 if choice is None or choice == "default" else int(choice)
+        try:
+            k = 0 if choice is None or choice == "default" else int(choice)
+        except (TypeError, ValueError):
+            raise InputError("answer with a number of submarines")
         side = p.side
         if k < 0 or k > self._subs(side):
             raise RuleError(p.info[0], "only submarines in the battle may submerge")
         if self.family == FAM_1940 and not self._sub_eligible(side) and k:
             raise RuleError("P40-U-53", "an enemy destroyer in the battle stops submerging")
-        if self.family == FAM_LHTR and self.dd[1 - side] and k:
+        if self.family == FAM_LHTR and self._has(1 - side, uu.AB_DESTROYER) and k:
             raise RuleError("LHTR-U-82", "an enemy destroyer in the battle stops submerging")
         self.prompt = None
         self._submerge(side, k)
@@ -1522,8 +1525,8 @@ class Battle:
             if self.decided[side]:
                 continue
             ok = self._subs(side) > 0
-            if self.family == FAM_LHTR and self.dd[1 - side]:
-                ok = False
+            if self.family == FAM_LHTR and self._has(1 - side, uu.AB_DESTROYER):
+                ok = False                    # LHTR-U-82: not while an enemy destroyer is there
             if self.family == FAM_CLASSIC and side == ATTACKER and not self.retreat_to:
                 ok = False
             if self.family == FAM_CLASSIC and side == DEFENDER and not self.sub_withdraw:
