@@ -54,6 +54,12 @@ from engine_core.units import (
 
 KINDS = ("land", "sea", "amphibious")
 
+# On the device the caches are kept small (memory over speed); on a host they grow freely.
+import sys as _sys
+_SMALL = _sys.implementation.name != "cpython"
+_FIRE_CACHE = 12
+_MEMO_CACHE = 300
+
 # outcomes
 O_ATTACKER = 0
 O_DEFENDER = 1
@@ -72,8 +78,6 @@ _ANY = 0
 _NO_AIR = 1   # scored by submarines
 _NO_SUB = 2   # scored by air units that cannot hit submarines
 _AIR_ONLY = 3  # antiaircraft fire
-
-_HITS = tuple((x, 0, 0, 0) for x in range(251))
 
 # probability codes: 0..6 = hits on <= value with one die; 10 + v = best of two dice
 _BEST2 = 10
@@ -184,6 +188,7 @@ class _Num:
         self.number = number
         self.zero = number(0)
         self.one = number(1)
+        self.unit = [self.one]  # the distribution "no hits", shared (never mutated)
         six = number(6)
         self.p = [number(v) / six for v in range(7)]
         self.rows = {}
@@ -310,6 +315,7 @@ class _Side:
         self.info = []
         self.memo = []
         self.fire_cache = {}
+        self.memo_n = 0
         c0 = [0] * (3 * k)
         for s in range(k):
             c0[s] = counts[ids[s]]
@@ -384,6 +390,11 @@ class _Side:
         """State after taking `hits` (tuple of 4 class counts) from state i."""
         m = self.memo[i]
         if m is None:
+            if _SMALL:
+                self.memo_n += 1
+                if self.memo_n > _MEMO_CACHE:
+                    self.memo = [None] * len(self.memo)
+                    self.memo_n = 0
             m = {}
             self.memo[i] = m
         key = hits[0] | (hits[1] << 8) | (hits[2] << 16) | (hits[3] << 24) if hits[3] < 32 else None
@@ -542,13 +553,16 @@ class _Side:
             for e in extra:
                 g = (_ANY, e[0])
                 groups[g] = groups.get(g, 0) + e[1]
-        out = [[num.one], [num.one], [num.one]]
+        one = num.unit
+        out = [one, one, one]
         keys = list(groups)
         keys.sort()
         for g in keys:
             row = num.binom(groups[g], g[1])
             out[g[0]] = _conv(out[g[0]], row, 4096, zero)
         if extra is None:
+            if _SMALL and len(self.fire_cache) >= _FIRE_CACHE:
+                self.fire_cache = {}
             self.fire_cache[key] = out
         return out
 
@@ -743,6 +757,7 @@ class _Run:
         self.num = b.num
         self.M = 1 << 14
         self.term = {}  # joint key * 4 + outcome -> mass
+        self.hits1 = []
         self.rounds = b.num.zero
         self.W = None
 
@@ -837,6 +852,22 @@ class _Run:
         return ai, di
 
     # -- one round --------------------------------------------------------------------------
+    def round_into(self, out, key, first, m):
+        """Add m * P(next) for one round from `key` into the dict `out`."""
+        A = self.A
+        D = self.D
+        ai = key // self.M
+        di = key % self.M
+        if A.info[ai][7] or D.info[di][7] or (first and self.bomb is not None):
+            step = self.round_dist(key, first)
+            zero = self.num.zero
+            for k3 in step:
+                out[k3] = out.get(k3, zero) + m * step[k3]
+            return
+        b = self.b
+        self._main(out, ai, di, 3, 3, b.protected(A, ai, D, di), b.protected(D, di, A, ai),
+                   None, None, None, m)
+
     def round_dist(self, key, first):
         """Distribution {joint key: p} after one round from `key` (including staying)."""
         b = self.b
@@ -915,6 +946,13 @@ class _Run:
                            bomb_extra, pend_a, pend_d, p)
         return out
 
+    def hit1(self, x):
+        """The hit tuple (x, 0, 0, 0), shared (one tuple per count, not per outcome)."""
+        h = self.hits1
+        while len(h) <= x:
+            h.append((len(h), 0, 0, 0))
+        return h[x]
+
     def _outcomes(self, dists, target, ti):
         """Joint hit outcomes ((any, no_air, no_sub, 0), p) of class distributions, capped
         at what the target can absorb; classes that meet no restriction are merged."""
@@ -929,16 +967,16 @@ class _Run:
         d_ns = dists[2]
         if not mask & 1 and len(d_na) > 1:  # no air on board: sub hits are plain hits
             d_any = _conv(d_any, d_na, cap, zero)
-            d_na = [self.num.one]
+            d_na = self.num.unit
         if not mask & 2 and len(d_ns) > 1:  # no sub on board: air hits are plain hits
             d_any = _conv(d_any, d_ns, cap, zero)
-            d_ns = [self.num.one]
+            d_ns = self.num.unit
         d_any = _capped(d_any, cap, zero)
         out = []
         if len(d_na) == 1 and len(d_ns) == 1:
             for x in range(len(d_any)):
                 if d_any[x] != zero:
-                    out.append((_HITS[x], d_any[x]))
+                    out.append((self.hit1(x), d_any[x]))
             return out
         d_na = _capped(d_na, cap, zero)
         d_ns = _capped(d_ns, cap, zero)
@@ -1122,9 +1160,7 @@ class _Run:
                     self._add_term(k2, o, m)
                     continue
                 self.rounds = self.rounds + m
-                step = self.round_dist(k2, r == 0)
-                for k3 in step:
-                    new[k3] = new.get(k3, zero) + m * step[k3]
+                self.round_into(new, k2, r == 0, m)
             dist = new
             r += 1
             explicit -= 1
@@ -1149,7 +1185,7 @@ class _Run:
         buckets = {}
         top = -1
         for k in _keys_sorted(dist):
-            h = self._push(mass, buckets, k, dist[k])
+            h = self._push(mass, buckets, k, dist.pop(k))
             if h > top:
                 top = h
         h = top
