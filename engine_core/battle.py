@@ -1495,6 +1495,21 @@ class Battle:
                 self._emit((ev.E_TRANSPORTS_LOST, DEFENDER, k))
                 self._check_end()
                 return
+            # attacking transports are defenseless only when they cannot retreat (P40-C-91)
+            if not self.retreat_to and self._has(ATTACKER, uu.AB_TRANSPORT) and \
+                    self._can_attack_any(DEFENDER) and \
+                    (self._only(ATTACKER, uu.AB_TRANSPORT) or
+                     (not self._can_hit(DEFENDER, True) and not self._can_hit(ATTACKER, True))):
+                k = 0
+                for u in range(self.n):
+                    if self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT and self.alive[ATTACKER][u]:
+                        c = self.alive[ATTACKER][u]
+                        k += c
+                        self._emit((ev.E_CASUALTY, ATTACKER, u, c))
+                        self._kill(ATTACKER, u, c)
+                self._emit((ev.E_TRANSPORTS_LOST, ATTACKER, k))
+                self._check_end()
+                return
             if not self._can_hit(ATTACKER) and not self._can_hit(DEFENDER):
                 self.outcome = O_STALEMATE   # P40-C-93
         elif not self._can_hit(ATTACKER) and not self._can_hit(DEFENDER):

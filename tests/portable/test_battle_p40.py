@@ -534,3 +534,19 @@ def test_sink_one_battleship_and_damage_another():
     assert b.dmg[1][b.board.unit_id("battleship")] == 1
     p = b.run_until_prompt(d)
     assert _named(b, b.alive[1]) == {"battleship": 1} and _named(b, b.dmg[1]) == {"battleship": 1}
+
+
+def test_attacking_transports_defenseless_only_without_retreat():
+    """P40-C-91 P40-C-93: attacking transports are not defenseless while they can retreat; if they
+    cannot, they are destroyed like defending ones once only the defender can hit."""
+    b = Battle(ED, "sea", {"strategic_bomber": 1, "transport": 1}, {"submarine": 1})
+    p = b.run_until_prompt(FixedDice([]))
+    assert p.kind == P_SUBMERGE          # the defender's sub may submerge or strike
+    b.answer(0)
+    p = b.run_until_prompt(FixedDice([6]))
+    assert p.kind == P_RETREAT           # the transport can retreat: not defenseless
+    b = Battle(ED, "sea", {"strategic_bomber": 1, "transport": 1}, {"submarine": 1}, {"retreat": ()})
+    assert b.run_until_prompt(FixedDice([])) is None
+    r = b.result
+    assert _named(b, r["lost"][0]) == {"transport": 1}
+    assert r["outcome"] == O_STALEMATE
