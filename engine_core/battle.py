@@ -946,7 +946,14 @@ class Battle:
         return False
 
     def _answer_scramble(self, p, choice):
-        v = self._vec(choice if isinstance(choice, dict) else None)
+        if isinstance(choice, (int, str)) and choice != "default":
+            # one unit type named: as many of it as may scramble
+            u = choice if isinstance(choice, int) else self.board.unit_id(choice)
+            if not (0 <= u < self.n):
+                raise InputError("unit id out of range")
+            k = self.scramble[u] if self.scramble[u] < p.info[0] else p.info[0]
+            choice = ((u, k),)
+        v = self._vec(choice if isinstance(choice, (dict, list, tuple)) else None)
         total = 0
         for u in range(self.n):
             if v[u] > self.scramble[u]:
@@ -1006,6 +1013,10 @@ class Battle:
     def _answer_kamikaze(self, p, choice):
         """choice: a list of targets, each a unit name/id or [unit, ship number] (P40-C-34/35)."""
         targets = []
+        if choice == "default":
+            choice = None
+        if isinstance(choice, (int, str)):
+            choice = (choice,)
         for t in (choice or ()):
             if isinstance(t, (list, tuple)):
                 u = t[0] if isinstance(t[0], int) else self.board.unit_id(t[0])
