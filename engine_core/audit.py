@@ -9,7 +9,8 @@ generator gives, and names the first entry that does not match.
 
 Log lines (text, one per entry, no dict order involved):
     ADJUTANT-LOG|1|<edition>|<commitment hex>|<chain start hex>
-    <n>|<kind>|<body>|<hash hex>          kind: roll, typed, action, bank, decision, battle
+    <n>|<kind>|<body>|<hash hex>          kind: roll, typed, action, bank, decision, battle,
+                                          game, game_dice (engine_core/tournament.py)
     SEED|<seed>|<final hash hex>
 A `roll` body is the dice values "3,1,6" drawn from the device generator; a
 `typed` body is physical dice typed in by players (chained, not re-rolled).
@@ -26,7 +27,7 @@ from engine_core.dice import Dice, roll_one, seed_state
 
 LOG_VERSION = "1"
 _HEX = "0123456789abcdef"
-KINDS = ("roll", "typed", "action", "bank", "decision", "battle")
+KINDS = ("roll", "typed", "action", "bank", "decision", "battle", "game", "game_dice")
 
 
 def to_hex(data):
@@ -39,7 +40,12 @@ def to_hex(data):
 
 def commitment(seed):
     """What the device shows before the game: the hash of the secret seed."""
-    return to_hex(_digest(("adjutant-seed/1:%d" % int(seed)).encode()))
+    return commitment_of("adjutant-seed/1:%d" % int(seed))
+
+
+def commitment_of(text):
+    """SHA-256 of a text, in hex."""
+    return to_hex(_digest(text.encode()))
 
 
 def chain_start(edition, commit_hex):

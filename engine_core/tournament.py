@@ -1,0 +1,409 @@
+"""Tournament mode: a `Game` (and its battles) whose every roll, decision and bank entry
+goes into the chained audit log of engine_core/audit.py (issue 9).
+
+    t = Tournament("pacific_1940", seed=secret, options={"rd": False})
+    t.commitment                      # shown before the game: hash of the secret seed
+    t.apply({"type": "purchase", "units": {"infantry": 2}})
+    b = t.start_battle("land", {"infantry": 3}, {"infantry": 2}, attacker_power="Japan",
+                       defender_power="China", territory="Yunnan")
+    while b.prompt: t.answer(None)    # decisions are logged, then the battle rolls on
+    t.apply({"type": "battle", "territory": "Yunnan", "captured": 1, ...})
+    lines = t.finish()                # the log with the revealed seed as its footer
+
+It is a wrapper: it never edits the Game. It logs what the Game does by diffing around each
+applied action (treasuries -> `bank` entries; the state's dice generator -> `game_dice`).
+
+Two dice streams come from the one committed seed: battles roll `Dice(seed)` (the `roll`
+entries audit.verify_log checks die by die); the Game's own generator (research, convoy,
+war bonds) is seeded with `game_seed(seed)`, a hash of it, so the two streams never repeat
+each other. Both are fixed by the seed, so a replay rolls the same dice.
+
+Entries (kind: body):
+  game:      {"options": {...}, "game_seed": "<commitment of the game seed>"}   (entry 1)
+  action:    <type>:<journal entry ints>          an applied action (journal.py encoding)
+  action:    undo                                  the last action taken back
+  game_dice: <dice>                                dice the Game's generator gave the action
+  bank:      <power id> <delta> <treasury> <reasons>   a treasury change and why
+  battle:    start {...} / end {...}               a battle's sides and options / its result
+  roll:      <dice>                                battle dice (Dice(seed))
+  decision:  <prompt name> <choice>                an answer to a battle prompt
+
+`replay(lines)` re-runs the whole game from the log's inputs (game, action, battle start,
+decision entries) with the revealed seed and compares every entry it produces with the
+log, naming the first that differs (verify_cli prints it).
+"""
+
+import json
+
+from engine_core import audit
+from engine_core.dice import Dice, roll_one
+from engine_core.errors import RuleError, InputError
+
+# reasons for a treasury change, from the events of the action (economy.EV_*, game.EV_*)
+_EV_PAY = 1
+_EV_INCOME = 2
+_EV_PLUNDER = 3
+_EV_REFUND = 6
+_EV_POLITICS_IPC = "ipc"
+
+_PAY_REASON = ("", "purchase", "place", "repair", "upgrade", "capture", "battle", "neutral_fee",
+               "declare_war", "research", "end_phase", "income", "answer", "bombing", "enter")
+
+_MAX_GAME_DICE = 2000   # dice one action may draw from the Game's generator
+
+
+def game_seed(seed):
+    """The Game's generator seed, derived from the committed seed (below 2**30)."""
+    h = audit.commitment_of("adjutant-game/1:%d" % int(seed))
+    return int(h[:7], 16) & 0x3FFFFFF
+
+
+# ------------------------------------------------------------------ canonical encoding
+
+def enc(value):
+    """Canonical JSON text of plain values: dict keys sorted, no spaces; the same text on
+    CPython and MicroPython (json.dumps key order and spacing differ between them)."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        for ch in value:
+            if ch in '"\\|\n\r':
+                raise InputError("a logged name may not contain quotes, '|' or newlines")
+        return '"' + value + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join([enc(v) for v in value]) + "]"
+    if isinstance(value, dict):
+        keys = sorted([k for k in value])
+        parts = []
+        for k in keys:
+            if not isinstance(k, str):
+                raise InputError("logged dict keys are strings")
+            parts.append(enc(k) + ":" + enc(value[k]))
+        return "{" + ",".join(parts) + "}"
+    raise InputError("cannot log a value of type " + type(value).__name__)
+
+
+def _ints(values):
+    return ",".join([str(v) for v in values])
+
+
+def dice_between(before, after, limit=_MAX_GAME_DICE):
+    """The dice the generator gave going from state `before` to state `after`, or None
+    when `after` is not reachable within `limit` dice."""
+    out = []
+    st = tuple(before)
+    after = tuple(after)
+    while st != after:
+        if len(out) >= limit:
+            return None
+        st, v = roll_one(st)
+        out.append(v)
+    return out
+
+
+class Mismatch(Exception):
+    """Replay: entry `n` of the log is not what the game produces."""
+
+    def __init__(self, n, message):
+        Exception.__init__(self, "entry %d: %s" % (n, message))
+        self.n = n
+        self.message = message
+
+
+class _CheckLog:
+    """An AuditLog stand-in for replays: each record is compared with the next log entry."""
+
+    def __init__(self, entries):
+        self.entries = entries   # [(n, kind, body)]
+        self.count = 0
+
+    def peek(self):
+        if self.count < len(self.entries):
+            return self.entries[self.count]
+        return None
+
+    def record(self, kind, body):
+        self.count += 1
+        if self.count > len(self.entries):
+            raise Mismatch(self.count, "the log ends here but the game goes on with %s %s" % (kind, body))
+        n, k, b = self.entries[self.count - 1]
+        if k != kind or b != body:
+            raise Mismatch(n, "the log says '%s %s' where the replayed game gives '%s %s'" % (
+                k, b, kind, body))
+        return None
+
+    def reveal(self, seed):
+        pass
+
+
+class Tournament:
+    """A game in tournament mode; see the module docstring."""
+
+    def __init__(self, edition, seed, options=None, sink=None, luck=True, number=float, _log=None):
+        from engine_core.game import Game
+        self.seed = int(seed)
+        self.commitment = audit.commitment(self.seed)
+        self.options = dict(options or {})
+        self.game = Game.new(edition, seed=game_seed(self.seed), options=self.options)
+        self.board = self.game.board
+        self.edition = self.board.edition
+        if _log is None:
+            self.log = audit.AuditLog(self.edition, self.commitment, sink)
+        else:
+            self.log = _log
+        self.dice = audit.AuditedDice(Dice(self.seed), self.log)
+        self.battle = None
+        self.battle_info = None
+        self.luck = None
+        if luck:
+            from engine_core.luck import LuckLedger
+            self.luck = LuckLedger(self.board, number)
+        self.log.record("game", enc({"options": self.options,
+                                     "game_seed": audit.commitment(game_seed(self.seed))}))
+
+    # -------------------------------------------------------------- the ledger
+    def apply(self, action):
+        """Apply one action to the Game; refused actions raise and log nothing."""
+        from engine_core import journal as J
+        entry = J.encode(self.board, self.game.state, action)
+        return self.apply_entry(entry)
+
+    def apply_entry(self, entry):
+        from engine_core import journal as J
+        s = self.game.state
+        before_t = list(s.treasury)
+        before_d = tuple(s.dice)
+        events = self.game.apply_entry(tuple(entry))
+        s = self.game.state
+        e = s.journal[-1]
+        code = e[0]
+        name = J.TYPES[code] if 0 < code < len(J.TYPES) else "?"
+        self.log.record("action", name + ":" + _ints(e))
+        rolled = dice_between(before_d, s.dice)
+        if rolled is None:
+            raise InputError("the game's dice moved in a way the log cannot follow")
+        if rolled:
+            self.log.record("game_dice", _ints(rolled))
+        self._bank(before_t, events, code)
+        return events
+
+    def undo(self):
+        before_t = list(self.game.state.treasury)
+        self.game.undo()
+        self.log.record("action", "undo")
+        self._bank(before_t, (), 0, "undo")
+
+    def _bank(self, before, events, code, reason=None):
+        s = self.game.state
+        for p in range(self.board.power_count):
+            d = s.treasury[p] - before[p]
+            if d:
+                why = reason if reason is not None else _reasons(events, p, code)
+                self.log.record("bank", "%d %s%d %d %s" % (p, "+" if d > 0 else "", d, s.treasury[p], why))
+
+    # -------------------------------------------------------------- battles
+    def start_battle(self, kind, attacker, defender, attacker_power=-1, defender_power=-1,
+                     territory=-1, options=None):
+        """Start a battle rolled from the tournament dice; runs to the first prompt."""
+        from engine_core.battle import Battle
+        if self.battle is not None and self.battle.result is None:
+            raise RuleError("LEDGER-PROMPT", "finish the running battle first")
+        ap = self._power(attacker_power)
+        dp = self._power(defender_power)
+        t = territory
+        if isinstance(t, str):
+            t = self.board.territory_id(t)
+        info = {"kind": kind, "attacker": _spec(self.board, attacker),
+                "defender": _spec(self.board, defender), "attacker_power": ap,
+                "defender_power": dp, "territory": int(t), "options": options or {}}
+        b = Battle(self.board, kind, info["attacker"], info["defender"], _options_in(info["options"]))
+        self.battle = b
+        self.battle_info = info
+        self.log.record("battle", "start " + enc(info))
+        self._run()
+        return b
+
+    def answer(self, choice):
+        """Answer the battle's prompt (illegal answers raise and log nothing)."""
+        b = self.battle
+        if b is None or b.prompt is None:
+            raise InputError("no battle question is pending")
+        name = b.prompt.name()
+        b.answer(_choice_in(choice))
+        self.log.record("decision", name + " " + enc(choice))
+        self._run()
+        return b
+
+    def _run(self):
+        b = self.battle
+        b.run_until_prompt(self.dice)
+        if b.result is not None:
+            r = b.result
+            out = {"outcome": r["outcome"], "captured": r["captured"], "ipc_lost": r["ipc_lost"],
+                   "rounds": r["rounds"], "survivors": r["survivors"], "lost": r["lost"]}
+            self.log.record("battle", "end " + enc(out))
+            if self.luck is not None:
+                info = self.battle_info
+                self.luck.record(info["kind"], info["attacker"], info["defender"], r,
+                                 info["attacker_power"], info["defender_power"], info["territory"])
+
+    def _power(self, p):
+        if isinstance(p, str):
+            return self.board.power_id(p)
+        return int(p)
+
+    # -------------------------------------------------------------- the end
+    def finish(self):
+        """Reveal the seed (the log's footer); returns the log lines kept in memory."""
+        self.log.reveal(self.seed)
+        return self.log.lines
+
+
+def _reasons(events, p, code):
+    """Why power p's treasury changed: the events of the action that touch it."""
+    out = []
+    for ev in events or ():
+        k = ev[0]
+        if k == _EV_PAY and ev[1] == p:
+            r = _PAY_REASON[code] if 0 < code < len(_PAY_REASON) else "pay"
+            out.append("%s-%d" % (r, ev[2]))
+        elif k == _EV_INCOME and ev[1] == p:
+            out.append("income+%d" % ev[2])
+        elif k == _EV_PLUNDER and (ev[1] == p or ev[2] == p):
+            out.append("plunder%s%d" % ("-" if ev[1] == p else "+", ev[3]))
+        elif k == _EV_REFUND and ev[1] == p:
+            out.append("refund:%d*%d" % (ev[2], ev[3]))
+        elif k == _EV_POLITICS_IPC and ev[1] == p:
+            out.append("politics%s%d" % ("+" if ev[2] >= 0 else "", ev[2]))
+    if not out:
+        return "unaccounted"
+    return ",".join(out)
+
+
+def _spec(board, side):
+    """A side as {unit name: count} in canonical names (aliases resolved)."""
+    out = {}
+    if isinstance(side, dict):
+        items = [(k, side[k]) for k in side]
+    else:
+        items = list(side or ())
+    for k, n in items:
+        u = k if isinstance(k, int) else board.unit_id(k)
+        name = board.unit_name(u)
+        n = int(n)
+        if n < 0:
+            raise InputError("negative unit count")
+        if n:
+            out[name] = out.get(name, 0) + n
+    return out
+
+
+def _options_in(opts):
+    """Battle options back from their logged form (lists where the battle wants tuples)."""
+    out = {}
+    for k in opts:
+        v = opts[k]
+        if isinstance(v, list):
+            v = tuple(v)
+        out[k] = v
+    return out
+
+
+def _choice_in(choice):
+    return choice
+
+
+# ------------------------------------------------------------------ replay (verify)
+
+def _entries(lines):
+    """[(n, kind, body)] of a log's entries (header and footer left out)."""
+    out = []
+    for line in lines[1:-1]:
+        parts = line.split("|")
+        if len(parts) != 4:
+            out.append((len(out) + 1, "?", line))
+            continue
+        try:
+            n = int(parts[0])
+        except ValueError:
+            n = len(out) + 1
+        out.append((n, parts[1], parts[2]))
+    return out
+
+
+def replay(lines, luck=True, number=float):
+    """Re-run the game a log records, from its inputs and its revealed seed.
+
+    Returns (ok, entry number or None, message, tournament). The tournament holds the
+    replayed game (and its luck ledger, in the `number` type). Run audit.verify_log first: this checks what the
+    game produces, verify_log checks the chain, the commitment and the battle dice."""
+    lines = [l.strip() for l in lines if l.strip()]
+    if len(lines) < 2:
+        return False, 0, "empty log", None
+    head = lines[0].split("|")
+    foot = lines[-1].split("|")
+    if len(head) != 5 or len(foot) != 3 or foot[0] != "SEED":
+        return False, 0, "not a finished Adjutant log", None
+    edition = head[2]
+    try:
+        seed = int(foot[1])
+    except ValueError:
+        return False, -1, "the revealed seed is not a number", None
+    entries = _entries(lines)
+    if not entries or entries[0][1] != "game":
+        return False, 1, "the first entry does not set up the game", None
+    try:
+        setup = json.loads(entries[0][2])
+        options = setup.get("options") or {}
+    except (ValueError, AttributeError):
+        return False, 1, "the game entry is not readable", None
+    check = _CheckLog(entries)
+    t = None
+    try:
+        t = Tournament(edition, seed, options, luck=luck, number=number, _log=check)
+        while True:
+            nxt = check.peek()
+            if nxt is None:
+                break
+            n, kind, body = nxt
+            _replay_input(t, n, kind, body)
+    except Mismatch as m:
+        return False, m.n, m.message, t
+    except (RuleError, InputError, ValueError, KeyError, IndexError, TypeError) as e:
+        n = check.count if check.count else 1
+        return False, n, "entry %d cannot be replayed: %s" % (n, e), t
+    return True, None, "%d entries replayed: every roll and every number matches" % len(entries), t
+
+
+def _replay_input(t, n, kind, body):
+    if kind == "action":
+        if body == "undo":
+            t.undo()
+            return
+        k = body.find(":")
+        if k < 0:
+            raise Mismatch(n, "an action entry without its journal entry")
+        entry = tuple([int(x) for x in body[k + 1:].split(",")])
+        t.apply_entry(entry)
+        return
+    if kind == "battle" and body.startswith("start "):
+        info = json.loads(body[6:])
+        t.start_battle(info["kind"], info["attacker"], info["defender"], info["attacker_power"],
+                       info["defender_power"], info["territory"], info["options"])
+        return
+    if kind == "decision":
+        sp = body.find(" ")
+        if sp < 0:
+            raise Mismatch(n, "a decision without its choice")
+        want = body[:sp]
+        if t.battle is None or t.battle.prompt is None or t.battle.prompt.name() != want:
+            raise Mismatch(n, "the log answers a %s question the replayed battle does not ask" % want)
+        t.answer(json.loads(body[sp + 1:]))
+        return
+    raise Mismatch(n, "the log has '%s %s' where the replayed game produces nothing more" % (kind, body))
