@@ -1242,6 +1242,12 @@ class Battle:
         limit, avail = p.info
         if choice is None or choice == "default":
             v = self._vec(p.default)
+        elif isinstance(choice, (int, str)):
+            u = choice if isinstance(choice, int) else self.board.unit_id(choice)
+            if not (0 <= u < self.n):
+                raise InputError("unit id out of range")
+            v = _zeros(self.n)
+            v[u] = avail[u] if avail[u] < limit else limit
         else:
             v = self._vec(choice)
         t = 0

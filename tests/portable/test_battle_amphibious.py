@@ -213,3 +213,24 @@ def test_cargo_follows_its_transport():
     b = Battle("pacific_1940", "amphibious", {"infantry": 2, "tank": 1}, {"infantry": 1},
                {"seaborne": {"infantry": 2, "tank": 1}})
     assert [sum(v) for v in b._pack_loads(b.seaborne)] == [2, 1]
+
+
+def test_prompts_take_a_single_unit_as_answer():
+    """P40-C-61 P40-C-20 P40-C-35: a button press naming one unit type answers the bombard
+    (that type, up to the limit), scramble (that type, up to 3 per base) and kamikaze (one
+    strike on that ship) prompts."""
+    b = Battle("pacific_1940", "amphibious", {"infantry": 1}, {"infantry": 1},
+               {"seaborne": {"infantry": 1}, "bombard": {"cruiser": 2, "battleship": 1}})
+    p = b.run_until_prompt(None)
+    b.answer("cruiser")
+    p = b.run_until_prompt(None)
+    assert p.kind == P_DICE and p.info == (S_BOMBARD, ((3, 1),))
+    b = Battle("pacific_1940", "sea", {"destroyer": 1}, {"destroyer": 1},
+               {"scramble": {"fighter": 5}, "kamikaze": 2})
+    b.run_until_prompt(None)
+    b.answer(b.board.unit_id("fighter"))
+    assert _named(b, b.alive[1]) == {"fighter": 3, "destroyer": 1}
+    p = b.run_until_prompt(None)
+    b.answer("destroyer")
+    p = b.run_until_prompt(None)
+    assert p.kind == P_DICE and p.info[1] == ((2, 1),)
