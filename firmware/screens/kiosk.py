@@ -106,7 +106,7 @@ class Guided(Menu):
     footer = "A:try it B:end"
 
     def __init__(self, app):
-        Menu.__init__(self, app, "Try Adjutant", [(t[0], i) for i, t in enumerate(TOUR)])
+        Menu.__init__(self, app, "Try Adjutant", [(t[0], i) for i, t in enumerate(TOUR)], 0, self.footer)
 
     def head(self, cols):
         return [(line, ui.DIM) for line in wrap(TOUR[self.cursor][2], cols)[:3]]

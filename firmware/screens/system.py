@@ -67,7 +67,8 @@ class Settings(Menu):
     footer = "</>:change B:back"
 
     def __init__(self, app):
-        Menu.__init__(self, app, "Settings", [("", "dice"), ("", "brightness"), ("", "sound")])
+        Menu.__init__(self, app, "Settings", [("", "dice"), ("", "brightness"), ("", "sound")], 0,
+                      self.footer)
         self.heap = free_heap()
 
     def head(self, cols):
@@ -81,7 +82,7 @@ class Settings(Menu):
             (ui.pad("Sound", "on" if s.sound else "off", cols), "sound"),
         ]
         v = Menu.view(self, cols, rows)
-        v.add(ui.pad("Free heap", str(self.heap), cols), ui.DIM)
+        v.add(ui.pad("Free heap", str(self.heap) if self.heap >= 0 else "n/a on host", cols), ui.DIM)
         v.add(ui.pad("Heap budget", str(self.app.profile.HEAP_BUDGET), cols), ui.DIM)
         return v
 

@@ -256,3 +256,62 @@ def test_players_of_one_side_only():
     d.press("right")     # back to player 2
     d.press("select")
     assert d.screen() == "Dashboard"
+
+
+_NEXT = {
+    # edition: (first power, second power) in the rulebook's turn order
+    "classic": ("Soviet Union", "Germany"),        # CL-S-01
+    "revised": ("Soviet Union", "Germany"),        # LHTR-S-01
+    "revised_lhtr": ("Soviet Union", "Germany"),   # LHTR-S-01
+    "pacific_1940": ("Japan", "United States"),    # P40-G-04
+    "global_1940": ("Germany", "Soviet Union"),    # G40-T-01
+    "global_1940_variant": ("Germany", "Soviet Union"),
+}
+
+
+def test_a_whole_turn_of_each_edition_in_a_few_presses():
+    """CL-S-01, LHTR-S-01, P40-G-04, G40-T-01: one whole turn of the first power of every
+    edition -- buy one infantry, place it, collect income -- hands the turn to the second
+    power in the rulebook's order, with at most a few presses per decision."""
+    for index in range(6):
+        d = Device()
+        d.select_item("New game")
+        ed = d.app.top().items[index][1]
+        d.press("down", index)
+        d.press("select")
+        d.press("select")
+        first, second = _NEXT[ed]
+        s = d.app.session.summary()
+        assert s["power"] == first, (ed, s["power"])
+        start = s["treasury"][first]
+        decisions = []
+        steps = 0
+        while d.app.session.summary()["power"] == first and steps < 20:
+            steps += 1
+            phase = d.app.session.summary()["phase"]
+            p0 = d.presses
+            if phase == "purchase":
+                d.press("select")
+                d.press("right")  # one infantry: the first unit of every edition
+                d.press("select")
+                assert d.app.session.summary()["treasury"][first] == start - 3, ed
+                d.press("roll")
+            elif phase == "mobilize":
+                d.press("select")
+                d.press("select")  # the first complex listed
+                d.press("right")
+                d.press("select")
+                d.press("back")
+                assert d.app.session.game.state.pool == [], ed
+                d.press("roll")
+            elif phase == "collect_income":
+                d.press("select")
+                while d.screen() != "Dashboard":
+                    d.press("select")
+            else:
+                d.press("roll")
+            decisions.append((phase, d.presses - p0))
+        assert d.app.session.summary()["power"] == second, (ed, decisions)
+        for phase, presses in decisions:
+            assert presses <= 6, (ed, phase, presses)
+        assert d.app.errors == [] and d.app.grid.cut == 0, ed
