@@ -125,8 +125,9 @@ def _is_china(board, power):
     return board.power_name(power) == "China"
 
 
-def purchase(board, state, power, units):
-    """Buy `units` into the power's pool; returns events. Checks capital, China, treasury."""
+def purchase(board, state, power, units, options=None):
+    """Buy `units` into the power's pool; returns events. Checks capital, China, treasury;
+    option "no_new_complexes" (CL-O-05): no industrial complex may be bought."""
     if capital_lost(board, state, power):
         raise RuleError(rid(board, "CL-C-85", "LHTR-E-11", "P40-E-05", "G40-T-06"),
                         "a power whose capital is held by the enemy may not buy units")
@@ -140,6 +141,10 @@ def purchase(board, state, power, units):
                     raise RuleError("P40-E-07", "China may buy artillery only while the Burma Road is open")
             elif u != inf:
                 raise RuleError("P40-E-07", "China may buy infantry only (artillery with the Burma Road open)")
+    if options and options.get("no_new_complexes"):
+        for u, n in items:
+            if board.units[u][U.U_ABILITIES] & U.AB_IC:
+                raise RuleError("CL-O-05", "No New Complexes is in play: no IC may be bought")
     total = 0
     for u, n in items:
         total += _unit_cost(board, state, power, u) * n
@@ -341,11 +346,14 @@ def _power_named(board, name):
     return -1
 
 
-def place(board, state, power, t, units, sea_zone=-1):
+def place(board, state, power, t, units, sea_zone=-1, hostile=False, options=None):
     """Mobilize units from the pool at t (CL-E-03/04, LHTR-E-03..08, P40-E-10..18).
 
     Land and air units are placed in t; sea units in `sea_zone`, adjacent to t, counted
-    against the complex at t. Facilities are placed in t itself (no complex needed)."""
+    against the complex at t (CL-A-19, LHTR-A-24). Facilities are placed in t itself (no
+    complex needed). `hostile`: the players say enemy units occupy `sea_zone`; Classic
+    allows that only with the optional rule "ships_in_enemy_zones" (CL-E-03, CL-O-02),
+    Revised and 1940 always (LHTR-E-06, P40-E-14)."""
     items = pairs(board, units)
     for u, n in items:
         have = 0
@@ -369,6 +377,8 @@ def place(board, state, power, t, units, sea_zone=-1):
                 if sea_zone < 0 or not board.is_sea(sea_zone) or sea_zone not in board.adjacent(t):
                     raise RuleError(rid(board, "CL-E-03", "LHTR-E-06", "P40-E-14"),
                                     "sea units go in a sea zone next to the complex")
+                if hostile and board.edition == "classic" and not (options and options.get("ships_in_enemy_zones")):
+                    raise RuleError("CL-E-03", "new ships go only in a friendly sea zone (no enemy units)")
     if board.is_sea(t):
         raise RuleError(rid(board, "CL-E-03", "LHTR-E-03", "P40-E-10"), "name the land territory of the complex")
     if fac_bits:
@@ -386,6 +396,8 @@ def place(board, state, power, t, units, sea_zone=-1):
             if not _chinese_territory(board, t) or state.owner[t] != power:
                 raise RuleError("P40-E-18", "Chinese units are placed in Chinese territories China controls")
         else:
+            if options and options.get("no_new_complexes") and not board.had_ic_at_start(t):
+                raise RuleError("CL-O-05", "No New Complexes: only complexes on the board since the start place units")
             if not can_mobilize_at(board, state, power, t):
                 raise RuleError(rid(board, "CL-E-03", "LHTR-E-03", "P40-E-11", "G40-E-01"),
                                 "new units go only at the power's own complex held since the start of the turn")

@@ -147,6 +147,10 @@ class Game:
         if pol is not None:
             s.at_war = list(pol.initial_at_war(b))
         s.kamikaze = b.rules.get("kamikaze", 0)
+        if self.options.get("head_start_weapons"):          # CL-O-03
+            res = _module("research")
+            for p in range(b.power_count):
+                s.techs[p] = res.starting_techs(b, p, self.options)
         s.dice = seed_state(self.seed)
         self._begin_turn(s, [])
         return s
@@ -246,14 +250,14 @@ class Game:
             me = self._actor(a["power"])
             self._need_phase(ph, PH.PURCHASE, "purchase")
             if code == J.PURCHASE:
-                return E.purchase(b, s, me, a["units"])
+                return E.purchase(b, s, me, a["units"], self.options)
             if code == J.REPAIR:
                 return E.repair(b, s, me, a["territory"], a["count"], a["facility"])
             return E.upgrade(b, s, me, a["territory"])
         if code == J.PLACE:
             me = self._actor(a["power"])
             self._need_phase(ph, PH.MOBILIZE, "place")
-            return E.place(b, s, me, a["territory"], a["units"], a["sea_zone"])
+            return E.place(b, s, me, a["territory"], a["units"], a["sea_zone"], a["hostile"], self.options)
         if code == J.CAPTURE or code == J.BATTLE:
             if ph not in (PH.COMBAT_MOVE, PH.COMBAT, PH.NONCOMBAT):
                 raise RuleError(E.rid(b, "CL-C-80", "LHTR-C-70", "P40-C-100"),
@@ -295,18 +299,18 @@ class Game:
             return self._research(p, a)
         if code == J.END_PHASE:
             if ph == PH.INCOME:
-                return self._income(p, [], [], [])
+                return self._income(p, [], [], [], 0)
             return self._next_phase()
         if code == J.INCOME:
             self._need_phase(ph, PH.INCOME, "collect_income")
-            return self._income(p, a["answers"], a["convoy"], a["dice"])
+            return self._income(p, a["answers"], a["convoy"], a["dice"], a["german_subs"])
         if code == J.ANSWER:
             if s.pending is None:
                 raise RuleError("LEDGER-PROMPT", "no question is pending")
             pend = s.pending
             s.pending = None
             answers = list(pend[3]) + [a["value"]]
-            return self._income(pend[1], answers, list(pend[4]), list(pend[5]))
+            return self._income(pend[1], answers, list(pend[4]), list(pend[5]), pend[6])
         raise InputError("unknown action")
 
     def _actor(self, who):
@@ -405,7 +409,7 @@ class Game:
         partner = self.board.turn_partner(p)
         return (p,) if partner < 0 else (p, partner)
 
-    def _income(self, p, answers, convoy, typed):
+    def _income(self, p, answers, convoy, typed, german_subs):
         """Collect income for the power (and its turn partner), then end the turn (P40-T-60,
         CL-E-07/08, LHTR-E-10). Questions the device cannot answer come as prompts."""
         b = self.board
@@ -422,7 +426,7 @@ class Game:
             if b.rules.get("objectives"):
                 r = self._objectives(me, answers[used:])
                 if r[2] >= 0:
-                    s.pending = (P_INCOME, p, r[2], tuple(answers), tuple(convoy), tuple(typed))
+                    s.pending = (P_INCOME, p, r[2], tuple(answers), tuple(convoy), tuple(typed), german_subs)
                     return []  # a question is pending
                 bonus, n_used = r[0], r[1]
                 used += n_used
@@ -438,6 +442,8 @@ class Game:
             if s.techs[me] and E.is_1940(b):
                 bonus += _module("research").war_bonds(b, s, me, dice)   # P40-R-15
             typed = dice.typed
+            if german_subs and self.options.get("national_advantages"):
+                loss += _module("convoy").uboat_interdiction(b, s, me, german_subs, prod + bonus - loss, self.options)
             amount = prod + bonus - loss
             if amount < 0:
                 amount = 0

@@ -7,7 +7,8 @@ written as varints (save.py), so entries hold only ints.
 
 Codes and their arguments:
   PURCHASE      power, u1, n1, u2, n2, ...     units bought (unit id, count)
-  PLACE         power, t, sea_zone+1, u1, n1, ...  units mobilized at the complex in t
+  PLACE         power, t, (sea_zone+1)*2+hostile, u1, n1, ...  units mobilized at the complex
+                                                in t (hostile 1: enemy units in the sea zone)
   REPAIR        power, t, count, facility kind (economy.DMG_*)
   UPGRADE       power, t
   (power: the power acting, the current one or its turn partner, G40-E-04)
@@ -18,9 +19,10 @@ Codes and their arguments:
   RESEARCH      dice, tech, chart, d1, d2, ...  research dice bought (tech bit or 0, 1940 chart
                                                 or 0); dice typed in (optional)
   END_PHASE     -
-  INCOME        n_answers, a1.., n_convoy, (zone, owner, unit, count)..., n_dice, d1..
-                                                collect income: answers to yes/no objective
-                                                questions, enemy units in convoy zones, typed dice
+  INCOME        n_answers, a1.., n_convoy, (zone, owner, unit, count)..., n_dice, d1..,
+                german_subs                     collect income: answers to yes/no objective
+                                                questions, enemy units in convoy zones, typed
+                                                dice, German subs on the board (LHTR-O-20)
   ANSWER        value                           answer to the pending prompt
   BOMBING       t, damage, facility kind        a raid's or rocket's result against t
                                                 (1940: markers; Classic/Revised: IPCs lost)
@@ -109,7 +111,8 @@ def encode(board, state, action):
     if code == PLACE:
         sz = g("sea_zone")
         sz = -1 if sz is None else _territory(board, sz)
-        return tuple([code, me, _territory(board, g("territory")), sz + 1] + _flat_units(board, g("units")))
+        return tuple([code, me, _territory(board, g("territory")), (sz + 1) * 2 + _int(g("hostile", 0), "hostile")]
+                     + _flat_units(board, g("units")))
     if code == REPAIR:
         return (code, me, _territory(board, g("territory")), _int(g("count", 1), "count"),
                 _kind(g("facility")))
@@ -158,6 +161,7 @@ def encode(board, state, action):
         for it in items:
             out.extend(it)
         _dice(out, g("dice") or [])
+        out.append(_int(g("german_subs", 0), "german_subs"))
         return tuple(out)
     if code == ANSWER:
         return (code, _int(g("value", 0), "value"))
@@ -202,7 +206,8 @@ def decode(entry):
     elif code == PLACE:
         a["power"] = entry[1]
         a["territory"] = entry[2]
-        a["sea_zone"] = entry[3] - 1
+        a["sea_zone"] = entry[3] // 2 - 1
+        a["hostile"] = entry[3] & 1
         a["units"] = _pairs(entry, 4)
     elif code == REPAIR:
         a["power"] = entry[1]
@@ -243,6 +248,7 @@ def decode(entry):
         a["convoy"] = conv
         i = i + 1 + 4 * m
         a["dice"] = list(entry[i + 1:i + 1 + entry[i]])
+        a["german_subs"] = entry[i + 1 + entry[i]]
     elif code == ANSWER:
         a["value"] = entry[1]
     elif code == BOMBING:

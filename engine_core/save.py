@@ -6,7 +6,8 @@
 Layout (all integers unsigned LEB128 varints unless noted):
 
     b"AJ" version(1 byte) | edition index | zigzag(seed) | option count |
-        per option: name length, name bytes, kind (0 int, 1 str), zigzag(int) or length + bytes |
+        per option: name length, name bytes, kind (0 int, 1 str, 2 list of str), zigzag(int)
+        or length + bytes or count + (length + bytes)... |
     entry count | per entry: item count, items... | CRC-32 of everything before (4 bytes, big end)
 
 A save is refused, and nothing is loaded, when the magic, the version, the length or the
@@ -103,7 +104,14 @@ def dumps(game):
         _varint(out, len(kb))
         out.extend(kb)
         v = opts[k]
-        if isinstance(v, str):
+        if isinstance(v, (list, tuple)):
+            out.append(2)
+            _varint(out, len(v))
+            for x in v:
+                xb = str(x).encode()
+                _varint(out, len(xb))
+                out.extend(xb)
+        elif isinstance(v, str):
             out.append(1)
             vb = v.encode()
             _varint(out, len(vb))
@@ -145,7 +153,9 @@ def header(data):
     for _ in range(r.varint()):
         k = r.raw(r.varint()).decode()
         kind = r.byte()
-        if kind == 1:
+        if kind == 2:
+            options[k] = [r.raw(r.varint()).decode() for _ in range(r.varint())]
+        elif kind == 1:
             options[k] = r.raw(r.varint()).decode()
         else:
             v = _unzig(r.varint())

@@ -2,7 +2,8 @@
 the end of every round. They set `state.victory` (0 Axis, 1 Allies) or leave it at -1.
 
   classic   end of each turn: the Allies hold both Axis capitals (CL-P-09), or the Axis
-            hold two of the three Allied capitals (CL-P-10); end of a round: Germany's +
+            hold two of the three Allied capitals (CL-P-10) (option "total_victory": and the
+            winner holds all of its own capitals, CL-O-01); end of a round: Germany's +
             Japan's production >= 84 (CL-P-11, CL-P-12, CL-S-09).
   vc_count  end of a round: one side holds at least the chosen number of victory cities
             (LHTR-P-08; level 8/9/10/12, default 9).
@@ -123,9 +124,12 @@ def turn_end(board, state, options):
     p = board.turn_order[state.turn]
     v = board.victory
     if kind == "classic":
-        if count_held(board, state, v["axis_capitals"], ALLIES) >= v["allies_need"]:
+        total = options.get("total_victory")   # CL-O-01: and none of your own capitals lost
+        if count_held(board, state, v["axis_capitals"], ALLIES) >= v["allies_need"] and \
+                not (total and count_held(board, state, v["allied_capitals"], AXIS)):
             state.victory = ALLIES
-        elif count_held(board, state, v["allied_capitals"], AXIS) >= v["axis_need"]:
+        elif count_held(board, state, v["allied_capitals"], AXIS) >= v["axis_need"] and \
+                not (total and count_held(board, state, v["axis_capitals"], ALLIES)):
             state.victory = AXIS
     elif kind == "p40" and state.hold:
         if state.hold[0] == AXIS:

@@ -185,3 +185,92 @@ def test_classic_individual_winner_percent():
     assert pct(24, 25) == 41 and pct(32, 38) == 187 and pct(30, 33) == 100
     assert pct(36, 37) == 27 and pct(25, 26) == 40
     assert pct(24, 29) == 208 and pct(30, 45) == 500 and pct(36, 45) == 250
+
+
+def test_classic_ships_count_against_a_new_complex():
+    """CL-A-19, CL-E-04: every unit an IC places counts against its limit, ships in the
+    adjacent sea zone included (a new IC in Caucasus, worth 3: 2 infantry and 1 submarine,
+    then nothing more)."""
+    g = Game.new("classic")
+    b = g.board
+    cauc = b.territory_id("Caucasus")
+    g.state.facilities[cauc] |= 1
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "purchase", "units": {"infantry": 3, "submarine": 1}})
+    _to_phase(g, "mobilize")
+    sea = [z for z in b.adjacent(cauc) if b.is_sea(z)][0]
+    g.apply({"type": "place", "territory": cauc, "units": {"submarine": 1}, "sea_zone": sea})
+    g.apply({"type": "place", "territory": cauc, "units": {"infantry": 2}})
+    _raises("CL-E-04", g.apply, {"type": "place", "territory": cauc, "units": {"infantry": 1}})
+
+
+def test_classic_ships_only_in_friendly_zones_unless_optional_rule():
+    """CL-E-03: new ships only in a friendly sea zone (no enemy units there, as the players
+    tell the device); CL-O-02: the optional rule allows an enemy-occupied zone."""
+    for opts, ok in (({}, False), ({"ships_in_enemy_zones": 1}, True)):
+        g = Game.new("classic", options=opts)
+        b = g.board
+        uk = b.territory_id("United Kingdom")
+        sea = [z for z in b.adjacent(uk) if b.is_sea(z)][0]
+        _to(g, "United Kingdom", "purchase")
+        g.apply({"type": "purchase", "units": {"submarine": 1}})
+        _to(g, "United Kingdom", "mobilize")
+        act = {"type": "place", "territory": uk, "units": {"submarine": 1}, "sea_zone": sea, "hostile": 1}
+        if ok:
+            g.apply(act)
+        else:
+            _raises("CL-E-03", g.apply, act)
+        g = None
+
+
+def test_classic_no_new_complexes_option():
+    """CL-O-05: with No New Complexes no IC may be bought; CL-A-30: a captured original IC
+    still counts as original for this rule, its production limited as captured (CL-E-04:
+    Karelia, worth 3)."""
+    g = Game.new("classic", options={"no_new_complexes": 1})
+    _to(g, "Germany", "purchase")
+    _raises("CL-O-05", g.apply, {"type": "purchase", "units": {"industrial_complex": 1}})
+    g.apply({"type": "purchase", "units": {"infantry": 4}})
+    _to(g, "Germany", "combat")
+    g.apply({"type": "capture", "territory": "Karelia S.S.R."})
+    for _ in range(5):
+        while g.summary()["power"] != "Germany":
+            g.apply({"type": "end_phase"})
+        if g.summary()["phase"] == "research":
+            break
+        g.apply({"type": "end_phase"})
+    _to(g, "Germany", "purchase")
+    g.apply({"type": "purchase", "units": {"infantry": 4}})
+    _to(g, "Germany", "mobilize")
+    _raises("CL-E-04", g.apply, {"type": "place", "territory": "Karelia S.S.R.", "units": {"infantry": 4}})
+    g.apply({"type": "place", "territory": "Karelia S.S.R.", "units": {"infantry": 3}})
+
+
+def test_classic_total_victory_option():
+    """CL-O-01: with Total Victory the Axis holding Russia and the United Kingdom do not win
+    while the Allies hold Japan (the source's example); CL-A-28: "two capitals" is CL-P-09's
+    count for the Allies."""
+    g = Game.new("classic", options={"total_victory": 1})
+    _to(g, "United States", "combat")
+    g.apply({"type": "capture", "territory": "Japan"})
+    _to(g, "Germany", "combat")
+    g.apply({"type": "capture", "territory": "Russia"})
+    g.apply({"type": "capture", "territory": "United Kingdom"})
+    _to(g, "United Kingdom", "combat_move")
+    assert g.summary()["victory"] is None            # Japan is in Allied hands
+    _to(g, "Japan", "combat")
+    g.apply({"type": "capture", "territory": "Japan"})
+    _to(g, "Japan", "noncombat_move")
+    while g.summary()["victory"] is None:
+        g.apply({"type": "end_phase"})
+    assert g.summary()["victory"] == "Axis" and g.summary()["power"] == "Japan"
+
+
+def test_classic_head_start_weapons():
+    """CL-O-03: Germany starts with Jet Power, Japan with Super Submarines (research.py bits)."""
+    from engine_core import research
+    g = Game.new("classic", options={"head_start_weapons": 1})
+    b = g.board
+    assert g.state.techs[b.power_id("Germany")] == research.JETS
+    assert g.state.techs[b.power_id("Japan")] == research.SUPER_SUBS
+    assert g.state.techs[b.power_id("United States")] == 0

@@ -150,3 +150,83 @@ def test_lhtr_victory_city_changes_hands_and_individual_winner():
     g.apply({"type": "capture", "territory": "India"})
     assert vc_counts(b, g.state) == (7, 5)
     assert individual_increase(30, 33) == 3
+
+
+def test_lhtr_capital_and_territory_freed_in_one_turn():
+    """LHTR-A-15: the capital check is at the end of the liberator's turn: the UK freeing
+    Moscow and Caucasus in one turn (in either order) gives both back to the USSR;
+    LHTR-C-84: territories friends held revert when the capital is freed."""
+    g = Game.new("revised_lhtr")
+    _to(g, "Germany", "combat")
+    g.apply({"type": "capture", "territory": "Russia"})
+    g.apply({"type": "capture", "territory": "Caucasus"})
+    _to(g, "United Kingdom", "combat")
+    g.apply({"type": "capture", "territory": "Caucasus"})
+    g.apply({"type": "capture", "territory": "Russia"})
+    p = g.summary()["production"]
+    assert p["Soviet Union"] == 24 and p["United Kingdom"] == 30 and p["Germany"] == 40
+
+
+def test_lhtr_capital_freed_in_own_turn_collects_income():
+    """LHTR-A-14: capital status is checked at the start of each phase: the USSR freeing
+    Moscow in its own combat collects income in phase 7 of that same turn; LHTR-E-12."""
+    g = Game.new("revised_lhtr")
+    _to(g, "Germany", "combat")
+    g.apply({"type": "capture", "territory": "Russia"})
+    _to(g, "Soviet Union", "combat_move")
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "capture", "territory": "Russia"})
+    while g.summary()["power"] == "Soviet Union":
+        g.apply({"type": "end_phase"})
+    assert g.summary()["treasury"]["Soviet Union"] == 24
+
+
+def test_lhtr_victory_level_and_freed_city():
+    """LHTR-O-01, LHTR-P-08: the players choose the level (minor: 8 cities); LHTR-A-17: at
+    least that many, checked after the US turn; LHTR-A-16: a freed victory city counts for
+    whoever controls its territory (here back with the Allies)."""
+    from engine_core.victory import vc_counts
+    g = Game.new("revised_lhtr", options={"vc_level": 8})
+    b = g.board
+    _to(g, "Germany", "combat")
+    g.apply({"type": "capture", "territory": "Karelia S.S.R."})
+    g.apply({"type": "capture", "territory": "Russia"})
+    _to(g, "United Kingdom", "combat")
+    g.apply({"type": "capture", "territory": "Karelia S.S.R."})
+    assert vc_counts(b, g.state) == (7, 5)
+    _to(g, "United States", "combat_move")
+    assert g.summary()["victory"] is None
+    _to(g, "Soviet Union", "combat_move")
+    assert g.summary()["victory"] is None
+    _to(g, "Japan", "combat")
+    g.apply({"type": "capture", "territory": "India"})
+    _to(g, "United States", "combat_move")
+    assert g.summary()["victory"] is None
+    while g.summary()["victory"] is None:
+        g.apply({"type": "end_phase"})
+    s = g.summary()
+    assert s["victory"] == "Axis" and s["round"] == 2 and s["power"] == "United States"
+
+
+def test_lhtr_production_limit_counts_ships():
+    """LHTR-A-24: every unit placed through an IC counts toward its limit, ships in the
+    next zone included (Caucasus, worth 4: 1 submarine + 3 infantry, then nothing)."""
+    g = Game.new("revised_lhtr")
+    b = g.board
+    cauc = b.territory_id("Caucasus")
+    sea = [z for z in b.adjacent(cauc) if b.is_sea(z)][0]
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "purchase", "units": {"infantry": 4, "submarine": 1}})
+    _to_phase(g, "mobilize")
+    g.apply({"type": "place", "territory": cauc, "units": {"submarine": 1}, "sea_zone": sea})
+    g.apply({"type": "place", "territory": cauc, "units": {"infantry": 3}})
+    _raises("LHTR-E-04", g.apply, {"type": "place", "territory": cauc, "units": {"infantry": 1}})
+
+
+def test_lhtr_uboat_interdiction_at_collect_income():
+    """LHTR-O-20, LHTR-O-02: with U-Boat Interdiction in play the UK loses 1 IPC of income
+    per German submarine on the board (the players count them: 3 here)."""
+    g = Game.new("revised_lhtr", options={"national_advantages": ["u_boat_interdiction"]})
+    _to(g, "United Kingdom", "collect_income")
+    g.apply({"type": "collect_income", "german_subs": 3})
+    assert g.summary()["treasury"]["United Kingdom"] == 30 + 30 - 3
