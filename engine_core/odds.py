@@ -1386,8 +1386,10 @@ class _Run:
         b = self.b
         zero = self.num.zero
         k = side.k
+        t0 = side.states[side.start]
         for s in range(k):
-            surv[b.units[b.ids[s]][U_NAME]] = zero
+            if t0[s] or t0[2 * k + s]:
+                surv[b.units[b.ids[s]][U_NAME]] = zero
         groups = {}
         for i in _keys_sorted(rem):
             m = rem[i]

@@ -1,0 +1,187 @@
+"""Exact battle odds (issue 6): exact DP time against 2,000-run Monte Carlo time on the real
+battle engine, side by side for 10, 20, 40 and 80 units a side (land and sea); MicroPython
+time and heap for a 20-against-20 mixed land battle; exact-vs-Monte-Carlo agreement on
+seeded random battles of every edition.
+
+    python bench/bench_odds.py              sizes, MicroPython, cross-check 2+2 battles/edition
+    python bench/bench_odds.py --full       + the acceptance cross-check: 50 land + 50 sea
+                                            battles per edition at 20,000 runs (long: ~45 min
+                                            on one core; --jobs N runs N processes)
+    python bench/bench_odds.py --cross N    N land + N sea battles per edition
+"""
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+from engine_core import board as _board  # noqa: E402
+from engine_core.odds import odds, monte_carlo  # noqa: E402
+from engine_core.odds_random import battles, compare  # noqa: E402
+
+ED = "pacific_1940"
+
+
+def land_army(n, attacking):
+    """A mixed land army of n units (infantry, artillery, tanks, fighters, tac bombers)."""
+    if attacking:
+        mix = (("infantry", 8), ("artillery", 4), ("tank", 5), ("fighter", 2), ("tactical_bomber", 1))
+    else:
+        mix = (("infantry", 12), ("artillery", 3), ("tank", 3), ("fighter", 2))
+    return _scale(mix, n, 20)
+
+
+def sea_army(n, attacking):
+    if attacking:
+        mix = (("battleship", 2), ("cruiser", 3), ("destroyer", 5), ("submarine", 4), ("fighter", 4),
+               ("tactical_bomber", 2))
+    else:
+        mix = (("battleship", 2), ("aircraft_carrier", 2), ("cruiser", 2), ("destroyer", 5),
+               ("submarine", 4), ("fighter", 4), ("transport", 1))
+    return _scale(mix, n, 20)
+
+
+def _scale(mix, n, base):
+    out = {}
+    total = 0
+    for name, k in mix:
+        c = k * n // base
+        if c:
+            out[name] = c
+            total += c
+    first = mix[0][0]
+    out[first] = out.get(first, 0) + n - total
+    return out
+
+
+def sizes():
+    print("exact (DP) vs Monte Carlo 2,000 runs of the battle engine, %s, same battle:" % ED)
+    print("%-5s %5s %10s %12s %8s %10s %10s" % ("kind", "units", "exact s", "MC 2000 s", "MC/exact",
+                                                  "P(exact)", "P(MC)"))
+    for kind, army in (("land", land_army), ("sea", sea_army)):
+        for n in (10, 20, 40, 80):
+            a = army(n, True)
+            d = army(n, False)
+            if kind == "land":
+                d["aaa"] = 1
+            t0 = time.perf_counter()
+            e = odds(ED, kind, a, d)
+            t1 = time.perf_counter()
+            m = monte_carlo(ED, kind, a, d, runs=2000, seed=n)
+            t2 = time.perf_counter()
+            print("%-5s %5d %10.3f %12.2f %8.1f %10.4f %10.4f" % (
+                kind, n, t1 - t0, t2 - t1, (t2 - t1) / max(t1 - t0, 1e-9),
+                e["attacker_wins"], m["attacker_wins"]), flush=True)
+    a = land_army(40, True)
+    d = land_army(40, False)
+    d["aaa"] = 1
+    best = 1e9
+    for _ in range(3):
+        t0 = time.perf_counter()
+        odds(ED, "land", a, d)
+        best = min(best, time.perf_counter() - t0)
+    print("goal: 40-vs-40 mixed land exact < 0.5 s on CPython: best of 3 %.3f s -> %s"
+          % (best, "met" if best < 0.5 else "NOT met"))
+
+
+MP_SCRIPT = """
+import gc, time
+gc.collect()
+from engine_core.odds import odds
+gc.collect()
+base = gc.mem_alloc()
+t = time.ticks_ms()
+r = odds("pacific_1940", "land", %r, %r)
+print("ok", time.ticks_diff(time.ticks_ms(), t), base, r["attacker_wins"])
+"""
+
+
+def micropython():
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if not os.path.exists(mp):
+        print("MicroPython: not installed next to %s" % sys.executable)
+        return
+    a = land_army(20, True)
+    d = land_army(20, False)
+    d["aaa"] = 1
+    code = MP_SCRIPT % (a, d)
+    env = dict(os.environ, MICROPYPATH=".")
+
+    def run(heap):
+        p = subprocess.run([mp, "-X", "heapsize=" + heap, "-c", code], cwd=ROOT, capture_output=True,
+                           text=True, env=env)
+        lines = (p.stdout + p.stderr).strip().splitlines()
+        return lines[-1] if lines else "no output"
+
+    print("MicroPython 20-vs-20 mixed land battle (%s vs %s):" % (a, d))
+    line = run("192K")
+    print("  -X heapsize=192K: %s" % line)
+    # smallest heap (KB, in steps of 16) that completes: the peak, module import included
+    lo = None
+    for kb in range(32, 2049, 16):
+        if run("%dK" % kb).startswith("ok"):
+            lo = kb
+            break
+    if lo is None:
+        print("  does not complete within 2 MB of heap")
+    else:
+        print("  smallest heap that completes: %d KB (goal 64 KB: %s; 64-bit unix port, module "
+              "bytecode loaded into the heap)" % (lo, "met" if lo <= 64 else "NOT met"))
+
+
+def cross(n_per_kind, runs, jobs):
+    todo = []
+    for ed in _board.EDITIONS:
+        units = _board.load(ed).units
+        for kind in ("land", "sea"):
+            seed = 1 + len(todo)
+            for i, (a, d) in enumerate(battles(units, kind, n_per_kind, seed)):
+                todo.append((ed, kind, a, d, 1000 + len(todo), runs))
+    t0 = time.perf_counter()
+    if jobs > 1:
+        from multiprocessing import Pool
+        with Pool(jobs) as pool:
+            res = pool.map(_one, todo, chunksize=1)
+    else:
+        res = [_one(t) for t in todo]
+    worst = 0.0
+    per = {}
+    for (ed, kind, a, d, seed, r), z in zip(todo, res):
+        key = (ed, kind)
+        per[key] = max(per.get(key, 0.0), z)
+        worst = max(worst, z)
+        if z >= 4.0:
+            print("  DISAGREE z=%.2f %s %s %s vs %s" % (z, ed, kind, a, d))
+    print("exact vs Monte Carlo (%d runs each), %d land + %d sea random battles per edition, "
+          "%.0f s:" % (runs, n_per_kind, n_per_kind, time.perf_counter() - t0))
+    for ed in _board.EDITIONS:
+        print("  %-20s max |z| land %.2f  sea %.2f" % (ed, per[(ed, "land")], per[(ed, "sea")]))
+    print("  worst |z| %.2f over %d battles: %s (criterion: every battle within 4 standard errors)"
+          % (worst, len(res), "all agree" if worst < 4.0 else "DISAGREEMENT"))
+
+
+def _one(t):
+    ed, kind, a, d, seed, runs = t
+    e = odds(ed, kind, a, d)
+    m = monte_carlo(ed, kind, a, d, runs=runs, seed=seed)
+    return compare(e, m)
+
+
+def main(argv):
+    full = "--full" in argv
+    jobs = 1
+    if "--jobs" in argv:
+        jobs = int(argv[argv.index("--jobs") + 1])
+    n = 50 if full else 2
+    if "--cross" in argv:
+        n = int(argv[argv.index("--cross") + 1])
+    if "--cross-only" not in argv:
+        sizes()
+        micropython()
+    cross(n, 20000, jobs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,117 @@
+"""Exact battle odds with fractions.Fraction (issue 6 acceptance), against recurrences written
+out here, independently of engine_core/odds.py."""
+from fractions import Fraction as F
+from math import comb
+
+from engine_core import board
+from engine_core.odds import odds
+from engine_core.odds_random import battles
+
+
+def _binom(n, p):
+    return [comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+def homogeneous(n, m, pa, pd):
+    """(win, lose, draw) for n identical attackers (hit pa) against m identical defenders
+    (hit pd), one hit kills one unit, simultaneous fire, no retreat:
+        P(a, d) = sum_{i,j} Bin(a, pa)[j] Bin(d, pd)[i] P(a - i, d - j) / (1 - P(no hits))
+    with P(a, 0) = win (a > 0), P(0, d) = lose (d > 0), P(0, 0) = draw."""
+    memo = {}
+    for a in range(n + 1):
+        for d in range(m + 1):
+            if a == 0 and d == 0:
+                memo[a, d] = (F(0), F(0), F(1))
+                continue
+            if d == 0:
+                memo[a, d] = (F(1), F(0), F(0))
+                continue
+            if a == 0:
+                memo[a, d] = (F(0), F(1), F(0))
+                continue
+            ba = _binom(a, pa)   # attacker's hits on the defender
+            bd = _binom(d, pd)   # defender's hits on the attacker
+            stay = ba[0] * bd[0]
+            acc = [F(0), F(0), F(0)]
+            for j in range(a + 1):
+                for i in range(d + 1):
+                    if i == 0 and j == 0:
+                        continue
+                    nxt = memo[max(a - i, 0), max(d - j, 0)]
+                    w = ba[j] * bd[i]
+                    for t in range(3):
+                        acc[t] += w * nxt[t]
+            memo[a, d] = tuple(x / (1 - stay) for x in acc)
+    return memo[n, m]
+
+
+def test_acceptance_one_against_one():
+    """CL-C-12..15 (issue 6): 1 infantry against 1 infantry: exactly 1/4, 5/8, 1/8."""
+    r = odds("classic", "land", {"infantry": 1}, {"infantry": 1}, number=F)
+    assert (r["attacker_wins"], r["defender_wins"], r["draw"]) == (F(1, 4), F(5, 8), F(1, 8))
+    # written out: per round 2/36 both, 4/36 attacker only, 10/36 defender only, 20/36 none
+    assert F(4, 36) / F(16, 36) == F(1, 4) and F(10, 16) == F(5, 8) and F(2, 16) == F(1, 8)
+
+
+def test_acceptance_two_against_one():
+    """CL-C-12..15 (issue 6): 2 infantry against 1 infantry: attacker wins exactly 157/232.
+    From (2,1): A >= 1 hit 11/36 (wins either way), A miss & D hit 25/108 -> (1,1) = 1/4,
+    stay 50/108:  (33/108 + 25/108 * 1/4) / (58/108)."""
+    r = odds("classic", "land", {"infantry": 2}, {"infantry": 1}, number=F)
+    by_hand = (F(33, 108) + F(25, 108) * F(1, 4)) / F(58, 108)
+    assert by_hand == F(157, 232)
+    assert r["attacker_wins"] == by_hand
+    assert r["attacker_wins"] + r["defender_wins"] + r["draw"] == 1
+
+
+def test_acceptance_ten_against_ten():
+    """CL-C-12..16 (issue 6): 10 vs 10 infantry, Classic: about 5.29% / 94.52% / 0.19%,
+    exactly the recurrence's values."""
+    r = odds("classic", "land", {"infantry": 10}, {"infantry": 10}, number=F)
+    w, l, d = homogeneous(10, 10, F(1, 6), F(2, 6))
+    assert (r["attacker_wins"], r["defender_wins"], r["draw"]) == (w, l, d)
+    assert round(float(w) * 100, 2) == 5.29
+    assert round(float(l) * 100, 2) == 94.52
+    assert round(float(d) * 100, 2) == 0.19
+
+
+def test_homogeneous_battles_every_edition():
+    """CL-C-12..15, LHTR-C-26..29, P40-C-78..81: one-type battles in every edition equal
+    the recurrence (tanks attack 3, infantry defends 2)."""
+    for ed, tank in (("classic", "armor"), ("revised", "armor"), ("revised_lhtr", "armor"),
+                     ("pacific_1940", "tank"), ("global_1940", "tank"), ("global_1940_variant", "tank")):
+        for n, m in ((3, 4), (5, 2), (1, 6)):
+            r = odds(ed, "land", {tank: n}, {"infantry": m}, number=F)
+            w, l, d = homogeneous(n, m, F(3, 6), F(2, 6))
+            assert (r["attacker_wins"], r["defender_wins"], r["draw"]) == (w, l, d), (ed, n, m)
+
+
+def test_aa_then_fighters():
+    """CL-C-11, LHTR-C-21, P40-U-36: AA fire before round 1, then an ordinary battle:
+    the result is the mixture over AA hits. 2 fighters (3) vs 1 infantry (2) + AA (hits 1)."""
+    p1 = F(1, 6)
+    mix = [F(0), F(0), F(0)]
+    for k, pk in enumerate(_binom(2, p1)):
+        if 2 - k == 0:
+            res = (F(0), F(1), F(0))
+        else:
+            res = homogeneous(2 - k, 1, F(3, 6), F(2, 6))
+        for t in range(3):
+            mix[t] += pk * res[t]
+    for ed, aa in (("classic", "antiaircraft_gun"), ("revised_lhtr", "antiaircraft_gun"),
+                   ("pacific_1940", "aaa")):
+        r = odds(ed, "land", {"fighter": 2}, {"infantry": 1, aa: 1}, number=F)
+        assert [r["attacker_wins"], r["defender_wins"], r["draw"]] == mix, ed
+
+
+def test_probabilities_sum_to_one_exactly():
+    """P40-C-90..93, LHTR-C-29, CL-C-15: every battle ends in exactly one outcome; with
+    fractions the four probabilities sum to exactly 1 (random small battles, all editions)."""
+    for ed in board.EDITIONS:
+        units = board.load(ed).units
+        for kind in ("land", "sea"):
+            for a, d in battles(units, kind, 3, 11, size=3):
+                r = odds(ed, kind, a, d, number=F)
+                total = r["attacker_wins"] + r["defender_wins"] + r["draw"] + r["attacker_retreats"]
+                assert total == 1, (ed, kind, a, d)
+                assert 0 <= r["attacker_captures"] <= r["attacker_wins"]
