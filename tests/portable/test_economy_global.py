@@ -29,8 +29,8 @@ def _japan_at_war(g):
 
 def test_regional_capital_capture_takes_one_economy():
     """G40-C-04, G40-E-07: Japan taking Calcutta receives only the UK Pacific economy's IPCs
-    (17), not UK Europe's; G40-C-07: Western United States is not a capital (no plunder,
-    the US keeps collecting); G40-E-01: capital plunder as P40-C-105."""
+    (17), not UK Europe's; G40-C-07, G40-X-09: Western United States is not a capital (no
+    plunder, the US keeps collecting); G40-E-01: capital plunder as P40-C-105."""
     g = Game.new("global_1940")
     _japan_at_war(g)
     japan_before = g.summary()["treasury"]["Japan"]
@@ -100,7 +100,8 @@ def test_uk_captures_go_to_the_economy_of_the_map():
 def test_liberation_while_london_is_held():
     """G40-C-06: while London is Axis-held, an ally retaking an original UK territory
     (Egypt) takes control of it; G40-C-08: France holds Paris at the start, so a French
-    territory retaken from Germany goes back to France (ordinary liberation)."""
+    territory retaken from Germany goes back to France (ordinary liberation; G40-X-06: the
+    Pacific "France's capital has been captured" rule does not apply in Global)."""
     g = Game.new("global_1940")
     _to(g, "Germany", "combat")
     g.apply({"type": "capture", "territory": "United Kingdom"})
@@ -112,3 +113,22 @@ def test_liberation_while_london_is_held():
     b = g.board
     assert g.state.owner[b.territory_id("Egypt")] == b.power_id("ANZAC")
     assert g.state.owner[b.territory_id("Normandy Bordeaux")] == b.power_id("France")
+
+
+def test_uk_economy_without_its_capital_cannot_repair():
+    """G40-E-07, G40-X-32: while Calcutta is Axis-held the Pacific economy cannot repair (or
+    spend); the Europe economy repairs normally (P40-U-68: 1 IPC a marker)."""
+    g = Game.new("global_1940")
+    b = g.board
+    _japan_at_war(g)
+    g.apply({"type": "capture", "territory": "India"})
+    ceylon = b.territory_id("United Kingdom")
+    g.state.damage[ceylon] = 2
+    _to(g, "United Kingdom", "purchase")
+    mal = b.territory_id("Malaya")
+    g.state.damage[mal] = 1
+    g.state.facilities[mal] |= 4
+    _raises("G40-E-07", g.apply, {"type": "repair", "territory": mal, "count": 1,
+                                  "power": "United Kingdom Pacific"})
+    g.apply({"type": "repair", "territory": ceylon, "count": 2})
+    assert g.state.damage[ceylon] == 0 and g.summary()["treasury"]["United Kingdom"] == 26

@@ -176,7 +176,9 @@ def test_turn_flow_and_per_territory_records():
 def test_liberation_returns_facilities_and_aa():
     """P40-C-103: ANZAC retaking Malaya (original UK, India still British) liberates it:
     the UK gets control, production and its naval base back; P40-C-109 (errata): the AA
-    guns there go to the liberated ally; P40-T-31: settled as the capture is recorded."""
+    guns there go to the liberated ally; P40-T-31, P40-X-35: settled as the capture is
+    recorded (same result as at the end of Conduct Combat: capitals change hands only in
+    combat)."""
     g = Game.new("pacific_1940")
     b = g.board
     malaya = b.territory_id("Malaya")
@@ -205,3 +207,55 @@ def test_china_takes_bases_it_captures():
     _to(g, "China", "combat")
     g.apply({"type": "capture", "territory": "Kiangsu"})
     assert g.state.owner[kiangsu] == b.power_id("China") and g.state.facilities[kiangsu] & 8
+
+
+def test_aaa_stays_with_the_ally_when_the_capital_is_freed():
+    """P40-X-05, P40-C-109 (003): AAA passes with the territory; the exception: the US takes
+    New Guinea from Japan while Sydney is Japanese, then liberates Sydney: New Guinea goes
+    back to ANZAC (P40-C-108) but the US keeps the AAA (no AA event for New Guinea)."""
+    g = Game.new("pacific_1940")
+    b = g.board
+    ng = b.territory_id("New Guinea")
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "declare_war", "target": "United Kingdom"})
+    g.apply({"type": "declare_war", "target": "United States"})
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "capture", "territory": "New South Wales"})
+    g.apply({"type": "capture", "territory": "New Guinea", "aa": 1})
+    _to(g, "United States", "combat")
+    ev = g.apply({"type": "capture", "territory": "New Guinea", "aa": 1})
+    assert (9, ng, b.power_id("United States")) in ev
+    ev = g.apply({"type": "capture", "territory": "New South Wales"})
+    assert g.state.owner[ng] == b.power_id("ANZAC")
+    assert [e for e in ev if e[0] == 9 and e[1] == ng] == []
+    assert (4, ng, b.power_id("United States"), b.power_id("ANZAC")) in ev
+
+
+def test_china_takes_kwangtung_only_while_india_is_axis():
+    """P40-E-83, P40-X-38: China keeps Kwangtung it recaptures from Japan only while India is
+    Axis-controlled; otherwise taking it liberates it for the UK."""
+    for india_lost in (False, True):
+        g = Game.new("pacific_1940")
+        b = g.board
+        g.apply({"type": "end_phase"})
+        g.apply({"type": "declare_war", "target": "United Kingdom"})
+        g.apply({"type": "end_phase"})
+        g.apply({"type": "capture", "territory": "Kwangtung"})
+        if india_lost:
+            g.apply({"type": "capture", "territory": "India"})
+        _to(g, "China", "combat")
+        g.apply({"type": "capture", "territory": "Kwangtung"})
+        want = "China" if india_lost else "United Kingdom"
+        assert g.state.owner[b.territory_id("Kwangtung")] == b.power_id(want)
+        g = None
+
+
+def test_china_places_without_limit():
+    """P40-X-37, P40-E-18: no per-territory limit on Chinese placement (4 infantry in one
+    territory)."""
+    g = Game.new("pacific_1940")
+    _to(g, "China", "purchase")
+    g.apply({"type": "purchase", "units": {"infantry": 4}})
+    _to(g, "China", "mobilize")
+    g.apply({"type": "place", "territory": "Szechwan", "units": {"infantry": 4}})
+    assert g.state.pool == []

@@ -22,7 +22,8 @@ def _to(g, power, phase):
 def test_pacific_japan_six_cities_for_a_round():
     """P40-G-11, P40-T-05: Japan takes Calcutta, Hong Kong, Manila and Sydney in its first
     turn (six VCs with Shanghai and Tokyo, P40-G-10); it wins at the beginning of its next
-    turn, not before: every Allied turn in between passes without a result."""
+    turn, not before: every Allied turn in between passes without a result. P40-X-30: the
+    "Winning the Game" procedure (continuity since the end of Japan's previous turn)."""
     g = Game.new("pacific_1940")
     g.apply({"type": "end_phase"})
     g.apply({"type": "declare_war", "target": "United Kingdom"})

@@ -23,7 +23,11 @@ def test_axis_six_pacific_cities_for_a_round():
     """G40-G-08, G40-G-09: the Axis win holding 6 Pacific-map victory cities (Japan adds
     Calcutta, Hong Kong, Manila, Sydney to Shanghai and Tokyo) for a complete round, ending
     with Japan's next turn, while holding an Axis capital; G40-G-11: checked at the beginning
-    of the capturing power's next turn."""
+    of the capturing power's next turn (G40-X-26); G40-X-43: the Pacific-map cities are the
+    8 of Pacific 1940; G40-X-27: the Europe-map list comes from the board data (11 cities)."""
+    from engine_core import board
+    v = board.load("global_1940").victory
+    assert len(v["pacific_cities"]) == 8 and len(v["europe_cities"]) == 11
     _six_cities("global_1940")
 
 
