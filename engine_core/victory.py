@@ -188,7 +188,10 @@ def round_end(board, state, options):
 def individual_percent_tenths(start, final):
     """CL-P-13: the individual winner's score, (final - start) / start * 100 truncated to one
     decimal, as an int in tenths of a percent (integer arithmetic, no floats)."""
-    return ((final - start) * 1000) // start
+    diff = (final - start) * 1000
+    if diff < 0:
+        return -((-diff) // start)   # truncate toward zero (CL-A-04: may be negative)
+    return diff // start
 
 
 def individual_increase(start, final):

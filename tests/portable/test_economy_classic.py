@@ -185,6 +185,8 @@ def test_classic_individual_winner_percent():
     assert pct(24, 25) == 41 and pct(32, 38) == 187 and pct(30, 33) == 100
     assert pct(36, 37) == 27 and pct(25, 26) == 40
     assert pct(24, 29) == 208 and pct(30, 45) == 500 and pct(36, 45) == 250
+    # CL-A-04: the formula also gives decreases and results above 100%, truncated
+    assert pct(24, 20) == -166 and pct(24, 50) == 1083
 
 
 def test_classic_ships_count_against_a_new_complex():

@@ -23,7 +23,8 @@ def _treasury(g, name):
 
 
 def test_classic_first_round_incomes():
-    """CL-P-04, CL-P-05: treasury = income at the start; CL-E-07, CL-S-08: each power
+    """CL-P-04, CL-P-05, CL-A-29 (the examples' 28 IPCs are not starting values): treasury
+    = income at the start; CL-A-01: the bank is unlimited; CL-E-07, CL-S-08: each power
     collects its production once in its turn; CL-P-02: U.S.S.R., Germany, UK, Japan, US."""
     g = Game.new("classic")
     assert [g.board.power_name(p) for p in g.board.turn_order] == [

@@ -100,7 +100,8 @@ def test_classic_axis_military_victory():
 
 
 def test_classic_axis_economic_victory_at_round_end():
-    """CL-P-11, CL-S-09: Germany + Japan production 84 at the end of a complete round.
+    """CL-P-11, CL-S-09, CL-A-03: Germany + Japan production >= 84 at the end of a complete
+    round (checked after the US turn only).
     They start at 32 + 25 = 57 and take 27 IPCs of non-capital territories: Caucasus 3,
     Karelia 3, East Canada 3, Brazil 3 by Germany; West US 10, India 3, Australia 2 by Japan."""
     g = Game.new("classic")
