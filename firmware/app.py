@@ -186,7 +186,7 @@ class App:
         except (ImportError, ValueError) as err:
             self.errors.append(err)
             had = False
-        if had:
+        if had and self.session.game is not None:
             self.home_game()
         if self.session.battle is not None:
             self.open_battle_run()

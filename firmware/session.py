@@ -17,8 +17,9 @@ import struct
 from firmware import saves
 
 _VERSION = 1
-_HEADER = "<BIIiB"  # version, len(game), len(battle), battle territory (-1: none), len(players)
-_HSIZE = 14
+# version, len(game), len(battle), battle territory (-1: none), len(players), len(edition)
+_HEADER = "<BIIiBB"
+_HSIZE = 15
 
 
 # Loaded for a battle and dropped after it: their bytecode is most of the engine's size
@@ -117,7 +118,8 @@ class Session:
         g = _as_bytes(save.dumps(self.game)) if self.game is not None else b""
         b = _as_bytes(self.battle.to_bytes()) if self.battle is not None else b""
         pl = bytes(self.players)
-        return struct.pack(_HEADER, _VERSION, len(g), len(b), self.territory, len(pl)) + g + b + pl
+        ed = (self.board.edition if self.board is not None else "").encode()
+        return struct.pack(_HEADER, _VERSION, len(g), len(b), self.territory, len(pl), len(ed)) + g + b + pl + ed
 
     def save(self):
         if self.slots is None:
@@ -137,20 +139,24 @@ class Session:
         data = self.slots.load()
         if data is None or len(data) < _HSIZE:
             return False
-        version, ng, nb, territory, npl = struct.unpack(_HEADER, data[:_HSIZE])
-        if version != _VERSION or len(data) != _HSIZE + ng + nb + npl:
+        version, ng, nb, territory, npl, ned = struct.unpack(_HEADER, data[:_HSIZE])
+        if version != _VERSION or len(data) != _HSIZE + ng + nb + npl + ned:
             return False
-        self.players = bytes(data[_HSIZE + ng + nb:])
+        at = _HSIZE + ng + nb
+        self.players = bytes(data[at:at + npl])
+        edition = bytes(data[at + npl:]).decode()
         from engine_core import save
         g = data[_HSIZE:_HSIZE + ng]
         if ng:
             self.game = save.loads(g)
             self.load_board(self.game.state.edition)
+        elif edition:
+            self.load_board(edition)  # a free battle: the board it was fought on
         if nb:
             from engine_core import battle
             self.battle = battle.Battle.from_bytes(self.board, data[_HSIZE + ng:_HSIZE + ng + nb])
             self.territory = territory
-        return self.game is not None
+        return self.game is not None or self.battle is not None
 
     def forget(self):
         """Erase the saved game (settings: new game / kiosk visitors)."""

@@ -97,15 +97,25 @@ class Players(Counter):
         for p in self.powers:
             names.append(board.power_name(p))
             counts.append(1 + board.side(p))
-        Counter.__init__(self, app, edition_title(edition), names, counts, [4] * len(names))
+        limits = [4] * len(names)
+        # P40-R-01: research and development is an optional rule of the 1940 games
+        self.rd_row = -1
+        if board.rules.get("research_optional"):
+            self.rd_row = len(names)
+            names.append("R&D rule")
+            counts.append(0)
+            limits.append(1)
+        Counter.__init__(self, app, edition_title(edition), names, counts, limits)
         self.edition = edition
         self.board = board
 
     def row_text(self, i, cols):
+        if i == self.rd_row:
+            return ui.pad(self.names[i], "on" if self.counts[i] else "off", cols)
         return ui.pad(self.names[i], "P" + str(self.counts[i]), cols)
 
     def key(self, name, now):
-        if name == "left" and self.counts[self.cursor] <= 1:
+        if name == "left" and self.cursor != self.rd_row and self.counts[self.cursor] <= 1:
             return
         Counter.key(self, name, now)
 
@@ -136,8 +146,9 @@ class Players(Counter):
         for pl, held in players:
             for p in held:
                 held_by[p] = pl
+        options = {"rd": 1} if self.rd_row >= 0 and self.counts[self.rd_row] else None
         try:
-            self.app.session.new_game(self.edition, self.app.seed(now), None, bytes(held_by))
+            self.app.session.new_game(self.edition, self.app.seed(now), options, bytes(held_by))
         except ValueError as err:
             self.refuse(err)
             return

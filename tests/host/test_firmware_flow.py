@@ -315,3 +315,51 @@ def test_a_whole_turn_of_each_edition_in_a_few_presses():
         for phase, presses in decisions:
             assert presses <= 6, (ed, phase, presses)
         assert d.app.errors == [] and d.app.grid.cut == 0, ed
+
+
+def test_research_dice_cost_five_each():
+    """CL-T-01: weapons development comes before buying, each research die costs 5 IPCs
+    (Soviet Union: 24 - 2 x 5 = 14)."""
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Classic")
+    d.press("select")
+    assert d.app.session.summary()["phase"] == "research"
+    d.press("select")   # Research screen
+    d.press("right", 2)
+    assert "10" in d.lines()[2]  # Cost 10
+    d.press("select")
+    assert d.app.session.summary()["treasury"]["Soviet Union"] == 14
+    assert d.screen() == "Dashboard"
+
+
+def test_rd_rule_chosen_at_new_game():
+    """P40-R-01: with the optional R&D rule on, research is phase 1 of every turn."""
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Pacific 1940")
+    d.press("down", 5)   # the R&D rule row under the five powers
+    d.press("right")
+    assert "on" in d.lines()[6]
+    d.press("select")
+    assert d.app.session.summary()["phase"] == "research"
+
+
+def test_battle_in_progress_resumes_at_the_same_step():
+    """P40-C-70: a battle stopped by a power cut resumes at its step and round with the
+    same units (the engine's battle bytes are part of the save)."""
+    d = Device()
+    d.select_item("Battle board")
+    d.press("right", 5)
+    d.press("select")
+    d.press("right", 5)
+    d.press("roll")
+    d.press("roll")
+    b = d.app.session.battle
+    state = (b.round, b.to_bytes())
+    d2 = Device(flash=d.flash)
+    assert d2.screen() in ("BattleRun", "BattlePrompt")
+    b2 = d2.app.session.battle
+    assert (b2.round, b2.to_bytes()) == state
+    d2.press("roll")
+    assert d2.app.errors == []
