@@ -137,11 +137,21 @@ for i in range(40):
     f = free()
     if f < low:
         low = f
-stages.append(("battle fought", free()))
+rounds = app.session.battle.result["rounds"] if app.session.battle is not None and app.session.battle.result else -1
+while type(app.top()).__name__ != "BattleResult" and app.session.battle is not None:
+    press("roll")
+press("roll")                   # leave the result: the battle modules are dropped
+stages.append(("battle fought + left", free()))
+press("back")
+press("down", 3)                # Settings: the free heap as the device shows it
+press("select")
+_hl = [t for t, _s in app.view().rows if t.startswith("Free heap")]
+heap_line = _hl[0].split()[-1] if _hl else type(app.top()).__name__ + "?"
 from firmware.screens.system import free_heap
 for name, f in stages:
     print("STAGE", name.replace(" ", "_"), f)
 print("LOW", low)
+print("BATTLE", rounds, heap_line)
 print("CODE", START - stages[1][1] if PRELOAD else 0)
 print("SUMMARY", app.session.summary()["round"], app.session.summary()["power"].replace(" ", "_"),
       store.bytes, len(app.session.payload()), app.errors and 1 or 0)
@@ -224,6 +234,10 @@ def main():
             print("  session data at its peak (game, board tables, screens):    %7d bytes" % data)
             print("  frozen build (bytecode in flash): heap in use %d of %d -> %s"
                   % (data, heap, "fits" if data <= heap else "DOES NOT FIT"))
+            print("  demo battle fought: %s rounds; settings screen showed free heap %s"
+                  % tuple(vals["BATTLE"]))
+            for name, f in stages:
+                print("    free heap after %-24s %8d" % (name, f))
             s = vals["SUMMARY"]
             print("  after the session: round %s, %s to play; %s bytes written to flash, save record "
                   "%s bytes, screen errors %s" % (s[0], s[1].replace("_", " "), s[2], s[3], s[4]))
