@@ -111,7 +111,7 @@ class Mismatch(Exception):
     """Replay: entry `n` of the log is not what the game produces."""
 
     def __init__(self, n, message):
-        Exception.__init__(self, "entry %d: %s" % (n, message))
+        super().__init__("entry %d: %s" % (n, message))
         self.n = n
         self.message = message
 
@@ -211,9 +211,12 @@ class Tournament:
     def start_battle(self, kind, attacker, defender, attacker_power=-1, defender_power=-1,
                      territory=-1, options=None):
         """Start a battle rolled from the tournament dice; runs to the first prompt."""
-        from engine_core.battle import Battle
         if self.battle is not None and self.battle.result is None:
             raise RuleError("LEDGER-PROMPT", "finish the running battle first")
+        import gc
+        self.battle = None
+        gc.collect()
+        from engine_core.battle import Battle
         ap = self._power(attacker_power)
         dp = self._power(defender_power)
         t = territory

@@ -1,0 +1,170 @@
+"""Tournament mode (issue 9): every roll, action, decision and bank entry in the chained log;
+the replay from the revealed seed names the first entry that does not match.
+Expected bank figures are the rulebooks' numbers (starting treasuries, unit and die costs);
+expected dice come from the seeded generator itself, drawn independently of the tournament."""
+import json
+
+from engine_core.audit import chain_next, commitment, verify_log
+from engine_core.dice import Dice
+from engine_core.errors import RuleError, InputError
+from engine_core.tournament import Tournament, dice_between, enc, game_seed, replay
+
+
+def _entries(lines):
+    return [l.split("|") for l in lines[1:-1]]
+
+
+def _rehash(lines, i, new_body):
+    """Entry i (1-based) gets a new body and the chain is recomputed from there, as a
+    cheat who knows the format would do; the footer follows."""
+    head = lines[0].split("|")
+    out = [lines[0]]
+    prev = head[4]
+    for k, line in enumerate(lines[1:-1]):
+        n, kind, body, _h = line.split("|")
+        if k + 1 == i:
+            body = new_body
+        text = "%s|%s|%s" % (n, kind, body)
+        prev = chain_next(prev, text)
+        out.append(text + "|" + prev)
+    seed = lines[-1].split("|")[1]
+    out.append("SEED|%s|%s" % (seed, prev))
+    return out
+
+
+def test_bank_entries_are_the_rulebook_figures():
+    """CL-P-04 CL-E-10 CL-E-11 CL-T-01: the U.S.S.R. starts with 24 IPCs; two infantry (3 each)
+    and one armor (5) debit 11 and leave 13; two research dice debit 10."""
+    t = Tournament("classic", seed=11, luck=False)
+    t.apply({"type": "research", "dice": 2})
+    t.apply({"type": "end_phase"})
+    t.apply({"type": "purchase", "units": {"infantry": 2, "armor": 1}})
+    bank = [e[2] for e in _entries(t.finish()) if e[1] == "bank"]
+    assert bank == ["0 -10 14 research-10", "0 -11 3 purchase-11"], bank
+
+
+def test_refused_action_logs_nothing_and_changes_nothing():
+    """CL-E-01: a purchase the treasury cannot pay is refused; the log is unchanged."""
+    t = Tournament("classic", seed=3, luck=False)
+    t.apply({"type": "end_phase"})
+    count = t.log.count
+    before = t.game.state.snapshot()
+    try:
+        t.apply({"type": "purchase", "units": {"bomber": 3}})   # 45 IPCs > 24
+        assert False, "refused"
+    except RuleError:
+        pass
+    try:
+        t.apply({"type": "purchase", "units": {"no_such_unit": 1}})
+        assert False, "refused"
+    except (RuleError, InputError):
+        pass
+    assert t.log.count == count
+    assert t.game.state.snapshot() == before
+
+
+def test_game_dice_come_from_a_separate_stream():
+    """CL-T-02: research dice are rolled by the game's own generator, seeded from a hash of
+    the committed seed (so they never repeat the battle dice), and logged."""
+    seed = 99
+    t = Tournament("classic", seed=seed, luck=False)
+    t.apply({"type": "research", "dice": 3})
+    gd = [e[2] for e in _entries(t.finish()) if e[1] == "game_dice"]
+    assert gd == [",".join([str(v) for v in Dice(game_seed(seed)).roll(3)])]
+    assert game_seed(seed) != seed and game_seed(seed) < (1 << 30)
+
+
+def test_changed_bank_entry_is_caught_by_the_replay():
+    """CL-E-10: a bank entry rewritten (chain recomputed) passes the chain but not the replay."""
+    t = Tournament("classic", seed=5, luck=False)
+    t.apply({"type": "end_phase"})
+    t.apply({"type": "purchase", "units": {"infantry": 1}})
+    t.apply({"type": "end_phase"})
+    lines = t.finish()
+    i = 0
+    for k, e in enumerate(_entries(lines)):
+        if e[1] == "bank":
+            i = k + 1
+    bad = _rehash(lines, i, "0 -3 22 purchase-3")
+    ok, where, msg = verify_log(bad)
+    assert ok, msg                      # the chain was recomputed
+    ok, where, msg, _t = replay(bad, luck=False)
+    assert not ok and where == i, (where, msg)
+
+
+def test_dropped_action_is_caught_where_the_game_differs():
+    """CL-E-10: an action taken out of the log (entries renumbered, chain recomputed) is found
+    at the first entry whose figures no longer follow: the next bank entry."""
+    t = Tournament("classic", seed=8, luck=False)
+    t.apply({"type": "end_phase"})
+    t.apply({"type": "purchase", "units": {"infantry": 1}})
+    t.apply({"type": "purchase", "units": {"infantry": 1}})
+    lines = t.finish()
+    assert [e[2] for e in _entries(lines)[2:6]] == ["purchase:1,0,0,1", "0 -3 21 purchase-3",
+                                                   "purchase:1,0,0,1", "0 -3 18 purchase-3"]
+    kept = lines[:3] + lines[5:]          # entries 3 and 4 (the first purchase) dropped
+    fixed = [kept[0], kept[1], kept[2]]
+    for k, line in enumerate(kept[3:-1]):
+        p = line.split("|")
+        fixed.append("|".join([str(k + 3), p[1], p[2], p[3]]))
+    fixed.append(kept[-1])
+    bad = _rehash(fixed, 0, "")
+    ok, where, msg = verify_log(bad)
+    assert ok, msg                      # a consistent chain: only the replay can tell
+    ok, where, msg, _t = replay(bad, luck=False)
+    assert not ok and where == 4, (where, msg)   # "0 -3 18" where the game gives "0 -3 21"
+
+
+def test_changed_game_die_is_caught_at_its_entry():
+    """CL-T-02: a research die changed in the log (chain recomputed) is named by the replay."""
+    t = Tournament("classic", seed=12, luck=False)
+    t.apply({"type": "research", "dice": 4})
+    t.apply({"type": "end_phase"})
+    lines = t.finish()
+    e = _entries(lines)
+    assert e[2][1] == "game_dice"
+    vals = e[2][2].split(",")
+    vals[1] = "6" if vals[1] != "6" else "5"
+    bad = _rehash(lines, 3, ",".join(vals))
+    ok, where, msg = verify_log(bad)
+    assert ok, msg
+    ok, where, msg, _t = replay(bad, luck=False)
+    assert not ok and where == 3, (where, msg)
+
+
+def test_honest_ledger_game_replays_to_the_same_state():
+    """CL-E-07 CL-E-10: a whole turn (research, purchase, placement with an undo, income)
+    re-runs from the log: same state, and the income entry is the U.S.S.R.'s 24 IPCs."""
+    t = Tournament("classic", seed=31, luck=False)
+    t.apply({"type": "end_phase"})
+    t.apply({"type": "purchase", "units": {"infantry": 2, "armor": 1}})
+    for _ in range(4):                                  # combat move, combat, noncombat, mobilize
+        t.apply({"type": "end_phase"})
+    t.apply({"type": "place", "territory": "Russia", "units": {"infantry": 2}})
+    t.undo()
+    t.apply({"type": "place", "territory": "Russia", "units": {"infantry": 2, "armor": 1}})
+    t.apply({"type": "end_phase"})                      # -> collect income
+    t.apply({"type": "end_phase"})                      # collects, Germany's turn
+    lines = t.finish()
+    ok, where, msg = verify_log(lines)
+    assert ok, msg
+    ok, where, msg, again = replay(lines, luck=False)
+    assert ok, msg
+    assert again.game.state.snapshot() == t.game.state.snapshot()
+    bank = [x[2] for x in _entries(lines) if x[1] == "bank"]
+    assert bank == ["0 -11 13 purchase-11", "0 +24 37 income+24"], bank
+
+
+def test_canonical_encoding_sorts_keys():
+    """LHTR-C-02: logged battle sides are canonical text, the same on every interpreter."""
+    assert enc({"b": 1, "a": [1, "x"], "c": None, "d": True}) == '{"a":[1,"x"],"b":1,"c":null,"d":true}'
+    assert json.loads(enc({"armor": 1, "infantry": 2})) == {"armor": 1, "infantry": 2}
+
+
+def test_dice_between_follows_the_generator():
+    """CL-T-02: the dice an action drew are recovered from the generator's two states."""
+    d = Dice(7)
+    start = d.state
+    vals = d.roll(5)
+    assert dice_between(start, d.state) == vals
+    assert dice_between(start, start) == []
