@@ -55,13 +55,18 @@ class Attract(Screen):
                 self._new_battle(now)
                 return True
             b = self.battle
-            if b.prompt is not None:
-                b.answer(b.prompt.default)
-            else:
-                b.step(self.dice)
             from firmware.screens.battle import event_lines
-            lines, rolls, result = event_lines(self.app.session.board, b.events, self.seen)
-            self.seen = len(b.events)
+            lines, rolls, result = [], [], None
+            guard = 0
+            while not rolls and result is None and guard < 30:  # skip the silent steps
+                guard += 1
+                if b.prompt is not None:
+                    b.answer("default")
+                else:
+                    b.step(self.dice)
+                more, rolls, result = event_lines(self.app.session.board, b.events, self.seen)
+                self.seen = len(b.events)
+                lines = lines + more
             self.lines = (self.lines + lines)[-4:]
             for side, dice, hits in rolls[-1:]:
                 self.app.tower.roll(side, dice, hits, now)
@@ -84,7 +89,7 @@ class Attract(Screen):
         v.add(ui.fit("bank, dice tower, odds", cols), ui.DIM)
         if self.odds_text:
             v.add(ui.fit(self.odds_text, cols), ui.GOOD)
-        for text, style in self.lines[-(rows - 5):]:
+        for text, style in self.lines[-(rows - 4):]:
             v.add(ui.fit(text, cols), style)
         return v
 
