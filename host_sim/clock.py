@@ -37,6 +37,11 @@ class Clock:
             raise ValueError("time runs forward")
         self.ns += int(round(ms * 1000000))
 
+    def advance_to(self, ms):
+        """Move on to `ms` (no-op if already past it)."""
+        if self.ns < ms * 1000000:
+            self.ns = int(ms) * 1000000
+
     def sleep(self, seconds):
         if seconds > 0:
             self.ns += int(round(seconds * 1e9))

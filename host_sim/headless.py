@@ -49,11 +49,6 @@ def run_script(board, script_text, shots_dir=None, flash_dir=None, kiosk=False, 
     with Simulator(board, flash_dir=flash_dir, kiosk=kiosk) as sim:
         runner = Runner(sim, shots_dir, on_shot=on_shot)
         last_text = []
-
-        def watch(name, img, s):
-            on_shot(name, img, s)
-
-        runner.on_shot = watch
         sim.boot()
         sim.run(ms=300)
         try:

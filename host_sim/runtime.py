@@ -42,6 +42,9 @@ BOUND_LIBRARIES = ("displayio", "busdisplay", "fontio", "terminalio", "vectorio"
 DEVICE_PACKAGES = ("firmware", "engine_core", "board_defs")
 
 PRESS_MS = 80     # how long a scripted press holds the button
+BOOT_MS = 3000    # the firmware's loop starts this long after power-on, on every profile
+                  # (display init sleeps differ per driver; a common start keeps scripted
+                  # runs -- and the dice the firmware seeds from its clock -- identical)
 GAP_MS = 120      # time after a release before the next press
 
 
@@ -149,7 +152,9 @@ class Simulator:
         self.dead = False
         self.boots += 1
         self.log("boot", self.profile_name)
+        powered_on = self.clock.ms()
         self._run(self._build)
+        self.clock.advance_to(powered_on + BOOT_MS)
         self._after_frame()
         return self.app
 

@@ -9,7 +9,7 @@ One command per line; `#` starts a comment; TEXT is the rest of the line
     shot NAME                  screenshot now -> NN-NAME.png (NN counts the shots)
     expect TEXT                the screen must show TEXT (in any label); else the script fails
     absent TEXT                the screen must not show TEXT
-    seek KEY TEXT              press KEY until the highlighted row shows TEXT (at most 60 presses)
+    seek KEY TEXT              press KEY until the highlighted row starts with TEXT (at most 60 presses)
     until KEY TEXT             press KEY until the screen shows TEXT (at most 60 presses)
     cut                        pull the power now (between two frames) and plug it back in
     cut_after N                pull the power at the N-th flash unit from now (byte written,
@@ -112,7 +112,7 @@ class Runner:
 
     def highlighted(self, text):
         display = self.sim.machine.display()
-        return any(text in t for t in textcheck.highlighted_text(display))
+        return any(t.strip().startswith(text) for t in textcheck.highlighted_text(display))
 
     def shot(self, name):
         img = self.sim.screenshot()
