@@ -458,7 +458,11 @@ class BattleResult(Screen):
             return v
         v.add(ui.fit(outcome_text(r["outcome"]), cols))
         if r.get("captured"):
-            v.add(ui.fit("Territory captured", cols), ui.GOOD)
+            t = self.app.session.territory
+            if t >= 0:  # P40-G-06: the captor's production rises by the territory's value
+                v.add(ui.fit("Captured: +" + str(board.ipc(t)) + " production", cols), ui.GOOD)
+            else:
+                v.add(ui.fit("Territory captured", cols), ui.GOOD)
         ipc = r.get("ipc_lost", (0, 0))
         v.add(ui.pad("Attacker lost", str(ipc[0]) + " IPC", cols), ui.BAD)
         v.add(ui.pad("Defender lost", str(ipc[1]) + " IPC", cols), ui.BAD)

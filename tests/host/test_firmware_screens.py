@@ -23,6 +23,7 @@ def test_kiosk_attract_demo_and_back_without_keeping_visitor_data():
     assert d.screen() == "Attract"
     assert d.app.session.game is None
     assert [n for n in d.flash.files if n.startswith("game")] == []
+    assert d.app.grid.cut == 0 and d.app.errors == []
 
 
 def test_kiosk_demo_ends_after_two_minutes_even_when_busy():
@@ -126,3 +127,20 @@ def test_read_only_drive_plays_on_and_says_so():
     d.press("select")
     assert d.app.session.summary()["treasury"]["Japan"] == 23
     assert "Not saving" in d.text()
+
+
+def test_victory_shown_from_the_summary():
+    """P40-G-11: when the engine reports a winner the dashboard says so and opens the
+    victory screen on any key."""
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Pacific 1940")
+    d.press("select")
+    d.app.session.game.state.victory = 0  # as the engine's victory check sets it
+    d.app.dirty = True
+    d.app.tick()
+    assert "Victory: Axis" in d.text()
+    d.press("select")
+    assert d.screen() == "Victory"
+    assert "Axis" in d.lines()[1]
+    assert d.app.grid.cut == 0
