@@ -69,6 +69,10 @@ class App:
         # the strip runs at the profile's cap; the tower scales by the user's setting
         self.pixels = profile.init_pixels(1.0)
         self.tower = tower_mod.Tower(self.pixels, tower_order(profile), self.settings.level(), cap=1.0)
+        from firmware import sound
+        self.sound = sound.Sound(sound.speaker() if self.settings.sound else None, self.settings.sound)
+        self._frames = 0
+        self._revealed = 0
         self.session = Session(None if kiosk else saves.Slots(self.store, "game"))
         self.stack = []
         self.dirty = True
@@ -98,6 +102,15 @@ class App:
         if self.dirty:
             self.draw()
         self.tower.update(now)
+        if self.tower.frames != self._frames:
+            # a die revealed or an outcome pulse began: a short tick when sound is on
+            shown = self.tower.revealed(now)
+            if shown != self._revealed:
+                self._revealed = shown
+                if shown > 0:
+                    self.sound.beep(now)
+            self._frames = self.tower.frames
+        self.sound.update(now)
 
     def _guard(self, fn, *args):
         """Run a screen handler; an engine refusal or a missing engine piece is shown, not fatal."""
@@ -218,6 +231,12 @@ class App:
 
     def seed(self, now):
         return 1 + (now & 0x3FFFFFF)
+
+    def set_sound(self, on):
+        from firmware import sound
+        if on and self.sound.pwm is None:
+            self.sound.pwm = sound.speaker()
+        self.sound.enabled = on
 
     def save_settings(self):
         self.dirty = True

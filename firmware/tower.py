@@ -147,6 +147,16 @@ class Tower:
     def off(self):
         self.mode = _MODE_OFF
 
+    def revealed(self, now):
+        """Dice shown so far by a roll (0 during the tumble)."""
+        if self.mode != _MODE_ROLL:
+            return 0
+        t = now - self.start - TUMBLE_MS
+        if t < 0:
+            return 0
+        n = t // REVEAL_MS + 1
+        return n if n < self.shown else self.shown
+
     def is_busy(self, now):
         """True while an animation is still moving (roll or outcome)."""
         if self.mode == _MODE_ROLL:

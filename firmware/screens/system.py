@@ -98,6 +98,7 @@ class Settings(Menu):
                 self.app.tower.set_brightness(s.level())
             elif what == "sound":
                 s.sound = not s.sound
+                self.app.set_sound(s.sound)
             self.app.save_settings()
             self.heap = free_heap()
             return

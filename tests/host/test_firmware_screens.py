@@ -144,3 +144,29 @@ def test_victory_shown_from_the_summary():
     assert d.screen() == "Victory"
     assert "Axis" in d.lines()[1]
     assert d.app.grid.cut == 0
+
+
+def test_sound_ticks_once_per_die_when_on():
+    """P40-C-78: with sound on, each die revealed on the tower ticks once; off, silence."""
+
+    class Pwm:
+        def __init__(self):
+            self.duty_cycle = 0
+            self.frequency = 0
+            self.starts = 0
+
+        def __setattr__(self, k, v):
+            if k == "duty_cycle" and v:
+                object.__setattr__(self, "starts", getattr(self, "starts", 0) + 1)
+            object.__setattr__(self, k, v)
+
+    d = Device()
+    pwm = Pwm()
+    d.app.sound.pwm = pwm
+    d.app.tower.roll(0, [1, 5, 2], [True, False, True], d.t)
+    d.wait(2000, step=20)
+    assert pwm.starts == 0  # sound is off by default
+    d.app.sound.enabled = True
+    d.app.tower.roll(0, [1, 5, 2], [True, False, True], d.t)
+    d.wait(2000, step=20)
+    assert pwm.starts == 3 and pwm.duty_cycle == 0
