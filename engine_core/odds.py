@@ -38,6 +38,7 @@ ipc_swing (defender's loss minus attacker's), attacker_remaining / defender_rema
 Live odds after a round: call again on the survivors with `damaged` and `rounds_done`.
 """
 
+from struct import pack_into as _pack, unpack_from as _unpack
 from engine_core.errors import RuleError, InputError
 from engine_core import casualties as _cas
 from engine_core.units import (
@@ -57,8 +58,9 @@ KINDS = ("land", "sea", "amphibious")
 # On the device the caches are kept small (memory over speed); on a host they grow freely.
 import sys as _sys
 _SMALL = _sys.implementation.name != "cpython"
-_FIRE_CACHE = 12
-_MEMO_CACHE = 300
+_FIRE_CACHE = 6
+_MEMO_CACHE = 120
+_ROW_CACHE = 24
 
 # outcomes
 O_ATTACKER = 0
@@ -205,6 +207,8 @@ class _Num:
         row = self.rows.get(key)
         if row is not None:
             return row
+        if _SMALL and len(self.rows) >= _ROW_CACHE:
+            self.rows = {}
         p = self.prob(code)
         q = self.one - p
         if p == self.zero:
@@ -320,10 +324,11 @@ class _Side:
         for s in range(k):
             c0[s] = counts[ids[s]]
             c0[k + s] = damaged[ids[s]] if damaged is not None else 0
-        self.start = self.intern(tuple(c0))
+        self.start = self.intern(c0)
 
     # -- states --------------------------------------------------------------------------
     def intern(self, t):
+        t = bytes(t)  # counts <= 250: one byte each (device RAM)
         i = self.index.get(t)
         if i is not None:
             return i
@@ -390,11 +395,6 @@ class _Side:
         """State after taking `hits` (tuple of 4 class counts) from state i."""
         m = self.memo[i]
         if m is None:
-            if _SMALL:
-                self.memo_n += 1
-                if self.memo_n > _MEMO_CACHE:
-                    self.memo = [None] * len(self.memo)
-                    self.memo_n = 0
             m = {}
             self.memo[i] = m
         key = hits[0] | (hits[1] << 8) | (hits[2] << 16) | (hits[3] << 24) if hits[3] < 32 else None
@@ -404,6 +404,14 @@ class _Side:
                 return j
         j = self._apply(i, hits)
         if key is not None:
+            if _SMALL:
+                self.memo_n += 1
+                if self.memo_n > _MEMO_CACHE:
+                    for x in range(len(self.memo)):
+                        self.memo[x] = None
+                    self.memo_n = 0
+                    m = {}
+                    self.memo[i] = m
             m[key] = j
         return j
 
@@ -431,7 +439,7 @@ class _Side:
         for s in range(k):
             t[s] = counts[ids[s]]
             t[k + s] = damaged[ids[s]]
-        return self.intern(tuple(t))
+        return self.intern(t)
 
     def without(self, i, pred):
         """State i with every on-board unit matching pred(record) removed (not submerged)."""
@@ -442,7 +450,7 @@ class _Side:
             if t[s] and pred(units[self.b.ids[s]]):
                 t[s] = 0
                 t[k + s] = 0
-        return self.intern(tuple(t))
+        return self.intern(t)
 
     def submerged(self, i):
         """State i with every on-board submarine submerged."""
@@ -454,7 +462,7 @@ class _Side:
                 t[2 * k + s] += t[s]
                 t[s] = 0
                 t[k + s] = 0
-        return self.intern(tuple(t))
+        return self.intern(t)
 
     # -- fire ------------------------------------------------------------------------------
     def fire(self, i, which, no_sub_air, extra):
@@ -1151,8 +1159,9 @@ class _Run:
             self.W = self._win_values(dist)
         r = done
         first = True
+        lean = _SMALL and self.num.number is float
         while explicit > 0 and dist:
-            new = {}
+            new = _Rows(self) if lean else {}
             for k in _keys_sorted(dist):
                 m = dist[k]
                 o, k2 = self.settle(k, r, not first)
@@ -1170,8 +1179,92 @@ class _Run:
                 o, k2 = self.settle(k, r, not first)
                 self._add_term(k2, o if o >= 0 else O_RETREAT, dist[k])
             return self._report()
-        self._stationary(dist)
+        if lean and isinstance(dist, _Rows):
+            self._stationary_rows(dist)
+        else:
+            self._stationary(dist)
         return self._report()
+
+    def _stationary_rows(self, rows):
+        """The forward DP of `_stationary` over packed rows (device RAM): attacker states
+        from the most hit points down, in each row defender states likewise; no round can
+        raise either side's hit points, so every predecessor of a state comes first."""
+        A = self.A
+        D = self.D
+        M = self.M
+        b = self.b
+        while rows.byhp:
+            h = -1
+            for x in rows.byhp:
+                if x > h:
+                    h = x
+            lst = rows.byhp[h]
+            ai = lst.pop()
+            if not lst:
+                del rows.byhp[h]
+            row = rows.rows[ai]
+            while True:
+                best = -1
+                bh = -1
+                bv = 0.0
+                nd = len(D.states)
+                n = len(row) // 8
+                if n > nd:
+                    n = nd
+                for di in range(n):
+                    v = _unpack("d", row, 8 * di)[0]
+                    if v != 0.0:
+                        hh = D.info[di][0]
+                        if hh > bh:
+                            best = di
+                            bh = hh
+                            bv = v
+                if best < 0:
+                    break
+                _pack("d", row, 8 * best, 0.0)
+                k = ai * M + best
+                o, k2 = self.settle(k, 1, True)
+                if o >= 0:
+                    self._add_term(k2, o, bv)
+                    continue
+                if k2 != k:
+                    rows.add(k2, bv)
+                    continue
+                if A.info[ai][7] or D.info[best][7]:
+                    step = self.round_dist(k, False)
+                    stay = step.pop(k, 0.0)
+                    if stay >= 1.0:
+                        self._add_term(k, O_DRAW, bv)
+                        continue
+                    f = bv / (1.0 - stay)
+                    self.rounds = self.rounds + f
+                    for k3 in step:
+                        rows.add(k3, f * step[k3])
+                    continue
+                a_next, d_next = self._next_lists(ai, best, 3, 3, b.protected(A, ai, D, best),
+                                                  b.protected(D, best, A, ai), None, None, None)
+                sa = 0.0
+                for an in a_next:
+                    if an[0] == ai:
+                        sa = an[1]
+                sd = 0.0
+                for dn in d_next:
+                    if dn[0] == best:
+                        sd = dn[1]
+                left = 1.0 - sa * sd
+                if left <= 0.0:
+                    self._add_term(k, O_DRAW, bv)
+                    continue
+                f = bv / left
+                self.rounds = self.rounds + f
+                for an in a_next:
+                    base = an[0] * M
+                    fa = f * an[1]
+                    for dn in d_next:
+                        k3 = base + dn[0]
+                        if k3 != k:
+                            rows.add(k3, fa * dn[1])
+            del rows.rows[ai]
 
     def _stationary(self, dist):
         """Forward DP over states reached after at least one round, from the most on-board
@@ -1332,6 +1425,17 @@ class _Run:
 
     # -- report --------------------------------------------------------------------------
     def _report(self):
+        # the casualty memos and fire caches are no longer needed: free them first
+        for side in (self.A, self.D):
+            side.memo = [None] * len(side.states)
+            side.fire_cache = {}
+        self.num.rows = {}
+        if _SMALL:
+            import gc
+            gc.collect()
+        return self._report2()
+
+    def _report2(self):
         b = self.b
         A = self.A
         D = self.D
@@ -1428,6 +1532,71 @@ class _Run:
         return m1, float(var) ** 0.5
 
 
+class _Rows:
+    """Masses of joint states as packed doubles, one bytearray row per attacker state:
+    8 bytes a state instead of a boxed float in a dict entry (the device's RAM). Answers
+    the little of the dict protocol the first round uses (get, []=, [], iteration)."""
+
+    def __init__(self, run):
+        self.run = run
+        self.rows = {}
+        self.byhp = {}  # attacker hit points -> attacker states with a row
+
+    def _row(self, ai, di):
+        row = self.rows.get(ai)
+        if row is None:
+            run = self.run
+            row = bytearray(8 * (len(run.D.states) + 4))
+            self.rows[ai] = row
+            h = run.A.info[ai][0]
+            lst = self.byhp.get(h)
+            if lst is None:
+                self.byhp[h] = [ai]
+            else:
+                lst.append(ai)
+        if 8 * di + 8 > len(row):
+            row.extend(bytes(8 * di + 64 - len(row)))
+        return row
+
+    def get(self, k, default=0.0):
+        M = self.run.M
+        row = self.rows.get(k // M)
+        di = k % M
+        if row is None or 8 * di + 8 > len(row):
+            return default
+        return _unpack("d", row, 8 * di)[0]
+
+    def __getitem__(self, k):
+        return self.get(k, 0.0)
+
+    def __setitem__(self, k, v):
+        M = self.run.M
+        di = k % M
+        _pack("d", self._row(k // M, di), 8 * di, v)
+
+    def add(self, k, m):
+        M = self.run.M
+        di = k % M
+        row = self._row(k // M, di)
+        _pack("d", row, 8 * di, _unpack("d", row, 8 * di)[0] + m)
+
+    def __iter__(self):
+        M = self.run.M
+        out = []
+        for ai in self.rows:
+            row = self.rows[ai]
+            for di in range(len(row) // 8):
+                if _unpack("d", row, 8 * di)[0] != 0.0:
+                    out.append(ai * M + di)
+        return iter(out)
+
+    def __len__(self):
+        n = 0
+        for k in self:
+            n += 1
+        return n
+
+
 def choose_keep(units, counts, damaged, hits, attacking, flags, order, keep):
     """engine_core.casualties.choose, plus the policy "keep `keep` capturing land units":
     the last `keep` of them in the order of loss take hits only when nothing else can.
@@ -1493,160 +1662,11 @@ def _keys_sorted(d):
 
 
 # ---------------------------------------------------------------------------------------
-# Monte Carlo cross-check: the real battle engine, its dice, its default choices
+# Monte Carlo cross-check (engine_core/odds_mc.py, imported only when asked for)
 
 
 def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
                 bombard=None, tech=None):
-    """The same numbers as `odds`, estimated by running engine_core.battle `runs` times
-    with engine_core.dice.Dice(seed); prompts are answered as the policy says (the battle
-    engine's defaults otherwise). Adds "<key>_se" standard errors and "runs"."""
-    from engine_core import battle as _bt
-    from engine_core.dice import Dice
-    edition, units, aliases, flags = _tables(board)
-    if kind not in KINDS:
-        raise InputError("kind is land, sea or amphibious")
-    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
-        raise InputError("runs is a whole number >= 1")
-    a_counts = _counts(units, aliases, attacker, "attacker")
-    d_counts = _counts(units, aliases, defender, "defender")
-    a_tech, d_tech = _split_tech(tech)
-    pol = _policy(units, aliases, policy, kind, flags)
-    if pol["retreat_below"] is not None:
-        raise InputError("retreat_below needs the exact method")
-    _bombard(units, aliases, bombard, kind, flags, a_tech, a_counts, 0)
-    _check_kinds(units, flags, kind, a_counts, d_counts)
-    n = len(units)
-    a_spec = tuple((u, a_counts[u]) for u in range(n) if a_counts[u])
-    d_spec = tuple((u, d_counts[u]) for u in range(n) if d_counts[u])
-    options = {"attacker_tech": tuple(a_tech), "defender_tech": tuple(d_tech)}
-    wants_retreat = pol["retreat_after_round"] or pol["retreat_at_units"] >= 0
-    options["retreat"] = ("retreat",) if (wants_retreat or pol["submerge"]) else ()
-    if pol["submerge"]:
-        options["sub_withdraw"] = True
-    if bombard:
-        bc = _counts(units, aliases, bombard, "bombard")
-        options["bombard"] = tuple((u, bc[u]) for u in range(n) if bc[u])
-        options["seaborne"] = tuple((u, a_counts[u]) for u in range(n)
-                                    if a_counts[u] and units[u][U_KIND] == LAND)
-    elif kind == "amphibious":
-        options["seaborne"] = tuple((u, a_counts[u]) for u in range(n)
-                                    if a_counts[u] and units[u][U_KIND] == LAND)
-    dice = Dice(seed)
-    tally = [0, 0, 0, 0]
-    captures = 0
-    rounds = 0
-    a_ipc = 0
-    d_ipc = 0
-    a_ipc2 = 0
-    d_ipc2 = 0
-    a_surv = [0] * n
-    d_surv = [0] * n
-    for _ in range(runs):
-        b = _bt.Battle(board, kind, a_spec, d_spec, options)
-        while True:
-            p = b.run_until_prompt(dice)
-            if p is None:
-                break
-            b.answer(_mc_answer(b, p, pol, units, flags))
-        r = b.result
-        o = r["outcome"]
-        if o == _bt.O_ATTACKER_WON:
-            tally[O_ATTACKER] += 1
-        elif o == _bt.O_DEFENDER_WON:
-            tally[O_DEFENDER] += 1
-        elif o == _bt.O_RETREAT:
-            tally[O_RETREAT] += 1
-        else:
-            tally[O_DRAW] += 1
-        captures += r["captured"]
-        rounds += r["rounds"]
-        # IPC lost = what went in minus what came out (retreated and submerged units count
-        # as survivors), as the exact method counts it
-        x = 0
-        y = 0
-        for u in range(n):
-            x += (a_counts[u] - r["survivors"][0][u]) * units[u][U_COST]
-            if flags & CF_AAA_THREE_SHOTS or not units[u][U_ABILITIES] & AB_AA:
-                y += (d_counts[u] - r["survivors"][1][u]) * units[u][U_COST]
-        a_ipc += x
-        d_ipc += y
-        a_ipc2 += x * x
-        d_ipc2 += y * y
-        for u in range(n):
-            a_surv[u] += r["survivors"][0][u]
-            d_surv[u] += r["survivors"][1][u]
-    N = float(runs)
-
-    def mean_se(k):
-        pr = k / N
-        return pr, (pr * (1.0 - pr) / N) ** 0.5
-
-    def mean_se2(s, s2):
-        m = s / N
-        var = s2 / N - m * m
-        if var < 0:
-            var = 0.0
-        return m, (var / N) ** 0.5
-
-    out = {"method": "monte_carlo", "runs": runs}
-    names = ("attacker_wins", "defender_wins", "draw", "attacker_retreats")
-    for o in range(4):
-        m, se = mean_se(tally[o])
-        out[names[o]] = m
-        out[names[o] + "_se"] = se
-    m, se = mean_se(captures)
-    out["attacker_captures"] = m
-    out["attacker_captures_se"] = se
-    out["expected_rounds"] = rounds / N
-    m, se = mean_se2(a_ipc, a_ipc2)
-    out["attacker_ipc_lost"] = m
-    out["attacker_ipc_lost_se"] = se
-    m, se = mean_se2(d_ipc, d_ipc2)
-    out["defender_ipc_lost"] = m
-    out["defender_ipc_lost_se"] = se
-    out["ipc_swing"] = out["defender_ipc_lost"] - out["attacker_ipc_lost"]
-    sa = {}
-    sd = {}
-    for u in range(n):
-        if a_counts[u]:
-            sa[units[u][U_NAME]] = a_surv[u] / N
-        if d_counts[u] and (flags & CF_AAA_THREE_SHOTS or not units[u][U_ABILITIES] & AB_AA):
-            sd[units[u][U_NAME]] = d_surv[u] / N
-    out["attacker_survivors"] = sa
-    out["defender_survivors"] = sd
-    return out
-
-
-def _mc_answer(b, p, pol, units, flags):
-    """An answer to a battle prompt as the policy says (None = the engine's default)."""
-    from engine_core import battle as _bt
-    k = p.kind
-    if k == _bt.P_CASUALTIES:
-        side = p.side
-        order = pol["attacker_order"] if side == 0 else pol["defender_order"]
-        keep = pol["keep_land"] if side == 0 else 0
-        if order is None and keep <= 0:
-            return None
-        counts, hits, rule = p.info
-        lost, dmg = choose_keep(units, counts, b.dmg[side], hits, side == 0, flags, order, keep)
-        return {"lost": tuple((u, lost[u]) for u in range(len(units)) if lost[u]),
-                "damaged": tuple((u, dmg[u]) for u in range(len(units)) if dmg[u])}
-    if k == _bt.P_RETREAT:
-        lim = pol["retreat_after_round"]
-        if lim and b.round >= lim:
-            return "retreat"
-        n = pol["retreat_at_units"]
-        if n >= 0 and b._count(0) <= n:
-            return "retreat"
-        return "press"
-    if k == _bt.P_SUBMERGE:
-        if not pol["submerge"]:
-            return 0
-        side = p.side
-        tv = b.targets(1 - side)
-        for u in range(len(units)):
-            if tv[u] and units[u][U_KIND] != AIR:
-                return 0
-        return p.options[-1]
-    return None
+    """The same numbers estimated by running engine_core.battle; see engine_core/odds_mc.py."""
+    from engine_core.odds_mc import monte_carlo as run
+    return run(board, kind, attacker, defender, policy, runs, seed, bombard, tech)
