@@ -18,7 +18,8 @@ Action types (dict "type"; names or ids accepted):
   research {dice, rolls?}             RESEARCH phase (research.py)
   declare_war {target}                politics.py (P40-P-02)
   capture {territory, by?, aa?}       a territory taken (battle won or moved in)
-  battle {territory, by?, captured, attacker_ipc, defender_ipc}   a battle's result
+  battle {territory, by?, result | captured, attacker_ipc, defender_ipc, kamikaze?}
+                                      a battle's result (Battle.result) without re-running it
   violate_neutral {territory}         Classic neutrality fee (CL-C-92)
   bombing {territory, damage, facility?}   COMBAT phase: a raid's result from raids.py
   enter {territory, by?, attack}      units entered a territory without taking it (an
@@ -38,7 +39,7 @@ from engine_core import phases as PH
 from engine_core import victory as V
 from engine_core.dice import seed_state, roll_one
 from engine_core.errors import RuleError, InputError
-from engine_core.state import GameState, NO_OWNER
+from engine_core.state import GameState, NO_OWNER, set_since
 
 EV_PHASE = 20      # (EV_PHASE, power, phase constant)
 EV_TURN = 21       # (EV_TURN, round, power)
@@ -270,6 +271,13 @@ class Game:
                                 "only the power whose turn it is captures")
             events = []
             if code == J.BATTLE:
+                k = a["kamikaze"]
+                if k:
+                    if not b.rules.get("kamikaze") or k > s.kamikaze:
+                        raise RuleError("P40-C-30", "Japan has %d kamikaze tokens left" % s.kamikaze)
+                    if ph != PH.COMBAT or b.side(captor) == 0:
+                        raise RuleError("P40-C-33", "kamikaze strikes come in an Allied power's Conduct Combat")
+                    s.kamikaze -= k
                 events.append((EV_BATTLE, a["territory"], captor, a["attacker_ipc"], a["defender_ipc"]))
                 if not a["captured"]:
                     return events
@@ -373,15 +381,27 @@ class Game:
         return self._apply_politics(pol.declare_war(b, s, p, target, self.options))
 
     def _apply_politics(self, events):
-        """Apply the consequences politics.py leaves to the ledger (complex upgrades)."""
+        """Apply the consequences politics.py leaves to the ledger: complexes upgraded
+        (G40-U-02/03); neutrals converted by the Soviet-Mongolian pact (G40-P-38: politics set
+        the owner; the ledger records the change of side and the standing army joining)."""
         out = []
         pol = _politics()
+        s = self.state
         for ev in events or ():
-            if pol is not None and ev[0] == pol.EV_IC_UPGRADE:
-                t = ev[1]
-                f = self.state.facilities[t]
-                self.state.facilities[t] = (f & ~E.FAC_MINOR) | E.FAC_MAJOR
             out.append(ev)
+            if pol is None:
+                continue
+            if ev[0] == pol.EV_IC_UPGRADE:
+                t = ev[1]
+                f = s.facilities[t]
+                s.facilities[t] = (f & ~E.FAC_MINOR) | E.FAC_MAJOR
+            elif ev[0] == pol.EV_CONVERTED:
+                p, t = ev[1], ev[2]
+                s.captured[t] = 1
+                set_since(s, t, s.game_turn)
+                out.append((E.EV_CONTROL, t, -1, p))
+                for u, n in self.board.garrison(t):
+                    out.append((E.EV_GARRISON, t, p, u, n))
         return out
 
     def _research(self, p, a):

@@ -13,7 +13,9 @@ Codes and their arguments:
   UPGRADE       power, t
   (power: the power acting, the current one or its turn partner, G40-E-04)
   CAPTURE       t, captor, aa                   t taken by captor (aa 1: AA guns there)
-  BATTLE        t, captor+1, captured, attacker_ipc, defender_ipc   a battle's result
+  BATTLE        t, captor+1, captured, attacker_ipc, defender_ipc, kamikaze
+                                                a battle's result (battle.py `result`), and
+                                                kamikaze tokens Japan spent on it
   NEUTRAL       t                               Classic: neutral violated (fee)
   DECLARE_WAR   target
   RESEARCH      dice, tech, chart, d1, d2, ...  research dice bought (tech bit or 0, 1940 chart
@@ -127,8 +129,13 @@ def encode(board, state, action):
     if code == BATTLE:
         who = g("by")
         p = current_power(board, state) if who is None else _power(board, who)
-        return (code, _territory(board, g("territory")), p + 1, _int(g("captured", 0), "captured"),
-                _int(g("attacker_ipc", 0), "attacker_ipc"), _int(g("defender_ipc", 0), "defender_ipc"))
+        res = g("result")
+        if isinstance(res, dict):   # battle.py's Battle.result
+            captured, a_ipc, d_ipc = res.get("captured", 0), res["ipc_lost"][0], res["ipc_lost"][1]
+        else:
+            captured, a_ipc, d_ipc = g("captured", 0), g("attacker_ipc", 0), g("defender_ipc", 0)
+        return (code, _territory(board, g("territory")), p + 1, _int(captured, "captured"),
+                _int(a_ipc, "attacker_ipc"), _int(d_ipc, "defender_ipc"), _int(g("kamikaze", 0), "kamikaze"))
     if code == DECLARE_WAR:
         return (code, _power(board, g("target")))
     if code == RESEARCH:
@@ -229,6 +236,7 @@ def decode(entry):
         a["captured"] = entry[3]
         a["attacker_ipc"] = entry[4]
         a["defender_ipc"] = entry[5]
+        a["kamikaze"] = entry[6]
     elif code == DECLARE_WAR:
         a["target"] = entry[1]
     elif code == RESEARCH:
