@@ -6,7 +6,17 @@
     b.result                         # None until the battle is over
 
 Kinds: "land" (a territory), "sea" (a sea zone), "amphibious" (an optional sea battle in the
-launch zone, then bombardment, then the land battle; see `options` below).
+launch zone, then bombardment, then the land battle; see `options` below), "flyover" (Classic
+and LHTR: an AA gun firing at planes flying over its territory, CL-C-70 / LHTR-C-22).
+
+Result (dict, per-unit lists indexed by unit id, [attacker, defender] pairs): outcome (O_*),
+captured, liberated, survivors (retreated and submerged units included), damaged, lost (cargo
+lost with its transport or carrier included), ipc_lost, retreated, submerged, cargo (carrier
+cargo left), rounds, and for "amphibious" sea_survivors.
+
+Dice within a fire step are rolled column by column (1, 2, 3, 4; CL-C-04); a column whose hits
+could only land on units already all hit is not rolled (as in the Classic Action 3 example), and
+a group that could hit nothing (subs against planes only) never rolls.
 
 Step tables (read from the rulebooks' combat sequences):
 
