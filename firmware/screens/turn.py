@@ -119,7 +119,7 @@ class Convoy(Counter):
                 self.enemy = p
                 break
         zones = []
-        for z in range(board.territory_count):
+        for z in range(board.territory_count if self.enemy >= 0 else 0):  # no war, no raiders
             if not (board.is_sea(z) and board.is_convoy_zone(z)):
                 continue
             for t in board.adjacent(z):
@@ -133,6 +133,8 @@ class Convoy(Counter):
                 self.rows.append((z, _CONVOY_UNITS[i]))
                 names.append(board.territory_name(z)[:14] + " " + _SHORT_UNIT[i])
         Counter.__init__(self, app, "Convoy raiders", names, [0] * len(names), [9] * len(names))
+        if not names:
+            self.say("No enemy at war: no raids", ui.DIM)
 
     def convoy(self):
         out = []

@@ -363,3 +363,55 @@ def test_battle_in_progress_resumes_at_the_same_step():
     assert (b2.round, b2.to_bytes()) == state
     d2.press("roll")
     assert d2.app.errors == []
+
+
+def _end_turn(d):
+    """Roll through the current power's turn, collecting income with no raiders."""
+    me = d.app.session.summary()["power"]
+    steps = 0
+    while d.app.session.summary()["power"] == me and steps < 20:
+        steps += 1
+        if d.app.session.summary()["phase"] == "collect_income":
+            return
+        d.press("roll")
+        while d.screen() == "PromptMenu":
+            d.press("select")
+
+
+def test_convoy_raiders_reach_the_income():
+    """P40-E-40/P40-E-41: the United Kingdom's income with two Japanese submarines in a
+    convoy zone next to its territories loses 0..(a zone's cap) IPCs, never more than the
+    2 dice x 2 subs x 3 the raiders can roll; without raiders it collects its production."""
+    results = []
+    for raiders in (0, 2):
+        d = Device()
+        _new_pacific(d)
+        _japan_turn(d, [])          # Japan declares war on the UK (P40-P-02)
+        for _ in range(2):          # United States, China
+            _end_turn(d)
+            d.press("select")       # Income
+            d.press("select")       # no raiders
+            d.press("select")       # collect
+            while d.screen() == "PromptMenu":
+                d.press("select")
+        assert d.app.session.summary()["power"] == "United Kingdom"
+        _end_turn(d)
+        before = d.app.session.summary()["treasury"]["United Kingdom"]
+        production = d.app.session.summary()["production"]["United Kingdom"]
+        d.press("select")           # Income
+        d.press("select")           # Convoy raiders
+        assert d.screen() == "Convoy"
+        assert d.app.top().rows, "the UK has convoy zones next to its territories"
+        d.press("right", raiders)   # subs in the first zone listed
+        d.press("select")
+        while d.screen() == "PromptMenu":
+            d.press("select")
+        assert d.app.errors == []
+        after = d.app.session.game.state.treasury[3]
+        results.append((before, production, after))
+    before, production, after = results[0]
+    bonus = after - before - production
+    assert bonus >= 0  # national objectives only add (P40-E-20)
+    before2, production2, after2 = results[1]
+    loss = (before2 + production2 + bonus) - after2
+    assert 0 <= loss <= 2 * 2 * 3
