@@ -233,8 +233,12 @@ class Game:
         self.state = None
         gc.collect()
         self.state = self._fresh()
+        journal = self.state.journal
         for e in entries:
-            self.apply_entry(e)
+            # entries of a journal were legal when recorded: no copy of the state to put
+            # back (a bad save raises, and save.loads discards the half-built game)
+            self._do(e)
+            journal.append(tuple(e))
 
     def _do(self, e):
         b = self.board
