@@ -371,6 +371,9 @@ class Battle:
             if self.alive[ATTACKER][u] and self.units[u][uu.U_ABILITIES] & uu.AB_AA:
                 rid = ("CL-U-10", "LHTR-U-10", "P40-U-35")[self.family]
                 raise RuleError(rid, "antiaircraft guns never attack")
+            if self.family == FAM_CLASSIC and self.alive[DEFENDER][u] > 1 and \
+                    self.units[u][uu.U_ABILITIES] & uu.AB_AA:
+                raise RuleError("CL-U-10", "only one AA gun may stand in a territory")
         if self.family == FAM_1940:
             # P40-U-54 / P40-U-58: carriers and transports attack only with a unit with an attack value
             a = self.alive[0]

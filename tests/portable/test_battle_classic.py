@@ -271,3 +271,12 @@ def test_liberation_is_reported():
     b = Battle(ED, "land", {"infantry": 2}, {"infantry": 1})
     assert b.run_until_prompt(FixedDice([1, 6, 6])) is None
     assert b.result["captured"] == 1 and b.result["liberated"] == 0
+
+
+def test_one_aa_gun_per_territory():
+    """CL-U-10 CL-D-09: only one AA gun may stand in a Classic territory."""
+    try:
+        Battle(ED, "land", {"fighter": 1}, {"antiaircraft_gun": 2, "infantry": 1})
+        assert False
+    except RuleError as e:
+        assert e.rule == "CL-U-10"
