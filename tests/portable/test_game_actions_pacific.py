@@ -78,3 +78,21 @@ def test_research_and_development_option():
     g.apply({"type": "research", "dice": 2, "rolls": [2, 6], "chart": 1})
     assert g.summary()["treasury"]["Japan"] == 26 - 10
     assert g.state.techs[0] != 0
+
+
+def test_us_declares_in_third_collect_income_and_is_paid_at_once():
+    """P40-P-18, P40-T-60: still at peace by the Collect Income phase of its 3rd turn, the US
+    may declare war on Japan at the start of that phase; P40-E-56: the 40 is paid in that
+    same phase (with U2-U4, P40-E-57..59: +15), P40-E-33."""
+    g = Game.new("pacific_1940")
+    while not (g.state.round == 3 and g.summary()["power"] == "United States"):
+        if g.prompt is not None:
+            g.apply({"type": "answer", "value": 0})
+        else:
+            g.apply({"type": "end_phase"})
+    _to(g, "United States", "collect_income")
+    before = g.summary()["treasury"]["United States"]
+    assert before == 17 * 3
+    g.apply({"type": "declare_war", "target": "Japan"})
+    g.apply({"type": "end_phase"})
+    assert g.summary()["treasury"]["United States"] == before + 17 + 40 + 15
