@@ -41,7 +41,8 @@ def test_cli_first_illegal_action_exit_2():
 
 
 def test_cli_malformed_input_exit_2():
-    """Malformed input (unknown edition, not JSON) is refused with exit status 2."""
+    """Malformed input (unknown edition, not JSON) is refused with exit status 2 (no rule
+    applies yet; P40-G-01 names the powers of a known edition)."""
     code, out, err = _cli({"edition": "chess", "actions": []})
     assert code == 2 and "INPUT" in err
     from engine_core.host import game_cli
@@ -50,8 +51,9 @@ def test_cli_malformed_input_exit_2():
 
 
 def test_previous_good_save_kept_on_the_device():
-    """A save torn by a power cut is refused (checksum) and the firmware's two-slot store
-    returns the previous good save, which replays to the earlier state."""
+    """CL-S-10: the state the device keeps survives a power cut: a save torn by a power cut
+    is refused (checksum) and the firmware's two-slot store returns the previous good save,
+    which replays to the earlier state."""
     from firmware.saves import Slots
 
     class Mem:

@@ -10,8 +10,8 @@ def _digest(g):
 
 
 def test_global_round_save_under_4kb():
-    """Issue 5: a full round of Global 1940 saves in under 4 KB (every power buys, places,
-    and collects income)."""
+    """G40-T-07 (the extra Global state) in a save: a full round of Global 1940 saves in
+    under 4 KB (every power buys and collects income) and loads back to the same state."""
     g = Game.new("global_1940", seed=9)
     b = g.board
     for _ in range(len(b.turn_order)):

@@ -48,8 +48,9 @@ def test_undo_restores_each_previous_state():
 
 
 def test_save_round_trip_and_power_cut():
-    """A save is the journal plus a checksum; loading replays it to the same state, so undo
-    also works after a power cut (undo on the loaded game)."""
+    """P40-T-70..P40-T-75 (the state the engine holds, R&D option on): a save is the journal
+    plus a checksum; loading replays it to the same state, so undo also works after a power
+    cut (undo on the loaded game)."""
     g = Game.new("pacific_1940", seed=11, options={"rd": True})
     g.apply({"type": "end_phase"})        # R&D -> purchase
     _script(g)
@@ -64,7 +65,8 @@ def test_save_round_trip_and_power_cut():
 
 
 def test_corrupt_or_truncated_save_refused():
-    """A flipped bit or a cut-off save is refused with a clear message; nothing loads."""
+    """CL-S-10: a flipped bit or a cut-off save of the Classic state is refused with a clear
+    message; nothing loads."""
     g = Game.new("classic", seed=2)
     g.apply({"type": "end_phase"})
     g.apply({"type": "purchase", "units": {"infantry": 3}})
