@@ -185,6 +185,11 @@ class Dashboard(Screen):
         else:
             v.add(ui.pad("Treasury", money, cols))
         v.add(ui.pad("Production", str(per_power(s.get("production"), power, idx)), cols))
+        partner = board.turn_partner(idx) if idx >= 0 and hasattr(board, "turn_partner") else -1
+        if partner >= 0:  # G40-E-05: the UK's second economy
+            pname = board.power_name(partner)
+            v.add(ui.pad(short(pname), str(per_power(s.get("treasury"), pname, partner)) + " / +" +
+                         str(per_power(s.get("production"), pname, partner)), cols))
         war = self.war_line(s.get("at_war", ()), power)
         for line in wrap(war, cols)[:2]:
             v.add(line, ui.BAD if "peace" not in war else ui.GOOD)
@@ -319,6 +324,11 @@ class Purchase(Counter):
         names = [board.unit_name(u).replace("_", " ") for u in self.ids]
         self.costs = [unit_cost(board.units[u]) for u in self.ids]
         Counter.__init__(self, app, "Purchase", names)
+        # G40-E-05: the UK's two economies buy separately; Start switches between them
+        self.power = board.power_id(app.session.summary()["power"])
+        self.partner = board.turn_partner(self.power) if hasattr(board, "turn_partner") else -1
+        if self.partner >= 0:
+            self.footer = "</>:-+ A:buy Start:econ"
 
     def total(self):
         t = 0
@@ -328,13 +338,8 @@ class Purchase(Counter):
 
     def treasury(self):
         s = self.app.session.summary()
-        board = self.app.session.board
-        power = s.get("power", "")
-        try:
-            idx = board.power_id(power)
-        except (ValueError, AttributeError):
-            idx = -1
-        return per_power(s.get("treasury"), power, idx)
+        name = self.app.session.board.power_name(self.power)
+        return per_power(s.get("treasury"), name, self.power)
 
     def row_text(self, i, cols):
         right = str(self.costs[i]) + " x" + str(self.counts[i])
@@ -344,9 +349,15 @@ class Purchase(Counter):
         have = self.treasury()
         total = self.total()
         style = ui.BAD if total > have else ui.GOOD
-        return [(ui.pad("Spend " + str(total) + "/" + str(have), "left " + str(have - total), cols), style)]
+        rows = [(ui.pad("Spend " + str(total) + "/" + str(have), "left " + str(have - total), cols), style)]
+        if self.partner >= 0:
+            rows.insert(0, (ui.fit(self.app.session.board.power_name(self.power), cols), ui.DIM))
+        return rows
 
     def other(self, name, now):
+        if name == "roll" and self.partner >= 0:
+            self.power, self.partner = self.partner, self.power
+            return
         if name != "select":
             return
         board = self.app.session.board
@@ -355,7 +366,7 @@ class Purchase(Counter):
             if self.counts[i]:
                 units[board.unit_name(self.ids[i])] = self.counts[i]
         try:
-            self.app.act({"type": "purchase", "units": units})
+            self.app.act({"type": "purchase", "units": units, "power": self.power})
         except ValueError as err:
             self.refuse(err)
             return

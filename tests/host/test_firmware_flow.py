@@ -415,3 +415,30 @@ def test_convoy_raiders_reach_the_income():
     before2, production2, after2 = results[1]
     loss = (before2 + production2 + bonus) - after2
     assert 0 <= loss <= 2 * 2 * 3
+
+
+def test_uk_buys_for_each_economy_in_global():
+    """G40-E-05: the United Kingdom's European and Pacific economies are separate: the
+    purchase screen switches between them (Start) and the dashboard shows both."""
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Global 1940")
+    d.press("select")
+    for _ in range(5):              # Germany, Soviet Union, Japan, United States, China
+        _end_turn(d)
+        d.press("select")           # Income
+        while d.screen() != "Dashboard":
+            d.press("select")
+    s = d.app.session.summary()
+    assert s["power"] == "United Kingdom"
+    uk, ukp = s["treasury"]["United Kingdom"], s["treasury"]["United Kingdom Pacific"]
+    assert "UKP" in d.text()
+    d.press("select")               # Purchase
+    d.press("roll")                 # the Pacific economy
+    assert "United Kingdom Pacific" in d.text()
+    d.press("right")
+    d.press("select")
+    s = d.app.session.summary()
+    assert s["treasury"]["United Kingdom Pacific"] == ukp - 3
+    assert s["treasury"]["United Kingdom"] == uk
+    assert d.app.grid.cut == 0
