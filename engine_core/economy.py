@@ -153,22 +153,30 @@ def purchase(board, state, power, units, options=None):
                         "costs %d IPCs, the treasury holds %d" % (total, state.treasury[power] - state.frozen[power]))
     state.treasury[power] -= total
     for u, n in items:
-        _pool_add(state, u, n)
+        _pool_add(state, u, n, power)
     return [(EV_PAY, power, total)]
 
 
-def _pool_add(state, u, n):
+def _pool_add(state, u, n, power):
+    """Pool entries are [unit, count, buyer] (the UK's two economies buy apart, G40-T-02)."""
     for e in state.pool:
-        if e[0] == u:
+        if e[0] == u and e[2] == power:
             e[1] += n
             return
-    state.pool.append([u, n])
-    state.pool.sort(key=lambda e: (e[0], e[1]))
+    state.pool.append([u, n, power])
+    state.pool.sort(key=lambda e: (e[2], e[0], e[1]))
 
 
-def _pool_take(state, u, n):
+def _pool_count(state, u, power):
     for e in state.pool:
-        if e[0] == u and e[1] >= n:
+        if e[0] == u and e[2] == power:
+            return e[1]
+    return 0
+
+
+def _pool_take(state, u, n, power):
+    for e in state.pool:
+        if e[0] == u and e[2] == power and e[1] >= n:
             e[1] -= n
             if e[1] == 0:
                 state.pool.remove(e)
@@ -191,11 +199,11 @@ def upgrade(board, state, power, t):
         raise RuleError("P40-U-65", "repair all the complex's damage first")
     for e in state.pool:
         if e[0] == -1 and e[1] == t:
-            raise RuleError("P40-E-03", "that complex is already being upgraded")
+            raise RuleError("P40-U-65", "that complex is already being upgraded")
     if state.treasury[power] - state.frozen[power] < 20:
         raise RuleError("P40-E-03", "an upgrade costs 20 IPCs")
     state.treasury[power] -= 20
-    state.pool.append([-1, t])
+    state.pool.append([-1, t, power])
     return [(EV_PAY, power, 20)]
 
 
@@ -356,10 +364,7 @@ def place(board, state, power, t, units, sea_zone=-1, hostile=False, options=Non
     Revised and 1940 always (LHTR-E-06, P40-E-14)."""
     items = pairs(board, units)
     for u, n in items:
-        have = 0
-        for e in state.pool:
-            if e[0] == u:
-                have = e[1]
+        have = _pool_count(state, u, power)
         if have < n:
             raise RuleError(rid(board, "CL-S-02", "LHTR-S-06", "P40-T-50"),
                             "only %d %s bought this turn" % (have, board.unit_name(u)))
@@ -406,7 +411,7 @@ def place(board, state, power, t, units, sea_zone=-1, hostile=False, options=Non
                 raise RuleError(rid(board, "CL-E-04", "LHTR-E-04", "P40-E-12", "G40-E-01"),
                                 "the complex there may place %d more units this turn" % (left if left > 0 else 0))
     for u, n in items:
-        _pool_take(state, u, n)
+        _pool_take(state, u, n, power)
     events = []
     if combat:
         state.placed[t] = min(254, state.placed[t] + combat)
@@ -455,7 +460,11 @@ def end_mobilize(board, state, power):
     bought this turn take effect (P40-E-12: the complex placed at most 3 this turn)."""
     events = []
     refund = board.rules["overbuy"] == "refund"
-    for u, n in state.pool:
+    rest = []
+    for u, n, who in state.pool:
+        if who != power:
+            rest.append([u, n, who])
+            continue
         if u == -1:
             t = n
             state.facilities[t] = (state.facilities[t] & ~FAC_MINOR) | FAC_MAJOR
@@ -467,7 +476,7 @@ def end_mobilize(board, state, power):
             events.append((EV_REFUND, power, u, n))
         else:
             events.append((EV_LOST, power, u, n))
-    state.pool = []
+    state.pool = rest
     return events
 
 
@@ -490,6 +499,8 @@ def controller_after_capture(board, state, t, captor):
     orig = board.original_owner(t)
     if orig < 0 or orig == captor or board.side(orig) != board.side(captor):
         return captor
+    if board.turn_partner(captor) == orig:
+        return orig   # G40-E-07: the other UK economy never takes the captured one's territories
     c = board.capital(orig)
     if c == t:
         return orig  # liberating a capital always returns it (LHTR-C-82, P40-C-108)

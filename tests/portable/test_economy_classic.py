@@ -116,7 +116,7 @@ def test_classic_turn_sequence_and_income_compulsory():
         seen.append(g.summary()["phase"])
         if seen[-1] == "purchase":
             g.apply({"type": "purchase", "units": {"infantry": 1}})
-            assert g.state.pool == [[0, 1]]
+            assert g.state.pool == [[0, 1, 0]]
         if seen[-1] == "mobilize":
             g.apply({"type": "place", "territory": "Russia", "units": {"infantry": 1}})
         g.apply({"type": "end_phase"})

@@ -132,3 +132,36 @@ def test_uk_economy_without_its_capital_cannot_repair():
                                   "power": "United Kingdom Pacific"})
     g.apply({"type": "repair", "territory": ceylon, "count": 2})
     assert g.state.damage[ceylon] == 0 and g.summary()["treasury"]["United Kingdom"] == 26
+
+
+def test_uk_economies_place_their_own_purchases():
+    """G40-T-02, G40-E-04: units bought by an economy are mobilized only at its own complexes
+    (UK Pacific's infantry at India, not at London), and what one economy cannot place is
+    refunded to it (P40-E-17); G40-E-07: the free economy never takes the captured one's
+    territories, even recaptured (Burma, retaken by UK Europe while Calcutta is Japanese,
+    goes back to UK Pacific, which collects nothing)."""
+    g = Game.new("global_1940")
+    b = g.board
+    _to(g, "United Kingdom", "purchase")
+    g.apply({"type": "purchase", "units": {"infantry": 1}})
+    g.apply({"type": "purchase", "units": {"infantry": 2}, "power": "United Kingdom Pacific"})
+    assert g.summary()["treasury"]["United Kingdom Pacific"] == 17 - 6
+    _to(g, "United Kingdom", "mobilize")
+    try:
+        g.apply({"type": "place", "territory": "United Kingdom", "units": {"infantry": 2},
+                 "power": "United Kingdom Pacific"})
+    except RuleError as e:
+        assert e.rule == "G40-E-01"
+    else:
+        assert False
+    g.apply({"type": "place", "territory": "India", "units": {"infantry": 1}, "power": "United Kingdom Pacific"})
+    g.apply({"type": "place", "territory": "United Kingdom", "units": {"infantry": 1}})
+    g.apply({"type": "end_phase"})
+    assert g.summary()["treasury"]["United Kingdom Pacific"] == 17 - 6 + 3
+    g2 = Game.new("global_1940")
+    _japan_at_war(g2)
+    g2.apply({"type": "capture", "territory": "India"})
+    g2.apply({"type": "capture", "territory": "Burma"})
+    _to(g2, "United Kingdom", "combat")
+    g2.apply({"type": "capture", "territory": "Burma"})
+    assert g2.state.owner[b.territory_id("Burma")] == b.power_id("United Kingdom Pacific")

@@ -133,7 +133,7 @@ def test_lhtr_ships_next_to_the_complex():
     _raises("LHTR-E-06", g.apply, {"type": "place", "territory": "Russia", "units": {"submarine": 1}})
     g.apply({"type": "place", "territory": karelia, "units": {"submarine": 1}, "sea_zone": sea})
     g.apply({"type": "place", "territory": karelia, "units": {"infantry": 1}})
-    assert g.state.placed[karelia] == 2 and g.state.pool == [[0, 1]]
+    assert g.state.placed[karelia] == 2 and g.state.pool == [[0, 1, 0]]
 
 
 def test_lhtr_victory_city_changes_hands_and_individual_winner():
