@@ -178,7 +178,8 @@ class App:
 
     def open_battle_setup(self, free=False, attacker=None, defender=None):
         """A battle of the game (pick the territory first) or a free battle board."""
-        from firmware.screens.battle import BattleSetup, TerritoryPicker
+        from firmware.screens.battle import BattleSetup
+        from firmware.screens.turn import TerritoryPicker
         if self.session.board is None:
             from firmware.screens.kiosk import DEMO_EDITION
             self.session.load_board(DEMO_EDITION)

@@ -11,7 +11,7 @@ the default preselected: one press (select) takes the default.
 
 from firmware import ui
 from firmware import tower as tower_mod
-from firmware.screens.base import Screen, Counter, Menu
+from firmware.screens.base import Screen, Counter
 from firmware.screens.game import option_text, phase_title
 
 KINDS = ("land", "sea", "amphibious")
@@ -35,42 +35,6 @@ def side_units(board, ids, counts):
         if counts[i]:
             out[board.unit_name(ids[i])] = counts[i]
     return out
-
-
-class TerritoryPicker(Menu):
-    """Where the battle is: up/down one by one, left/right jump to the next initial."""
-
-    footer = "</>:letter A:ok"
-
-    def __init__(self, app):
-        board = app.session.board
-        ids = list(range(board.territory_count))
-        names = [board.territory_name(t) for t in ids]
-        order = sorted([(names[t].lower(), t) for t in ids])  # full key: stable on every port
-        items = [(names[t], t) for _n, t in order]
-        Menu.__init__(self, app, "Battle where?", items, 0, self.footer)
-
-    def key(self, name, now):
-        if name in ("left", "right") and self.items:
-            step = 1 if name == "right" else -1
-            here = self.items[self.cursor][0][:1].lower()
-            i = self.cursor
-            for _ in range(len(self.items)):
-                i = (i + step) % len(self.items)
-                if self.items[i][0][:1].lower() != here:
-                    break
-            if step < 0:  # go to the first item of that letter
-                letter = self.items[i][0][:1].lower()
-                while i > 0 and self.items[i - 1][0][:1].lower() == letter:
-                    i -= 1
-            self.cursor = i
-            return
-        Menu.key(self, name, now)
-
-    def chosen(self, t, now):
-        board = self.app.session.board
-        kind = "sea" if board.is_sea(t) else "land"
-        self.app.replace(BattleSetup(self.app, kind, territory=t))
 
 
 class BattleSetup(Counter):

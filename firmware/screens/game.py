@@ -233,10 +233,9 @@ class Dashboard(Screen):
                 app.push(Purchase(app))
             elif phase == "research":
                 app.push(Research(app))
-            elif phase == "combat_move":
-                app.push(War(app))
-            elif phase == "combat":
-                app.open_battle_setup()
+            elif phase in ("combat_move", "combat"):
+                from firmware.screens.turn import CombatMenu
+                app.push(CombatMenu(app, phase))
             elif phase == "collect_income":
                 app.push(Income(app))
             elif phase == "mobilize" and app.session.game.state.pool:

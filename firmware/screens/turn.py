@@ -1,4 +1,4 @@
-"""Mobilize (place the units bought this turn) and convoy entry before income.
+"""Mobilize, convoy entry before income, the territory picker, captures without a battle.
 
 Mobilize: pick a territory with the power's industrial complex, then the
 units from the pool with +/-; sea units go to the sea zone shown on the
@@ -30,9 +30,11 @@ class Mobilize(Menu):
         board = app.session.board
         state = app.session.game.state
         me = current_power(app)
+        partner = board.turn_partner(me) if hasattr(board, "turn_partner") else -1  # G40-E-05
         items = []
         for t in range(board.territory_count):
-            if state.owner[t] == me and state.facilities[t] & bmod.FAC_ANY_IC and not state.captured[t]:
+            mine = state.owner[t] == me or (partner >= 0 and state.owner[t] == partner)
+            if mine and state.facilities[t] & bmod.FAC_ANY_IC and not state.captured[t]:
                 items.append((board.territory_name(t), t))
         Menu.__init__(self, app, "Mobilize", items, 0, self.footer)
 
@@ -88,7 +90,8 @@ class Place(Counter):
         if not units:
             self.app.pop()
             return
-        action = {"type": "place", "territory": self.t, "units": units}
+        action = {"type": "place", "territory": self.t, "units": units,
+                  "power": self.app.session.game.state.owner[self.t]}
         if self.zones:
             action["sea_zone"] = self.zones[self.zone]
         try:
@@ -147,3 +150,78 @@ class Convoy(Counter):
     def other(self, name, now):
         if name in ("select", "roll"):
             self.on_done(self, self.convoy())
+
+
+class TerritoryPicker(Menu):
+    """Where the battle is: up/down one by one, left/right jump to the next initial."""
+
+    footer = "</>:letter A:ok"
+
+    def __init__(self, app, on_pick=None, title="Battle where?"):
+        self.on_pick = on_pick
+        board = app.session.board
+        ids = list(range(board.territory_count))
+        names = [board.territory_name(t) for t in ids]
+        order = sorted([(names[t].lower(), t) for t in ids])  # full key: stable on every port
+        items = [(names[t], t) for _n, t in order]
+        Menu.__init__(self, app, title, items, 0, self.footer)
+
+    def key(self, name, now):
+        if name in ("left", "right") and self.items:
+            step = 1 if name == "right" else -1
+            here = self.items[self.cursor][0][:1].lower()
+            i = self.cursor
+            for _ in range(len(self.items)):
+                i = (i + step) % len(self.items)
+                if self.items[i][0][:1].lower() != here:
+                    break
+            if step < 0:  # go to the first item of that letter
+                letter = self.items[i][0][:1].lower()
+                while i > 0 and self.items[i - 1][0][:1].lower() == letter:
+                    i -= 1
+            self.cursor = i
+            return
+        Menu.key(self, name, now)
+
+    def chosen(self, t, now):
+        if self.on_pick is not None:
+            self.on_pick(self, t)
+            return
+        from firmware.screens.battle import BattleSetup
+        board = self.app.session.board
+        kind = "sea" if board.is_sea(t) else "land"
+        self.app.replace(BattleSetup(self.app, kind, territory=t))
+
+
+class CombatMenu(Menu):
+    """Combat move / combat: declare war, fight a battle, or record a capture with no battle."""
+
+    def __init__(self, app, phase):
+        items = []
+        if phase == "combat_move":
+            items.append(("Declare war", "war"))
+        items.append(("Battle", "battle"))
+        items.append(("Capture (no battle)", "capture"))
+        Menu.__init__(self, app, "Combat" if phase == "combat" else "Combat move", items)
+
+    def chosen(self, what, now):
+        app = self.app
+        app.pop()
+        if what == "war":
+            from firmware.screens.game import War
+            app.push(War(app))
+        elif what == "battle":
+            app.open_battle_setup()
+        else:
+            app.push(TerritoryPicker(app, capture, "Capture where?"))
+
+
+def capture(picker, t):
+    """P40-C-53: an attacked territory with no defenders is taken without a battle."""
+    app = picker.app
+    try:
+        app.act({"type": "capture", "territory": t})
+    except ValueError as err:
+        picker.refuse(err)
+        return
+    app.pop()

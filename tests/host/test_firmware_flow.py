@@ -25,13 +25,15 @@ def _japan_turn(d, log):
     d.press("roll")              # end Purchase -> Combat move
     log.append(("end phase", d.presses - p0))
     p0 = d.presses
-    d.press("select")            # declare war menu
+    d.press("select")            # combat move menu
+    d.select_item("Declare war")
     d.select_item("War on United Kingdom")
     d.select_item("Yes")
     log.append(("declare war on the UK", d.presses - p0))
     d.press("roll")              # -> Combat
     p0 = d.presses
-    d.press("select")            # battle: where?
+    d.press("select")            # combat menu
+    d.select_item("Battle")      # where?
     d.select_item("Anhwe")
     d.press("right", 3)          # attacker: 3 infantry
     d.press("down")
@@ -90,6 +92,7 @@ def test_pacific_turn_through_the_screens():
     d.press("roll")
     assert d.app.session.summary()["phase"] == "combat_move"
     d.press("select")
+    d.select_item("Declare war")
     d.select_item("War on United Kingdom")
     d.select_item("Yes")
     assert ["Japan", "United Kingdom"] in d.app.session.summary()["at_war"]
@@ -442,3 +445,21 @@ def test_uk_buys_for_each_economy_in_global():
     assert s["treasury"]["United Kingdom Pacific"] == ukp - 3
     assert s["treasury"]["United Kingdom"] == uk
     assert d.app.grid.cut == 0
+
+
+def test_capture_without_a_battle():
+    """P40-C-53 / P40-G-06: Japan takes an empty Chinese territory in combat move;
+    Japan's production rises by its value and China's falls by the same."""
+    d = Device()
+    _new_pacific(d)
+    d.press("roll")              # -> Combat move
+    board = d.app.session.board
+    t = board.territory_id("Anhwe")
+    value = board.ipc(t)
+    d.press("select")
+    d.select_item("Capture")
+    d.select_item("Anhwe")
+    s = d.app.session.summary()
+    assert s["production"]["Japan"] == 26 + value
+    assert s["production"]["China"] == 12 - value
+    assert d.screen() == "Dashboard"
