@@ -1,4 +1,5 @@
 """Global 1940 ledger: the UK's two economies, capitals, French liberation (issue 5)."""
+import gc
 from engine_core.game import Game
 from engine_core.errors import RuleError
 
@@ -158,6 +159,8 @@ def test_uk_economies_place_their_own_purchases():
     g.apply({"type": "place", "territory": "United Kingdom", "units": {"infantry": 1}})
     g.apply({"type": "end_phase"})
     assert g.summary()["treasury"]["United Kingdom Pacific"] == 17 - 6 + 3
+    g = None
+    gc.collect()
     g2 = Game.new("global_1940")
     _japan_at_war(g2)
     g2.apply({"type": "capture", "territory": "India"})
