@@ -272,6 +272,8 @@ class App:
     def end_kiosk_demo(self, now):
         from firmware.screens.kiosk import Attract
         self.session = Session(None)  # the visitor's game is dropped
+        self.settings = Settings.from_bytes(self.settings_slots.load())  # and their settings
+        self.tower.set_brightness(self.settings.level())
         self.stack = [Attract(self)]
         self.demo_start = -1
         self.tower.idle(now)
