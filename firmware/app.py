@@ -43,6 +43,11 @@ def _clock(clock):
     return clock
 
 
+def wrap_text(text, cols):
+    from firmware.screens.base import wrap
+    return wrap(text, cols)
+
+
 def tower_order(profile):
     """The profile's TOWER rows flattened, bottom row first."""
     order = []
@@ -117,17 +122,25 @@ class App:
         try:
             return fn(*args)
         except (ImportError, ValueError, KeyError) as err:
-            self.errors.append(err)
+            self._error(err)
             self.top().say(ui.fit(str(err), 60))
             self.dirty = True
             return False
 
+    def _error(self, err):
+        self.errors.append(err)
+        if len(self.errors) > 8:  # keep the last few (the heap is small)
+            self.errors.pop(0)
+
     def draw(self):
         self.dirty = False
-        view = self._guard(self.top().view, self.cols, self.body)
-        if not view:
-            view = ui.View("Error", [(ui.fit(str(self.errors[-1]) if self.errors else "?", self.cols), ui.BAD)],
-                           "B:back")
+        try:
+            view = self.top().view(self.cols, self.body)
+        except (ImportError, ValueError, KeyError) as err:
+            self._error(err)
+            view = ui.View("Error", [], "B:back")
+            for line in wrap_text(str(err), self.cols)[:self.body]:
+                view.add(line, ui.BAD)
         view.footer = ui.key_hints(view.footer, getattr(self.profile, "KEY_LABELS", None), self.cols)
         self.grid.show(view)
         self.draws += 1
