@@ -52,6 +52,8 @@ class Flash:
         self.spent = 0      # units spent since the last reset_counter()
         self.dead = False
         self.cuts = 0
+        self.completed = []  # (units spent when a file opened for writing was closed, device path)
+        self.op_hooks = []   # callables(flash) after each completed write/rename/remove/mkdir
         os.makedirs(self.root, exist_ok=True)
         parent = os.path.dirname(self.save_dir)
         if parent and parent != "/":
@@ -63,8 +65,11 @@ class Flash:
         self.budget = units
 
     def reboot(self):
+        """Power back on: the flash works again. An armed cut that has not fired stays armed
+        (so a cut can be armed before the first boot); one that fired is used up."""
         self.dead = False
-        self.budget = None
+        if self.budget == 0:
+            self.budget = None
 
     def reset_counter(self):
         self.spent = 0
@@ -86,8 +91,9 @@ class Flash:
                 raise PowerCut("power cut")
         return granted
 
-    def _cut_now(self):
-        raise PowerCut("power cut")
+    def _done(self):
+        for hook in self.op_hooks:
+            hook(self)
 
     # -- paths --------------------------------------------------------------
     def _device_path(self, path):
@@ -130,7 +136,7 @@ class Flash:
             return _real_open(file, mode, *args, **kwargs)
         if writing:
             self.spend(1)
-            return _FlashFile(self, _real_open(host, mode, *args, **kwargs))
+            return _FlashFile(self, _real_open(host, mode, *args, **kwargs), self._device_path(file))
         return _real_open(host, mode, *args, **kwargs)
 
     def _op(self, name, path, *more):
@@ -138,8 +144,12 @@ class Flash:
         if host is None:
             return _real[name](path, *more)
         if name in ("remove", "unlink", "mkdir", "rmdir"):
+            if name == "mkdir" and _exists(host):
+                return _real[name](host)  # fails (exists) without writing anything
             self.spend(1)
-            return _real[name](host)
+            result = _real[name](host)
+            self._done()
+            return result
         if name == "listdir":
             return sorted(_real["listdir"](host))
         if name == "stat":
@@ -152,7 +162,8 @@ class Flash:
         if hs is None and hd is None:
             return _real["rename"](src, dst)
         self.spend(1)
-        return os.replace(hs or src, hd or dst)  # atomic, like a FAT rename on CircuitPython
+        os.replace(hs or src, hd or dst)  # atomic, like a FAT rename on CircuitPython
+        self._done()
 
     def sync(self):
         if self.dead:
@@ -192,9 +203,11 @@ class Flash:
 class _FlashFile:
     """A file opened for writing on the flash: every byte is paid for."""
 
-    def __init__(self, flash, f):
+    def __init__(self, flash, f, path):
         self._flash = flash
         self._f = f
+        self._path = path
+        self._closed = False
 
     def write(self, data):
         if isinstance(data, str):
@@ -209,6 +222,7 @@ class _FlashFile:
                 target.write(raw[:granted])
             target.flush()
             self._f.close()
+            self._closed = True
             raise PowerCut("power cut during write")
         n = self._f.write(data)
         self._f.flush()
@@ -221,12 +235,17 @@ class _FlashFile:
 
     def close(self):
         self._f.close()
+        if not self._closed and not self._flash.dead:
+            self._closed = True
+            self._flash.completed.append((self._flash.spent, self._path))
+            self._flash._done()  # pylint: disable=protected-access
+        self._closed = True
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
-        self._f.close()
+        self.close()
         return False
 
     def __getattr__(self, name):

@@ -99,7 +99,7 @@ def forget_device_modules():
 
 class Simulator:
     def __init__(self, profile="sim", flash_dir=None, kiosk=False, board_id=None,
-                 frame_ms=20, start_ms=1000, app_factory=None, settings=None):
+                 frame_ms=20, start_ms=1000, app_factory=None, settings=None, render=True):
         install_paths()
         self.profile_name = profile
         self.kiosk = kiosk
@@ -128,6 +128,10 @@ class Simulator:
         self.auto_restart = False  # after a power cut, plug back in at the next frame
         self.off_ms = 300        # how long the power stays off before an auto restart
         self.keep_led_log = True
+        self.render = render     # False: skip displayio refreshes (logic-only runs, power-cut sweeps)
+        self.frame_hooks = []    # callables(sim) after every frame (and after boot)
+        self.frames_run = 0
+        self.powered_on_ms = 0
 
     @staticmethod
     def _load_profile(name):
@@ -153,6 +157,7 @@ class Simulator:
         self.boots += 1
         self.log("boot", self.profile_name)
         powered_on = self.clock.ms()
+        self.powered_on_ms = powered_on
         self._run(self._build)
         self.clock.advance_to(powered_on + BOOT_MS)
         self._after_frame()
@@ -206,11 +211,14 @@ class Simulator:
     def _after_frame(self):
         if self.machine is None or self.dead:
             return
-        self.clock.install()
-        try:
-            self.machine.refresh()
-        finally:
-            self.clock.uninstall()
+        if self.render:
+            self.clock.install()
+            try:
+                self.machine.refresh()
+            finally:
+                self.clock.uninstall()
+        for hook in self.frame_hooks:
+            hook(self)
         frames = self.machine.drain_frames()
         if self.keep_led_log:
             self.led_log.extend(frames)
@@ -225,6 +233,7 @@ class Simulator:
             self._run(self.app.tick)
             self.ticks += 1
             self._after_frame()
+        self.frames_run += 1
         self.clock.advance(self.frame_ms)
 
     def run(self, ms=None, frames=None):

@@ -6,6 +6,9 @@ One command per line; `#` starts a comment; TEXT is the rest of the line
     press KEY [KEY ...] [xN]   press and release keys in turn (xN: the whole list N times)
     hold KEY MS                hold a key MS milliseconds (long press), then release
     wait MS                    let the loop run MS milliseconds
+    at MS                      let the loop run until MS milliseconds after power-on (device uptime);
+                               pins what happens next (e.g. dice the firmware seeds from its
+                               clock) however many presses came before
     shot NAME                  screenshot now -> NN-NAME.png (NN counts the shots)
     expect TEXT                the screen must show TEXT (in any label); else the script fails
     absent TEXT                the screen must not show TEXT
@@ -60,7 +63,7 @@ def parse(text):
             if len(words) != 2 or words[0] not in KEYS or not words[1].isdigit():
                 raise ScriptError(no, raw, "hold KEY MS")
             out.append((no, "hold", (words[0], int(words[1]))))
-        elif cmd in ("wait", "cut_after"):
+        elif cmd in ("wait", "cut_after", "at"):
             if not rest.strip().isdigit():
                 raise ScriptError(no, raw, cmd + " needs a number")
             out.append((no, cmd, (int(rest),)))
@@ -147,6 +150,13 @@ class Runner:
             self.presses += 1
         elif cmd == "wait":
             sim.run(ms=args[0])
+        elif cmd == "at":
+            target = sim.powered_on_ms + args[0]
+            if sim.clock.ms() > target:
+                raise ScriptError(no, "at %d" % args[0], "the device is already at %d ms"
+                                  % (sim.clock.ms() - sim.powered_on_ms))
+            while sim.clock.ms() < target:
+                sim.frame()
         elif cmd == "shot":
             self.shot(args[0])
         elif cmd == "expect":
