@@ -414,7 +414,7 @@ def test_convoy_raiders_reach_the_income():
         results.append((before, production, after))
     before, production, after = results[0]
     bonus = after - before - production
-    assert bonus >= 0  # national objectives only add (P40-E-20)
+    assert bonus >= 0  # national objectives only add (P40-E-50)
     before2, production2, after2 = results[1]
     loss = (before2 + production2 + bonus) - after2
     assert 0 <= loss <= 2 * 2 * 3

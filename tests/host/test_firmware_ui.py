@@ -28,7 +28,7 @@ def test_window_keeps_the_cursor_visible():
 
 
 def test_wrap_never_exceeds_the_width():
-    """P40-E-20: objective questions wrap onto lines of the screen's width."""
+    """P40-E-50: objective questions wrap onto lines of the screen's width."""
     text = "Is there at least one Japanese land unit in French Indo-China or Kwangtung?"
     for cols in (13, 26, 40):
         lines = wrap(text, cols)
