@@ -45,6 +45,10 @@ def run_script(board, script_text, shots_dir=None, flash_dir=None, kiosk=False, 
             for p in textcheck.check(sim.machine.display()):
                 problems.append("%s/%s: %s" % (board, name, p))
 
+    if shots_dir is not None and os.path.isdir(shots_dir):
+        for name in os.listdir(shots_dir):  # a previous run's shots would mix with this one's
+            if (name.endswith(".png") and name[:2].isdigit() and name[2:3] == "-") or name in ("leds.log", "events.log"):
+                os.remove(os.path.join(shots_dir, name))
     status = 0
     with Simulator(board, flash_dir=flash_dir, kiosk=kiosk) as sim:
         runner = Runner(sim, shots_dir, on_shot=on_shot)

@@ -56,3 +56,24 @@ def test_every_flow_has_goldens_for_every_profile():
     for flow in goldens.flow_names():
         for board in profile_names():
             assert goldens.pngs(os.path.join(goldens.GOLDEN_DIR, flow, board)), (flow, board)
+
+
+def test_kiosk_flow_on_every_profile_matches_goldens_and_keeps_nothing():
+    """Store demo: attract loop, a button starts the guided demo, idle time returns to attract.
+
+    No rule of the game is checked here (the kiosk is a device feature); the
+    flow's `expect` lines and goldens pin the screens, and no game data of
+    the visitor may be left on the flash afterwards.
+    """
+    failures = _run_and_compare("kiosk")
+    assert failures == [], "\n".join(failures)
+    from host_sim.headless import run_script
+    import io
+    with tempfile.TemporaryDirectory() as flash:
+        status, _info = run_script("sim", goldens.flow_text("kiosk"), flash_dir=flash, kiosk=True,
+                                   stdout=io.StringIO(), stderr=io.StringIO())
+        assert status == 0
+        kept = []
+        for root, _dirs, files in os.walk(os.path.join(flash, "fs")):
+            kept.extend(f for f in files if f.startswith("game"))
+        assert kept == []
