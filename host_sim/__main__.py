@@ -30,6 +30,8 @@ def build_parser():
     p.add_argument("--fresh", action="store_true", help="erase the flash first")
     p.add_argument("--kiosk", action="store_true", help="run the store demo (kiosk mode)")
     p.add_argument("--check-text", action="store_true", help="headless: fail if any label is cut off")
+    p.add_argument("--fault", action="append", default=[], choices=("keys",),
+                   help="emulate a hardware fault (keys: the key scanner raises OSError)")
     p.add_argument("--fps", type=int, default=50, help="interactive: frames per second")
     p.add_argument("--list", action="store_true", help="list the hardware profiles and exit")
     return p
@@ -65,7 +67,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
             if flash and args.fresh:
                 shutil.rmtree(flash, ignore_errors=True)
             status, _ = run_script(board, text, shots_dir=shots, flash_dir=flash, kiosk=args.kiosk,
-                                   check_text=args.check_text, stdout=stdout, stderr=stderr)
+                                   check_text=args.check_text, stdout=stdout, stderr=stderr,
+                                   faults=args.fault)
             worst = max(worst, status)
         return worst
     tty = hasattr(stdin, "isatty") and stdin.isatty() and hasattr(stdout, "isatty") and stdout.isatty()

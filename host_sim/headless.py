@@ -34,7 +34,7 @@ def write_logs(sim, out_dir):
 
 
 def run_script(board, script_text, shots_dir=None, flash_dir=None, kiosk=False, check_text=False,
-               stdout=None, stderr=None):
+               stdout=None, stderr=None, faults=()):
     """Run a script on one profile. Returns (status, sim-less summary dict)."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
@@ -50,7 +50,7 @@ def run_script(board, script_text, shots_dir=None, flash_dir=None, kiosk=False, 
             if (name.endswith(".png") and name[:2].isdigit() and name[2:3] == "-") or name in ("leds.log", "events.log"):
                 os.remove(os.path.join(shots_dir, name))
     status = 0
-    with Simulator(board, flash_dir=flash_dir, kiosk=kiosk) as sim:
+    with Simulator(board, flash_dir=flash_dir, kiosk=kiosk, faults=faults) as sim:
         runner = Runner(sim, shots_dir, on_shot=on_shot)
         last_text = []
         sim.boot()

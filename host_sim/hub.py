@@ -94,6 +94,7 @@ class Machine:
         self.frame_count = 0
         self.held = set()        # key numbers held down
         self.reset_requested = False
+        self.faults = set()      # emulated hardware faults ("keys": the key scanner fails)
         self._display = None
 
     # -- board -----------------------------------------------------------------

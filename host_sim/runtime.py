@@ -99,7 +99,7 @@ def forget_device_modules():
 
 class Simulator:
     def __init__(self, profile="sim", flash_dir=None, kiosk=False, board_id=None,
-                 frame_ms=20, start_ms=1000, app_factory=None, settings=None, render=True):
+                 frame_ms=20, start_ms=1000, app_factory=None, settings=None, render=True, faults=()):
         install_paths()
         self.profile_name = profile
         self.kiosk = kiosk
@@ -128,6 +128,7 @@ class Simulator:
         self.auto_restart = False  # after a power cut, plug back in at the next frame
         self.off_ms = 300        # how long the power stays off before an auto restart
         self.keep_led_log = True
+        self.faults = set(faults)  # emulated hardware faults, set on every machine booted
         self.render = render     # False: skip displayio refreshes (logic-only runs, power-cut sweeps)
         self.frame_hooks = []    # callables(sim) after every frame (and after boot)
         self.frames_run = 0
@@ -150,6 +151,7 @@ class Simulator:
         displayio.release_displays()
         self.flash.reboot()
         self.machine = hub.Machine(self.board_id, self.clock, self.flash, self.nvm_path)
+        self.machine.faults = set(self.faults)
         hub.machine = self.machine
         self.app = None
         self.crashed = None

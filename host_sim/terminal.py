@@ -63,19 +63,19 @@ def parse_keys(data):
             if len(seq) > 1 and data.startswith(seq, i):
                 matched = (seq, key)
                 break
+        if matched is None and ch == "\x1b" and data[i + 1:i + 2] in ("[", "O"):
+            # an escape sequence we do not map (F-keys, Page Up...): skip it whole
+            j = i + 2
+            while j < len(data) and not data[j].isalpha() and data[j] != "~":
+                j += 1
+            i = j + 1
+            continue
         if matched is None:
             for seq, key in TERM_KEYS:
                 if len(seq) == 1 and ch == seq:
                     matched = (seq, key)
                     break
         if matched is None:
-            if ch == "\x1b" and data.startswith("[", i + 1):
-                # an unknown escape sequence: skip it whole
-                j = i + 2
-                while j < len(data) and not data[j].isalpha() and data[j] != "~":
-                    j += 1
-                i = j + 1
-                continue
             i += 1
             continue
         out.append(matched[1])

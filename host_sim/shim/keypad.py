@@ -30,6 +30,8 @@ class EventQueue:
         self.overflowed = False
 
     def get(self):
+        if hub.machine is not None and "keys" in hub.machine.faults:
+            raise OSError(5, "emulated fault: key scanner (host_sim --fault keys)")
         if self._events:
             return self._events.pop(0)
         return None
