@@ -179,6 +179,6 @@ class Session:
         self.save()
         unload(BATTLE_MODULES)
 
-    def odds(self, kind, attacker, defender, rounds_done=0):
+    def odds(self, kind, attacker, defender, rounds_done=0, damaged=None):
         from engine_core import odds
-        return odds.odds(self.board, kind, attacker, defender, rounds_done=rounds_done)
+        return odds.odds(self.board, kind, attacker, defender, damaged=damaged, rounds_done=rounds_done)

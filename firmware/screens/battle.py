@@ -211,18 +211,27 @@ class BattleRun(Screen):
             self.result = result
 
     def live_odds(self):
-        """Exact odds from the units still on the board (odds.py: rounds_done)."""
+        """Exact odds from the units still on the board (odds.py: damaged, rounds_done).
+
+        Land and sea battles; an amphibious assault's parts are not restartable in odds.
+        """
         b = self.app.session.battle
-        if b.result is not None or b.kind != 0:
-            return ""  # land battles only: sea/amphibious parts are not resumable in odds
+        if b.result is not None or b.kind == 2:
+            return ""
+        if b.prompt is not None and b.prompt.kind != _P_RETREAT:
+            return None  # mid-round (casualties pending): keep the last odds
         sides = []
+        hurt = []
         for s in (0, 1):
             vec = b.alive[s]
+            dmg = b.dmg[s]
             sides.append(tuple([(u, vec[u]) for u in range(len(vec)) if vec[u]]))
+            hurt.append(tuple([(u, dmg[u]) for u in range(len(dmg)) if dmg[u] and vec[u]]))
         if not sides[0] or not sides[1]:
             return ""
         done = b.round if b.round > 0 else 0
-        r = self.app.session.odds("land", sides[0], sides[1], done)
+        damaged = {"attacker": hurt[0], "defender": hurt[1]} if hurt[0] or hurt[1] else None
+        r = self.app.session.odds("sea" if b.kind == 1 else "land", sides[0], sides[1], done, damaged)
         return "Win " + percent(odds_value(r, "attacker_wins"))
 
     def tick(self, now):
@@ -230,7 +239,9 @@ class BattleRun(Screen):
         if self.stale:
             self.stale = False
             try:
-                self.odds_text = self.live_odds()
+                text = self.live_odds()
+                if text is not None:
+                    self.odds_text = text
             except (ValueError, AttributeError, TypeError, ImportError):
                 self.odds_text = ""
             return True
@@ -289,6 +300,7 @@ class BattleRun(Screen):
         return v
 
 
+_P_RETREAT = 2  # engine_core.battle.P_RETREAT
 _P_DICE = 7  # engine_core.battle.P_DICE (checked in the tests)
 
 
@@ -364,7 +376,9 @@ class BattlePrompt(Screen):
 
     def view(self, cols, rows):
         v = ui.View(ui.fit(self.title, cols), [], "A:ok B:back")
-        room = rows - (1 if self.message else 0)
+        if self.prompt.kind == _P_RETREAT and self.run.odds_text:
+            v.add(ui.fit("Pressing on: " + self.run.odds_text.lower(), cols), ui.GOOD)
+        room = rows - len(v.rows) - (1 if self.message else 0)
         first = ui.window(len(self.items), self.cursor, room)
         for i in range(first, min(len(self.items), first + room)):
             v.add(ui.fit(self.items[i][0], cols), ui.SELECTED if i == self.cursor else ui.NORMAL)

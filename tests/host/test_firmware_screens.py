@@ -170,3 +170,43 @@ def test_sound_ticks_once_per_die_when_on():
     d.app.tower.roll(0, [1, 5, 2], [True, False, True], d.t)
     d.wait(2000, step=20)
     assert pwm.starts == 3 and pwm.duty_cycle == 0
+
+
+def test_live_odds_follow_a_sea_battle_with_damaged_ships():
+    """P40-U-50 / P40-C-90: a damaged battleship keeps fighting; when the attacker is asked
+    to retreat the odds shown are those of the ships left (with their damage)."""
+    from engine_core import odds as odds_mod
+    from engine_core import battle as bmod
+    from firmware.screens import battle as screen
+    assert (screen._P_RETREAT, screen._P_DICE) == (bmod.P_RETREAT, bmod.P_DICE)
+    d = Device()
+    d.select_item("Battle board")
+    setup = d.app.top()
+    board = d.app.session.board
+    names = [board.unit_name(u) for u in setup.ids]
+    setup.sides[0][names.index("battleship")] = 2
+    setup.sides[1][names.index("destroyer")] = 3
+    setup.kind = "sea"
+    d.press("roll")
+    run = d.app.top()
+    checked = 0
+    for _ in range(30):
+        b = d.app.session.battle
+        if b is None or b.result is not None:
+            break
+        if d.screen() == "BattleRun" and b.prompt is not None and b.prompt.kind == bmod.P_RETREAT:
+            att = tuple((u, b.alive[0][u]) for u in range(len(b.alive[0])) if b.alive[0][u])
+            dfd = tuple((u, b.alive[1][u]) for u in range(len(b.alive[1])) if b.alive[1][u])
+            hurt = tuple((u, b.dmg[0][u]) for u in range(len(b.dmg[0])) if b.dmg[0][u])
+            dmg = {"attacker": hurt, "defender": ()} if hurt else None
+            want = odds_mod.odds(board, "sea", att, dfd, damaged=dmg, rounds_done=b.round)
+            assert run.odds_text == "Win " + screen.percent(want["attacker_wins"])
+            checked += 1
+            d.press("select")       # open the retreat question: it shows the odds too
+            assert "Pressing on: win" in d.text()
+            d.select_item("Press on")
+        else:
+            d.press("roll")
+        d.wait(100)
+    assert checked >= 1
+    assert d.app.errors == []
