@@ -204,7 +204,13 @@ class Tournament:
         for p in range(self.board.power_count):
             d = s.treasury[p] - before[p]
             if d:
-                why = reason if reason is not None else _reasons(events, p, code)
+                if reason is not None:
+                    why = reason
+                else:
+                    why = _reasons(events, p, code)
+                    rest = d - _accounted(self.board, s, events, p)
+                    if rest:
+                        why = why + ",unaccounted%s%d" % ("+" if rest > 0 else "", rest)
                 self.log.record("bank", "%d %s%d %d %s" % (p, "+" if d > 0 else "", d, s.treasury[p], why))
 
     # -------------------------------------------------------------- battles
@@ -285,8 +291,30 @@ def _reasons(events, p, code):
         elif k == _EV_POLITICS_IPC and ev[1] == p:
             out.append("politics%s%d" % ("+" if ev[2] >= 0 else "", ev[2]))
     if not out:
-        return "unaccounted"
+        return "none"
     return ",".join(out)
+
+
+def _accounted(board, state, events, p):
+    """The change of p's treasury the events account for (refunds at the unit's cost)."""
+    total = 0
+    for ev in events or ():
+        k = ev[0]
+        if k == _EV_PAY and ev[1] == p:
+            total -= ev[2]
+        elif k == _EV_INCOME and ev[1] == p:
+            total += ev[2]
+        elif k == _EV_PLUNDER:
+            if ev[1] == p:
+                total -= ev[3]
+            if ev[2] == p:
+                total += ev[3]
+        elif k == _EV_REFUND and ev[1] == p:
+            from engine_core.economy import _unit_cost
+            total += _unit_cost(board, state, p, ev[2]) * ev[3]
+        elif k == _EV_POLITICS_IPC and ev[1] == p:
+            total += ev[2]
+    return total
 
 
 def _spec(board, side):
@@ -379,7 +407,8 @@ def replay(lines, luck=True, number=float):
     except Mismatch as m:
         return False, m.n, m.message, t
     except (RuleError, InputError, ValueError, KeyError, IndexError, TypeError) as e:
-        n = check.count if check.count else 1
+        nxt = check.peek()
+        n = nxt[0] if nxt is not None else check.count
         return False, n, "entry %d cannot be replayed: %s" % (n, e), t
     return True, None, "%d entries replayed: every roll and every number matches" % len(entries), t
 
