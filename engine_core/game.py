@@ -126,6 +126,7 @@ class Game:
         if board.rules.get("research_optional") and not options.get("rd"):
             table = tuple([p for p in table if p != PH.RESEARCH])
         self.phase_table = table
+        self._backup = None
         self.state = self._fresh()
 
     @classmethod
@@ -211,15 +212,37 @@ class Game:
 
     def apply_entry(self, entry):
         """Apply one journal entry; on any error the state before it is put back."""
-        saved = clone_state(self.state)
+        self._keep_backup()
         try:
             events = self._do(entry)
         except Exception:
-            self.state = saved
+            self.state, self._backup = self._backup, self.state
             raise
-        self.state.journal.append(tuple(entry))
+        self.state.journal.append(entry if type(entry) is tuple else tuple(entry))
         self.events = events
         return events
+
+    def _keep_backup(self):
+        """Copy the state into the backup buffers in place (no allocation per action once
+        the buffers exist: the device's heap stays unfragmented)."""
+        s = self.state
+        bk = self._backup
+        if bk is None or len(bk.owner) != len(s.owner):
+            self._backup = clone_state(s)
+            return
+        for k in _STATE_FIELDS:
+            v = getattr(s, k)
+            if k == "journal":
+                bk.journal = v
+            elif isinstance(v, bytearray):
+                getattr(bk, k)[:] = v
+            elif isinstance(v, list):
+                if k == "pool" or k == "hold":
+                    setattr(bk, k, [list(x) if isinstance(x, list) else x for x in v])
+                else:
+                    getattr(bk, k)[:] = v
+            else:
+                setattr(bk, k, v)
 
     def undo(self):
         """Remove the last journal entry: the state becomes the replay of the rest."""
@@ -238,7 +261,7 @@ class Game:
             # entries of a journal were legal when recorded: no copy of the state to put
             # back (a bad save raises, and save.loads discards the half-built game)
             self._do(e)
-            journal.append(tuple(e))
+            journal.append(e if type(e) is tuple else tuple(e))
 
     def _do(self, e):
         b = self.board
@@ -548,8 +571,11 @@ class Game:
         partner = b.turn_partner(p)
         if partner >= 0:
             s.turns_taken[partner] += 1
-        s.captured = bytearray(b.territory_count)
-        s.placed = bytearray(b.territory_count)
+        cap = s.captured
+        placed = s.placed
+        for t in range(b.territory_count):
+            cap[t] = 0
+            placed[t] = 0
         s.pool = []
         s.phase = 0
         while s.phase < len(self.phase_table) - 1 and not self._playable_in(s, self.phase_table[s.phase], p):

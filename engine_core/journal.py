@@ -53,6 +53,9 @@ TYPES = ("", "purchase", "place", "repair", "upgrade", "capture", "battle", "vio
          "declare_war", "research", "end_phase", "collect_income", "answer", "bombing", "enter")
 
 
+_END_PHASE_ENTRY = (END_PHASE,)   # the commonest entry, shared (RAM)
+
+
 def code_of(type_name):
     for i in range(1, len(TYPES)):
         if TYPES[i] == type_name:
@@ -149,7 +152,7 @@ def encode(board, state, action):
         _dice(out, g("rolls") or [])
         return tuple(out)
     if code == END_PHASE:
-        return (code,)
+        return _END_PHASE_ENTRY
     if code == INCOME:
         answers = g("answers") or []
         convoy = g("convoy") or []
