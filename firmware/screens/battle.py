@@ -376,8 +376,6 @@ class BattlePrompt(Screen):
 
     def view(self, cols, rows):
         v = ui.View(ui.fit(self.title, cols), [], "A:ok B:back")
-        if self.prompt.kind == _P_RETREAT and self.run.odds_text:
-            v.add(ui.fit("Pressing on: " + self.run.odds_text.lower(), cols), ui.GOOD)
         room = rows - len(v.rows) - (1 if self.message else 0)
         first = ui.window(len(self.items), self.cursor, room)
         for i in range(first, min(len(self.items), first + room)):
