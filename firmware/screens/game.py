@@ -160,10 +160,6 @@ class Dashboard(Screen):
 
     footer = "A:act Start:next"
 
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.cache = None
-
     def view(self, cols, rows):
         s = self.app.session.summary()
         power = s.get("power", "")
@@ -217,6 +213,9 @@ class Dashboard(Screen):
     def key(self, name, now):
         app = self.app
         s = app.session.summary()
+        if name == "long_back":  # undo works even after a victory (a wrong last action)
+            app.push(Confirm(app, "Undo", "Undo the last action?", app.undo))
+            return
         if s.get("victory") is not None:
             app.push(Victory(app))
             return
@@ -243,8 +242,6 @@ class Dashboard(Screen):
                 app.push(Mobilize(app))
             else:
                 self.end_phase()
-        elif name == "long_back":
-            app.push(Confirm(app, "Undo", "Undo the last action?", app.undo))
         elif name == "back":
             app.open_home()
 
