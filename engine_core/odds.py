@@ -766,6 +766,7 @@ class _Run:
         self.M = 1 << 14
         self.term = {}  # joint key * 4 + outcome -> mass
         self.hits1 = []
+        self.out_cache = {}
         self.rounds = b.num.zero
         self.W = None
 
@@ -963,9 +964,21 @@ class _Run:
 
     def _outcomes(self, dists, target, ti):
         """Joint hit outcomes ((any, no_air, no_sub, 0), p) of class distributions, capped
-        at what the target can absorb; classes that meet no restriction are merged."""
-        zero = self.num.zero
+        at what the target can absorb; classes that meet no restriction are merged.
+        On a host the lists are cached by (distributions, target hit points, target mask)."""
         info = target.info[ti]
+        if _SMALL:
+            return self._outcomes2(dists, info)
+        key = (id(dists), info[0], info[1])
+        got = self.out_cache.get(key)
+        if got is not None and got[0] is dists:
+            return got[1]
+        out = self._outcomes2(dists, info)
+        self.out_cache[key] = (dists, out)
+        return out
+
+    def _outcomes2(self, dists, info):
+        zero = self.num.zero
         cap = info[0]
         if cap > 250:
             cap = 250
