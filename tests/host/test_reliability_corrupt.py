@@ -218,7 +218,12 @@ def test_garbage_dice_in_ledger_actions_refused():
 def test_out_of_range_buttons_never_crash_the_device():
     """CL-S-01: the firmware on the simulator takes 600 random button transitions, with key
     numbers outside its keymap, releases without presses and long holds, without a crash."""
+    import sys
     from host_sim.runtime import Simulator
+    # The simulator forgets the device's modules at every boot and close (RAM is lost);
+    # put this process's copies back after, so later tests keep their classes (RuleError).
+    kept = dict((k, v) for k, v in sys.modules.items()
+                if k.split(".")[0] in ("engine_core", "board_defs", "firmware"))
     sim = Simulator("sim", render=False)
     try:
         sim.boot()
@@ -231,6 +236,10 @@ def test_out_of_range_buttons_never_crash_the_device():
         assert not sim.dead
     finally:
         sim.close()
+        for k in list(sys.modules):
+            if k.split(".")[0] in ("engine_core", "board_defs", "firmware"):
+                del sys.modules[k]
+        sys.modules.update(kept)
 
 
 def test_session_record_damaged_falls_back_to_previous():
