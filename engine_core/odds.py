@@ -861,13 +861,28 @@ class _Run:
         return ai, di
 
     # -- one round --------------------------------------------------------------------------
+    def _opening(self, ai, di):
+        """True if submarines fire apart from the general fire this round (first shot,
+        opening fire, surprise strike); otherwise both sides simply fire together."""
+        a_subs = self.A.info[ai][7]
+        d_subs = self.D.info[di][7]
+        if not (a_subs or d_subs):
+            return False
+        f = self.b.flags
+        if f & CF_SUB_SURPRISE:
+            # P40-C-74/80: a sub facing an enemy destroyer fires with the general fire
+            return bool((a_subs and not self.D.info[di][3]) or (d_subs and not self.A.info[ai][3]))
+        if f & CF_SUB_OPENING_FIRE:
+            return True
+        return bool(a_subs)  # Classic: attacking subs fire first; defending subs fire normally
+
     def round_into(self, out, key, first, m):
         """Add m * P(next) for one round from `key` into the dict `out`."""
         A = self.A
         D = self.D
         ai = key // self.M
         di = key % self.M
-        if A.info[ai][7] or D.info[di][7] or (first and self.bomb is not None):
+        if self._opening(ai, di) or (first and self.bomb is not None):
             step = self.round_dist(key, first)
             zero = self.num.zero
             for k3 in step:
@@ -1243,7 +1258,7 @@ class _Run:
                 if k2 != k:
                     rows.add(k2, bv)
                     continue
-                if A.info[ai][7] or D.info[best][7]:
+                if self._opening(ai, best):
                     step = self.round_dist(k, False)
                     stay = step.pop(k, 0.0)
                     if stay >= 1.0:
@@ -1311,7 +1326,7 @@ class _Run:
                 continue
             ai = k // M
             di = k % M
-            if A.info[ai][7] or D.info[di][7]:
+            if self._opening(ai, di):
                 step = self.round_dist(k, False)
                 stay = step.pop(k, zero)
                 left = one - stay
