@@ -19,8 +19,6 @@ RULES = {
     "ic_min_value": 0,
     # economy.capture: a captured major complex becomes minor (1940 only)
     "downgrade_major": False,
-    # economy.capture: when liberation checks the ally's capital ("moment" CL-C-83, "end_of_turn" elsewhere)
-    "liberation_check": "moment",
     # economy.capture: IPCs seized while one's own capital is lost are frozen (LHTR-E-13 only)
     "frozen_plunder": False,
     # economy.violate_neutral: fee paid to the bank by the first violator of a neutral (CL-C-92)

@@ -19,8 +19,6 @@ RULES = {
     "ic_min_value": 1,
     # economy.capture: a captured major complex becomes minor, damage above 6 removed (P40-C-102)
     "downgrade_major": True,
-    # economy.capture: liberation checks the ally's capital at the end of the turn (P40-C-104, P40-T-31)
-    "liberation_check": "end_of_turn",
     # economy.capture: IPCs seized while one's own capital is lost are frozen (no: P40-C-105)
     "frozen_plunder": False,
     # economy.violate_neutral: no fee (neutrals have standing armies, P40-C-130)

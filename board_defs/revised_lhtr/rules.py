@@ -19,8 +19,6 @@ RULES = {
     "ic_min_value": 1,
     # economy.capture: a captured major complex becomes minor (1940 only)
     "downgrade_major": False,
-    # economy.capture: liberation checks the ally's capital at the end of the turn (LHTR-C-81)
-    "liberation_check": "end_of_turn",
     # economy.capture: IPCs seized while one's own capital is lost are frozen (LHTR-E-13)
     "frozen_plunder": True,
     # economy.violate_neutral: no fee; neutrals are impassable (LHTR-P-11)
