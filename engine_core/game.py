@@ -48,6 +48,9 @@ EV_BATTLE = 23     # (EV_BATTLE, territory, attacker, attacker_ipc, defender_ipc
 EV_WAR = 24        # (EV_WAR, a, b)
 EV_RESEARCH = 25   # (EV_RESEARCH, power, rolls, tech bits gained)
 EV_CONVOY = 26     # (EV_CONVOY, power, loss, per_zone)
+EV_NEUTRAL_ARMY = 27   # (EV_NEUTRAL_ARMY, territory, side defending, unit, count): an attacked
+                       # neutral's standing army appears, on the side opposed to the attacker
+                       # (P40-C-130)
 
 # pending prompt: ("income", power, question index) -- a yes/no question for the players
 P_INCOME = "income"
@@ -316,7 +319,13 @@ class Game:
             pol = _politics()
             if pol is None:
                 return []
-            return self._apply_politics(pol.enter(b, s, a["by"], a["territory"], bool(a["attack"]), self.options))
+            t = a["territory"]
+            neutral = s.owner[t] == NO_OWNER and pol.neutral_status(b, s, t) != pol.NOT_NEUTRAL
+            events = self._apply_politics(pol.enter(b, s, a["by"], t, bool(a["attack"]), self.options))
+            if a["attack"] and neutral:
+                for u, n in b.garrison(t):
+                    events.append((EV_NEUTRAL_ARMY, t, 1 - b.side(a["by"]), u, n))
+            return events
         if code == J.NEUTRAL:
             self._need_phase(ph, PH.COMBAT_MOVE, "violate_neutral")
             return E.violate_neutral(b, s, p, a["territory"])

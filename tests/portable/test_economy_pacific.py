@@ -259,3 +259,16 @@ def test_china_places_without_limit():
     _to(g, "China", "mobilize")
     g.apply({"type": "place", "territory": "Szechwan", "units": {"infantry": 4}})
     assert g.state.pool == []
+
+
+def test_attacked_neutral_shows_its_army():
+    """P40-C-130: attacking a neutral (Ulaanbaatar, 1 infantry) makes its standing army appear
+    on the side opposed to the attacker; P40-C-132: if the attack fails the territory stays
+    uncontrolled (nothing is captured)."""
+    g = Game.new("pacific_1940")
+    b = g.board
+    t = b.territory_id("Ulaanbaatar")
+    _to(g, "Japan", "combat_move")
+    ev = g.apply({"type": "enter", "territory": "Ulaanbaatar", "attack": 1})
+    assert (27, t, 1, b.unit_id("infantry"), 1) in ev
+    assert g.state.owner[t] == 255
