@@ -20,11 +20,13 @@ from engine_core.errors import InputError  # noqa: E402
 from engine_core.tournament import Tournament, replay  # noqa: E402
 import test_reliability_properties as PROP  # noqa: E402
 import test_reliability_powercut as CUT  # noqa: E402
+import test_tournament_powercut as TCUT  # noqa: E402
 
 SEQUENCES_PER_EDITION = 4000     # x 6 editions = 24,000 (make test runs 10,200)
 BATTLES = 3000
 CUTS_PER_EDITION = 170            # x 6 editions = 1,020 power cuts
 TOURNAMENT_GAMES = 30
+TOURNAMENT_CUTS_PER_EDITION = 50  # x 6 = 300 power cuts while the tournament log is written
 
 
 def section(title):
@@ -86,6 +88,21 @@ def power_cuts():
         print("  VIOLATION " + v)
     done(t0)
     return len(st.violations) + (st.trials - st.survived)
+
+
+def tournament_cuts():
+    t0 = section("power cuts while the tournament log is written (resume from the log on flash)")
+    st = TCUT.Stats()
+    for i, ed in enumerate(B.EDITIONS):
+        before = st.cuts
+        units, n = TCUT.run_cuts(ed, 8800 + i, TOURNAMENT_CUTS_PER_EDITION, st)
+        print("  %-20s cuts %4d over a %d-line log of %d flash units" % (ed, st.cuts - before, n, units))
+    print("  power cuts: %d, survived: %d (a line torn: %d); logs differing from the uncut game: %d" % (
+        st.cuts, st.survived, st.torn_lines, len(st.violations)))
+    for v in st.violations[:10]:
+        print("  VIOLATION " + v)
+    done(t0)
+    return len(st.violations) + (st.cuts - st.survived)
 
 
 def corrupt_saves():
@@ -193,7 +210,7 @@ def main():
         v = {}
         v["sequences"] = sequences()
         v["battles"] = battles()
-        v["power cuts"] = power_cuts()
+        v["power cuts"] = power_cuts() + tournament_cuts()
         v["corrupt saves"] = corrupt_saves()
         v["tournament logs"] = tournaments()
     finally:

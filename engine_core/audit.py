@@ -60,14 +60,23 @@ class AuditLog:
     """Appends chained entries; `sink(line)` stores each line (a flash file on
     the device); without a sink the lines are kept in `lines`."""
 
-    def __init__(self, edition, commit_hex, sink=None):
+    def __init__(self, edition, commit_hex, sink=None, _resume=None):
         self.edition = edition
         self.commitment = commit_hex
         self.head = chain_start(edition, commit_hex)
         self.count = 0
         self.sink = sink
         self.lines = []
+        if _resume is not None:
+            self.head, self.count, lines = _resume
+            self.lines = list(lines or ())
+            return
         self._emit("ADJUTANT-LOG|%s|%s|%s|%s" % (LOG_VERSION, edition, commit_hex, self.head))
+
+    @classmethod
+    def resume(cls, edition, commit_hex, head, count, sink=None, lines=None):
+        """Go on with a log whose entries up to `count` (chain head `head`) are on flash."""
+        return cls(edition, commit_hex, sink, _resume=(head, count, lines))
 
     def _emit(self, line):
         if self.sink is None:

@@ -119,17 +119,21 @@ class Mismatch(Exception):
 class _CheckLog:
     """An AuditLog stand-in for replays: each record is compared with the next log entry."""
 
-    def __init__(self, entries):
+    def __init__(self, entries, then=None):
         self.entries = entries   # [(n, kind, body)]
         self.count = 0
+        self.then = then         # resume: the live log that takes over where the entries end
 
     def peek(self):
+        """The next log entry an input must come from (outputs are consumed by record)."""
         if self.count < len(self.entries):
             return self.entries[self.count]
         return None
 
     def record(self, kind, body):
         self.count += 1
+        if self.count > len(self.entries) and self.then is not None:
+            return self.then.record(kind, body)
         if self.count > len(self.entries):
             raise Mismatch(self.count, "the log ends here but the game goes on with %s %s" % (kind, body))
         n, k, b = self.entries[self.count - 1]
@@ -411,6 +415,66 @@ def replay(lines, luck=True, number=float):
         n = nxt[0] if nxt is not None else check.count
         return False, n, "entry %d cannot be replayed: %s" % (n, e), t
     return True, None, "%d entries replayed: every roll and every number matches" % len(entries), t
+
+
+def resume(edition, seed, lines, options=None, sink=None, luck=True, number=float):
+    """After a power cut: the tournament as its log on flash leaves it, going on with `sink`.
+
+    `lines` are the complete lines read back (a line cut short by the power cut is left out
+    by the caller, or dropped here when its hash does not match). Entries the log lacks at
+    the end (an action whose bank entries were not yet written) are produced again and go
+    to `sink`. Returns (tournament, lines dropped). InputError when the log is not this
+    seed's, or is damaged before its last line."""
+    lines = [l.strip() for l in lines if l.strip()]
+    if not lines:
+        return Tournament(edition, seed, options, sink, luck, number), 0
+    head = lines[0].split("|")
+    commit = audit.commitment(seed)
+    if len(head) != 5 or head[0] != "ADJUTANT-LOG" or head[2] != edition or head[3] != commit \
+            or head[4] != audit.chain_start(edition, commit):
+        raise InputError("the log on flash is not this game's")
+    prev = head[4]
+    entries = []
+    dropped = 0
+    body_lines = lines[1:]
+    if body_lines and body_lines[-1].startswith("SEED|"):
+        raise InputError("the game in this log is finished")
+    for i in range(len(body_lines)):
+        parts = body_lines[i].split("|")
+        ok = len(parts) == 4 and parts[0] == str(len(entries) + 1)
+        if ok:
+            ok = audit.chain_next(prev, "%s|%s|%s" % (parts[0], parts[1], parts[2])) == parts[3]
+        if not ok:
+            if i == len(body_lines) - 1:
+                dropped = 1
+                break
+            raise InputError("the log on flash is damaged at entry %d" % (len(entries) + 1))
+        prev = parts[3]
+        entries.append((len(entries) + 1, parts[1], parts[2]))
+    kept = lines[:1 + len(entries)]
+    live = audit.AuditLog.resume(edition, commit, prev, len(entries), sink,
+                                 kept if sink is None else None)
+    if entries and entries[0][1] == "game":
+        options = json.loads(entries[0][2]).get("options") or {}
+    check = _CheckLog(entries, then=live)
+    t = Tournament(edition, seed, options, luck=luck, number=number, _log=check)
+    while check.peek() is not None:
+        n, kind, body = check.peek()
+        _replay_input(t, n, kind, body)
+    t.log = live
+    t.dice.log = live
+    return t, dropped
+
+
+def inputs_in(lines):
+    """How many inputs (actions, undos, battle starts, decisions) a log holds."""
+    k = 0
+    for line in lines[1:]:
+        parts = line.split("|")
+        if len(parts) == 4 and (parts[1] in ("action", "decision") or
+                                (parts[1] == "battle" and parts[2].startswith("start "))):
+            k += 1
+    return k
 
 
 def _replay_input(t, n, kind, body):

@@ -7,7 +7,7 @@ import json
 from engine_core.audit import chain_next, commitment, verify_log
 from engine_core.dice import Dice
 from engine_core.errors import RuleError, InputError
-from engine_core.tournament import Tournament, dice_between, enc, game_seed, replay
+from engine_core.tournament import Tournament, dice_between, enc, game_seed, inputs_in, replay, resume
 
 
 def _entries(lines):
@@ -153,6 +153,31 @@ def test_honest_ledger_game_replays_to_the_same_state():
     assert again.game.state.snapshot() == t.game.state.snapshot()
     bank = [x[2] for x in _entries(lines) if x[1] == "bank"]
     assert bank == ["0 -11 13 purchase-11", "0 +24 37 income+24"], bank
+
+
+def test_resume_after_a_cut_gives_the_same_log():
+    """CL-T-02 CL-E-10: the log cut after any entry (a power cut) is resumed from the seed and
+    the lines on flash; entries it lacks are produced again; the game goes on to the same log."""
+    actions = [{"type": "research", "dice": 2}, {"type": "end_phase"},
+               {"type": "purchase", "units": {"infantry": 1}}, {"type": "end_phase"}]
+    t = Tournament("classic", seed=21, luck=False)
+    for a in actions:
+        t.apply(a)
+    want = t.finish()
+    for cut in range(1, len(want) - 1):
+        r, dropped = resume("classic", 21, want[:cut], luck=False)
+        assert dropped == 0
+        for a in actions[inputs_in(want[:cut]):]:
+            r.apply(a)
+        assert r.finish() == want, cut
+    torn = want[:4] + [want[4][:20]]
+    r, dropped = resume("classic", 21, torn, luck=False)
+    assert dropped == 1
+    try:
+        resume("classic", 22, want[:4], luck=False)
+        assert False, "another seed's log"
+    except InputError:
+        pass
 
 
 def test_canonical_encoding_sorts_keys():
