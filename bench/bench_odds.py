@@ -157,26 +157,33 @@ def cross(n_per_kind, runs, jobs):
             for i, (a, d) in enumerate(battles(units, kind, n_per_kind, seed)):
                 todo.append((ed, kind, a, d, 1000 + len(todo), runs))
     t0 = time.perf_counter()
+    print("exact vs Monte Carlo (%d runs each), %d land + %d sea random battles per edition:"
+          % (runs, n_per_kind, n_per_kind), flush=True)
     if jobs > 1:
         from multiprocessing import Pool
-        with Pool(jobs) as pool:
-            res = pool.map(_one, todo, chunksize=1)
+        pool = Pool(jobs)
+        it = pool.imap(_one, todo, chunksize=1)
     else:
-        res = [_one(t) for t in todo]
+        pool = None
+        it = (_one(t) for t in todo)
     worst = 0.0
+    count = 0
     per = {}
-    for (ed, kind, a, d, seed, r), z in zip(todo, res):
+    for t, z in zip(todo, it):
+        ed, kind, a, d, seed, r = t
         key = (ed, kind)
         per[key] = max(per.get(key, 0.0), z)
         worst = max(worst, z)
+        count += 1
         if z >= 4.0:
-            print("  DISAGREE z=%.2f %s %s %s vs %s" % (z, ed, kind, a, d))
-    print("exact vs Monte Carlo (%d runs each), %d land + %d sea random battles per edition, "
-          "%.0f s:" % (runs, n_per_kind, n_per_kind, time.perf_counter() - t0))
-    for ed in _board.EDITIONS:
-        print("  %-20s max |z| land %.2f  sea %.2f" % (ed, per[(ed, "land")], per[(ed, "sea")]))
+            print("  DISAGREE z=%.2f %s %s %s vs %s" % (z, ed, kind, a, d), flush=True)
+        if count % n_per_kind == 0:
+            print("  %-20s %-4s %3d battles  max |z| %.2f  (%.0f s)"
+                  % (ed, kind, n_per_kind, per[key], time.perf_counter() - t0), flush=True)
+    if pool is not None:
+        pool.close()
     print("  worst |z| %.2f over %d battles: %s (criterion: every battle within 4 standard errors)"
-          % (worst, len(res), "all agree" if worst < 4.0 else "DISAGREEMENT"))
+          % (worst, count, "all agree" if worst < 4.0 else "DISAGREEMENT"))
 
 
 def _one(t):

@@ -699,6 +699,17 @@ def _policy(units, aliases, policy, kind, flags):
 
 
 def _check_kinds(units, flags, kind, a, d):
+    if kind == "sea" and flags & CF_TRANSPORT_DEFENSELESS:
+        armed = False
+        some = False
+        for u in range(len(units)):
+            if a[u]:
+                some = True
+                if units[u][U_ATTACK] > 0:
+                    armed = True
+        if some and not armed:
+            raise RuleError("P40-U-58", "carriers and transports attack only together with a unit "
+                            "that has an attack value")
     for u in range(len(units)):
         if not (a[u] or d[u]):
             continue
