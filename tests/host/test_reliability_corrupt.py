@@ -259,3 +259,28 @@ def test_session_record_damaged_falls_back_to_previous():
     assert r.resume()
     assert len(r.game.state.journal) == 1        # the end_phase, not the purchase
     assert struct.calcsize("<4sIII") == saves.HEADER_SIZE
+
+
+def test_newer_tournament_log_and_session_record_are_refused():
+    """P40-T-70: a tournament log of a newer format is refused by name; a firmware session
+    record of a newer version is not loaded (resume() returns False and loads nothing)."""
+    from engine_core.audit import verify_log
+    from engine_core.tournament import Tournament
+    from firmware.session import Session
+    t = Tournament("classic", seed=5, luck=False)
+    t.apply({"type": "end_phase"})
+    lines = t.finish()
+    head = lines[0].split("|")
+    head[1] = "2"
+    ok, where, msg = verify_log(["|".join(head)] + lines[1:])
+    assert not ok and where == 0 and "version 2 is not supported" in msg
+    flash = _Mem()
+    s = Session(Slots(flash, "game"))
+    s.new_game("classic", 5)
+    s.apply({"type": "end_phase"})
+    good = Slots(flash, "game").load()
+    newer = bytes([good[0] + 1]) + good[1:]          # session format version + 1
+    Slots(flash, "game").save(newer)
+    r = Session(Slots(flash, "game"))
+    assert not r.resume()                            # refused: this build cannot read it
+    assert r.game is None
