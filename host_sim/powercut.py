@@ -28,12 +28,20 @@ from .script import Runner, ScriptError, parse
 
 
 def default_state(app):
+    """What the firmware saves: `app.session.payload()` (game + running battle), b"" with no game."""
     session = getattr(app, "session", None) if app is not None else None
     if session is None:
         return None
     if getattr(session, "game", None) is None and getattr(session, "battle", None) is None:
         return b""
     return bytes(session.payload())
+
+
+def _safe(state_fn, app):
+    try:
+        return state_fn(app)
+    except Exception as err:  # pylint: disable=broad-except  # recorded, never equal to a real state
+        return ("state_fn raised", type(err).__name__, str(err))
 
 
 def _run(board, commands, state_fn, arm_units=None, stop_after_frames=None, app_factory=None, ops=None):
@@ -45,10 +53,10 @@ def _run(board, commands, state_fn, arm_units=None, stop_after_frames=None, app_
     sim = Simulator(board, render=False, app_factory=app_factory)
     records = []
     if ops is not None:
-        sim.flash.op_hooks.append(lambda f: ops.append((len(records), f.spent, state_fn(sim.app))))
+        sim.flash.op_hooks.append(lambda f: ops.append((len(records), f.spent, _safe(state_fn, sim.app))))
 
     def hook(s):
-        records.append((s.flash.spent, state_fn(s.app)))
+        records.append((s.flash.spent, _safe(state_fn, s.app)))
         if stop_after_frames is not None and len(records) >= stop_after_frames:
             s.power_cut()  # between two frames
 
@@ -114,7 +122,7 @@ def check_point(board, commands, ref, state_fn, kind, point, app_factory=None):
         sim.restart()
         if sim.crashed:
             return False, "restart raised: " + sim.crashed.strip().splitlines()[-1]
-        after = state_fn(sim.app)
+        after = _safe(state_fn, sim.app)
         states = ref.acceptable(done, granted if kind == "flash" else -1)
         if states and after == states[0]:
             return True, "frame %d: state of the last completed frame" % done
