@@ -94,3 +94,12 @@ class LuckLedger:
                     act[p] = act[p] + sign * r[R_ACTUAL]
                     luck[p] = luck[p] + sign * r[R_LUCK]
         return [(p, count[p], exp[p], act[p], luck[p]) for p in range(n)]
+
+    def rows(self):
+        """What a screen shows after the game: per power with battles, (power, battles,
+        expected, actual, luck) in whole hundredths of an IPC (ints: same text everywhere)."""
+        out = []
+        for p, n, e, a, l in self.totals():
+            if n:
+                out.append((p, n, cents(e), cents(a), cents(l)))
+        return out

@@ -36,6 +36,8 @@ def test_one_infantry_each_attacker_won():
     assert t[1][1] == 1 and _close(t[1][4], -4.125)
     assert t[2][1] == 0
     assert cents(t[0][4]) == 413 and cents(t[1][4]) == -413
+    # the screen's rows: -9/8 = -1.125 -> -113 hundredths (half away from zero), 3 -> 300
+    assert led.rows() == [(0, 1, -113, 300, 413), (1, 1, 113, -300, -413)]
 
 
 def test_retreat_is_compared_with_the_same_retreat():
