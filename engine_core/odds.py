@@ -4,7 +4,8 @@
          tech=None, damaged=None, rounds_done=0) -> dict
 
 `board` is a loaded board (engine_core.board) or an edition name; `kind` is "land", "sea"
-or "amphibious"; sides are dicts of unit name (or alias) -> count, or tuples of
+or "amphibious" (the land battle of an assault: first-round bombardment, no retreat; a sea
+battle in the launch zone is a "sea" battle of its own, fought first); sides are dicts of unit name (or alias) -> count, or tuples of
 (unit id, count). `number` is the number type: float on the device, fractions.Fraction
 passed in by host tests for exact values (this module never imports fractions).
 

@@ -4,6 +4,7 @@
 # battle is a small Markov chain, solved by the first-step recurrence
 #   P(state) = sum over outcomes of p(outcome) * P(next)  /  (1 - p(no change)).
 from engine_core.odds import odds
+from engine_core.odds_random import battles
 from engine_core.errors import RuleError, InputError
 
 EPS = 1e-9
@@ -242,3 +243,15 @@ def test_illegal_specs():
             pass
         else:
             assert False, bad
+
+
+def test_random_battles_are_legal_and_repeatable():
+    """P40-U-54, P40-U-58: the seeded random sea battles used for the Monte Carlo cross-check
+    always attack with a unit that has an attack value; the same seed gives the same battles
+    on every interpreter (engine dice, not `random`)."""
+    from board_defs.pacific_1940.units import UNITS
+    one = battles(UNITS, "sea", 5, 3)
+    assert one == battles(UNITS, "sea", 5, 3)
+    for a, d in one:
+        r = odds("pacific_1940", "sea", a, d)
+        assert close(r["attacker_wins"] + r["defender_wins"] + r["draw"] + r["attacker_retreats"], 1.0)
