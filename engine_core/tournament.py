@@ -235,10 +235,11 @@ class Tournament:
         info = {"kind": kind, "attacker": _spec(self.board, attacker),
                 "defender": _spec(self.board, defender), "attacker_power": ap,
                 "defender_power": dp, "territory": int(t), "options": options or {}}
+        body = "start " + enc(info)
         b = Battle(self.board, kind, info["attacker"], info["defender"], _options_in(info["options"]))
         self.battle = b
         self.battle_info = info
-        self.log.record("battle", "start " + enc(info))
+        self.log.record("battle", body)
         self._run()
         return b
 
@@ -247,9 +248,9 @@ class Tournament:
         b = self.battle
         if b is None or b.prompt is None:
             raise InputError("no battle question is pending")
-        name = b.prompt.name()
+        body = b.prompt.name() + " " + enc(choice)     # an unloggable choice is refused first
         b.answer(_choice_in(choice))
-        self.log.record("decision", name + " " + enc(choice))
+        self.log.record("decision", body)
         self._run()
         return b
 
