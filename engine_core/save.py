@@ -22,17 +22,30 @@ MAGIC = b"AJ"
 VERSION = 1
 
 
-def crc32(data):
-    """CRC-32 (IEEE 802.3, as zlib), bit by bit: no table in RAM."""
-    crc = 0xFFFFFFFF
+def crc32_bytes(data):
+    """CRC-32 (IEEE 802.3, as zlib) as 4 bytes, big end first. Computed on two 16-bit halves
+    so every intermediate stays a small int on 32-bit boards (no long ints); bit by bit, no
+    table in RAM."""
+    hi = 0xFFFF
+    lo = 0xFFFF
     for b in data:
-        crc ^= b
+        lo ^= b
         for _ in range(8):
-            if crc & 1:
-                crc = (crc >> 1) ^ 0xEDB88320
+            if lo & 1:
+                lo = ((lo >> 1) | ((hi & 1) << 15)) ^ 0x8320
+                hi = (hi >> 1) ^ 0xEDB8
             else:
-                crc >>= 1
-    return crc ^ 0xFFFFFFFF
+                lo = (lo >> 1) | ((hi & 1) << 15)
+                hi >>= 1
+    hi ^= 0xFFFF
+    lo ^= 0xFFFF
+    return bytes((hi >> 8, hi & 255, lo >> 8, lo & 255))
+
+
+def crc32(data):
+    """CRC-32 as an int (host convenience; the device compares crc32_bytes)."""
+    c = crc32_bytes(data)
+    return (c[0] << 24) | (c[1] << 16) | (c[2] << 8) | c[3]
 
 
 def _varint(out, n):
@@ -125,8 +138,7 @@ def dumps(game):
         _varint(out, len(e))
         for x in e:
             _varint(out, x)
-    c = crc32(out)
-    out.extend(bytes(((c >> 24) & 255, (c >> 16) & 255, (c >> 8) & 255, c & 255)))
+    out.extend(crc32_bytes(out))
     return bytes(out)
 
 
@@ -137,9 +149,7 @@ def header(data):
         raise InputError("the save is truncated or empty")
     if bytes(data[:2]) != MAGIC:
         raise InputError("not an Adjutant save")
-    c = crc32(data[:-4])
-    stored = (data[-4] << 24) | (data[-3] << 16) | (data[-2] << 8) | data[-1]
-    if c != stored:
+    if crc32_bytes(data[:-4]) != bytes(data[-4:]):
         raise InputError("the save is corrupt or truncated (checksum mismatch)")
     if data[2] != VERSION:
         raise InputError("save version %d is not supported" % data[2])

@@ -87,3 +87,11 @@ def test_previous_good_save_kept_on_the_device():
         assert "save" in e.message
     else:
         assert False
+
+
+def test_save_checksum_is_zlib_crc32():
+    """CL-S-10: the save's checksum is the standard CRC-32 (zlib), computed on 16-bit halves
+    on the device."""
+    import zlib
+    for data in (b"", b"a", b"adjutant", bytes(range(256)) * 3):
+        assert save.crc32(data) == zlib.crc32(data)
