@@ -8,7 +8,8 @@
     python -m host_sim --list                   the hardware profiles
 
 Interactive mode keeps the device's flash in host_sim/out/flash/<profile>
-(so a game resumes; --fresh erases it). When stdin or stdout is not a
+(so a game resumes; --fresh erases it); with no saved game it starts a new
+Pacific 1940 game through the device's own menus (--edition). When stdin or stdout is not a
 terminal it renders one frame, says so and exits 0 (make demo in CI).
 """
 
@@ -32,6 +33,9 @@ def build_parser():
     p.add_argument("--check-text", action="store_true", help="headless: fail if any label is cut off")
     p.add_argument("--fault", action="append", default=[], choices=("keys",),
                    help="emulate a hardware fault (keys: the key scanner raises OSError)")
+    p.add_argument("--edition", default="Pacific 1940",
+                   help="interactive: with no saved game, start a new game of this edition (as its menu names it; "
+                        "'none': stay on the home menu)")
     p.add_argument("--fps", type=int, default=50, help="interactive: frames per second")
     p.add_argument("--list", action="store_true", help="list the hardware profiles and exit")
     return p
@@ -71,11 +75,17 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
                                    faults=args.fault)
             worst = max(worst, status)
         return worst
+    def start(sim):
+        if not args.kiosk and args.edition.lower() != "none":
+            from .headless import quick_start
+            quick_start(sim, args.edition)
+
     tty = hasattr(stdin, "isatty") and stdin.isatty() and hasattr(stdout, "isatty") and stdout.isatty()
     if not tty:
         with Simulator(args.board, flash_dir=args.flash, kiosk=args.kiosk) as sim:
             sim.boot()
             sim.run(ms=100)
+            start(sim)
             from .textcheck import screen_text
             text = screen_text(sim.machine.display()) if sim.machine and sim.machine.display() else []
             stdout.write("host_sim: not a terminal, so no interactive device: rendered one frame of the %s "
@@ -92,7 +102,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         shutil.rmtree(flash, ignore_errors=True)
     from .terminal import interactive
     with Simulator(args.board, flash_dir=flash, kiosk=args.kiosk) as sim:
-        status = interactive(sim, stdin, stdout, fps=args.fps)
+        status = interactive(sim, stdin, stdout, fps=args.fps, after_boot=start)
         if sim.crashed:
             stderr.write(sim.crashed)
     return status

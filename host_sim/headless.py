@@ -86,3 +86,28 @@ def run_script(board, script_text, shots_dir=None, flash_dir=None, kiosk=False, 
                      % (board, len(runner.shots), runner.presses, len(sim.led_log), sim.boots, status))
         return status, {"shots": [(n, p) for n, p, _ in runner.shots], "presses": runner.presses,
                         "problems": problems}
+
+
+QUICK_START = "press select\nseek down {title}\npress select\nexpect {first}\npress select\n"
+FIRST_POWER = {"Pacific 1940": "Japan"}
+
+
+def quick_start(sim, title="Pacific 1940"):
+    """On a device with no saved game, start a new game of `title` through its own menus.
+
+    Returns True when a game was started, False when one was resumed (the home menu offers
+    "Continue game") or the menus did not lead there (left on whatever screen was reached).
+    """
+    from .script import Runner
+    runner = Runner(sim, None)
+    text = runner.screen_text()
+    if any("Continue game" in t for t in text) or not any("New game" in t for t in text):
+        return False
+    script = QUICK_START.format(title=title, first=FIRST_POWER.get(title, ""))
+    try:
+        runner.run(parse(script))
+    except ScriptError as err:
+        sim.log("quick_start", "stopped: %s" % err)
+        return False
+    sim.log("quick_start", title)
+    return True

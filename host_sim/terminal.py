@@ -224,7 +224,7 @@ class _Terminal:
         return data.decode("utf-8", "ignore")
 
 
-def interactive(sim, stdin=None, stdout=None, fps=50):
+def interactive(sim, stdin=None, stdout=None, fps=50, after_boot=None):
     """Run until quit. Returns the exit status (0)."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
@@ -241,6 +241,8 @@ def interactive(sim, stdin=None, stdout=None, fps=50):
     try:
         with _Terminal(stdin, stdout) as term:
             sim.boot()
+            if after_boot is not None:
+                after_boot(sim)
             period = 1.0 / fps
             while True:
                 started = time.monotonic()

@@ -29,7 +29,15 @@ def test_not_a_terminal_renders_one_frame_and_exits_0(tmp_path):
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "not a terminal" in proc.stdout
-    assert "Adjutant" in proc.stdout  # the home screen's title was on the one frame
+    # no saved game: a new Pacific 1940 game was started through the menus (P40-G-04: Japan first,
+    # P40-G-05: 26 IPC), and that is the frame shown
+    assert "R1 Japan" in proc.stdout and "Treasury 26" in proc.stdout
+    proc = subprocess.run([PY, "-m", "host_sim", "--flash", str(tmp_path)], cwd=REPO,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and "R1 Japan" in proc.stdout  # resumed from the flash, not restarted
+    proc = subprocess.run([PY, "-m", "host_sim", "--edition", "none", "--flash", str(tmp_path / "other")],
+                          cwd=REPO, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and "Adjutant | New game" in proc.stdout
 
 
 def _pty_session(keys, tmp_path, finish=b"q", sig=None):
