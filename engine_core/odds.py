@@ -109,8 +109,8 @@ def _tables(board):
         except ImportError:
             raise InputError("unknown edition: " + board)
         return board, um.UNITS, um.ALIASES, um.COMBAT_FLAGS
-    aliases = getattr(board, "_aliases", ())
-    return board.edition, board.units, aliases, board.combat_flags
+    # a loaded board resolves names and aliases itself (board.unit_id)
+    return board.edition, board.units, board.unit_id, board.combat_flags
 
 
 def _unit_id(units, aliases, name):
@@ -121,6 +121,8 @@ def _unit_id(units, aliases, name):
         raise InputError("no unit id " + str(name))
     if not isinstance(name, str):
         raise InputError("a unit is named by a string")
+    if callable(aliases):
+        return aliases(name)
     u = find(units, aliases, name)
     if u < 0:
         raise InputError("this edition has no unit called '" + name + "'")
