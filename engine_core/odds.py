@@ -36,7 +36,8 @@ other), attacker_retreats, attacker_captures, expected_rounds, attacker_survivor
 defender_survivors (expected count per unit name), attacker_ipc_lost, defender_ipc_lost,
 ipc_swing (defender's loss minus attacker's), attacker_remaining / defender_remaining
 (tuples of (units dict, probability), most likely first), method "exact".
-Live odds after a round: call again on the survivors with `damaged` and `rounds_done`.
+Live odds after a round: call again on the survivors with `damaged` and `rounds_done`, or
+`live(battle)` on a running engine_core.battle.Battle (at its retreat question).
 """
 
 from struct import pack_into as _pack, unpack_from as _unpack
@@ -660,6 +661,29 @@ def odds(board, kind, attacker, defender, policy=None, number=float, bombard=Non
     D = _Side(b, False, d_counts, d_dmg, d_tech, pol["defender_order"], 0)
     run = _Run(b, A, D, pol, bomb, aa_guns, rounds_done)
     return run.result()
+
+
+def live(battle, policy=None, number=float):
+    """Odds from a running engine_core.battle.Battle between rounds: the same function on
+    the survivors actually left (damaged ships included, no first-round fire again)."""
+    from engine_core import battle as _bt
+    b = battle
+    units = b.units
+    n = len(units)
+    a = tuple((u, b.alive[0][u] - b.cas[0][u]) for u in range(n) if b.alive[0][u] - b.cas[0][u] > 0)
+    d = tuple((u, b.alive[1][u] - b.cas[1][u]) for u in range(n) if b.alive[1][u] - b.cas[1][u] > 0)
+    dmg = {"attacker": tuple((u, b.dmg[0][u]) for u in range(n) if b.dmg[0][u]),
+           "defender": tuple((u, b.dmg[1][u]) for u in range(n) if b.dmg[1][u])}
+    tech = {"attacker": [], "defender": []}
+    for side, key in ((0, "attacker"), (1, "defender")):
+        for i in range(len(_bt.TECHS)):
+            if b.tech[side] & (1 << i):
+                tech[key].append(_bt.TECHS[i])
+    kind = _bt.KIND_NAMES[b.kind]
+    if kind == "amphibious" and b.part == 0:
+        kind = "sea"
+    return odds(b.board, kind, a, d, policy=policy, number=number, tech=tech, damaged=dmg,
+                rounds_done=b.round)
 
 
 def _policy(units, aliases, policy, kind, flags):

@@ -255,3 +255,20 @@ def test_random_battles_are_legal_and_repeatable():
     for a, d in one:
         r = odds("pacific_1940", "sea", a, d)
         assert close(r["attacker_wins"] + r["defender_wins"] + r["draw"] + r["attacker_retreats"], 1.0)
+
+
+def test_live_odds_from_the_battle_engine():
+    """P40-C-95, P40-U-50, P40-C-76: at the retreat question after round 1 the odds come
+    from the survivors actually left: the sub's surprise strike (die 1) damaged the
+    battleship, whose shot (die 6) missed, so the sub now wins 3/7 (not 3/49)."""
+    from engine_core import battle
+    from engine_core.dice import FixedDice
+    from engine_core.odds import live
+    b = battle.Battle("pacific_1940", "sea", {"submarine": 1}, {"battleship": 1}, {"retreat": ("back",)})
+    dice = FixedDice([1, 6])
+    p = b.run_until_prompt(dice)
+    while p is not None and p.kind != battle.P_RETREAT:
+        b.answer(None)
+        p = b.run_until_prompt(dice)
+    assert p is not None and b.round == 1
+    assert close(live(b)["attacker_wins"], 3.0 / 7)
