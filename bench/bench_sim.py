@@ -52,7 +52,40 @@ def profile_row(board):
     return first, rendered, logic, shot_ms, flow, status, info["presses"]
 
 
+def demo_first_frame():
+    """Wall seconds from starting `python -m host_sim` in a terminal to the device on screen."""
+    import pty
+    import select
+    import tempfile
+    with tempfile.TemporaryDirectory() as flash:
+        t0 = time.perf_counter()
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.chdir(ROOT)
+            os.execv(sys.executable, [sys.executable, "-m", "host_sim", "--flash", flash])
+        seen = b""
+        shown = None
+        while time.perf_counter() - t0 < 60:
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if ready:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    break
+                if b"\xe2\x96\x80" in seen and shown is None:
+                    shown = time.perf_counter() - t0
+                if b"boots=1" in seen and shown is not None:
+                    break
+        os.write(fd, b"q")
+        os.waitpid(pid, 0)
+        os.close(fd)
+    return shown
+
+
 def main():
+    shown = demo_first_frame()
+    print("make demo (python -m host_sim in a terminal): device on screen after %s"
+          % ("%.2f s" % shown if shown is not None else "-- (not seen within 60 s)"))
     bad = 0
     print("%-12s %9s %14s %14s %9s %11s %8s" % ("profile", "1st frame", "device s/s", "logic s/s",
                                                   "shot", "p40 flow", "presses"))

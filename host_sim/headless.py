@@ -82,8 +82,11 @@ def run_script(board, script_text, shots_dir=None, flash_dir=None, kiosk=False, 
             status = status or 2
         if shots_dir is not None:
             write_logs(sim, shots_dir)
-        stdout.write("%s: %d shots, %d presses, %d LED frames, %d boots, status %d\n"
-                     % (board, len(runner.shots), runner.presses, len(sim.led_log), sim.boots, status))
+        grid = getattr(sim.app, "grid", None)
+        shortened = getattr(grid, "cut", None)
+        note = "" if not shortened else ", firmware shortened %d texts to fit" % shortened
+        stdout.write("%s: %d shots, %d presses, %d LED frames, %d boots, status %d%s\n"
+                     % (board, len(runner.shots), runner.presses, len(sim.led_log), sim.boots, status, note))
         return status, {"shots": [(n, p) for n, p, _ in runner.shots], "presses": runner.presses,
                         "problems": problems}
 

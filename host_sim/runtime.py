@@ -100,6 +100,9 @@ def forget_device_modules():
 class Simulator:
     def __init__(self, profile="sim", flash_dir=None, kiosk=False, board_id=None,
                  frame_ms=20, start_ms=1000, app_factory=None, settings=None, render=True, faults=()):
+        # the host's own imports of engine_core/firmware/board_defs (a test's, say) come back on close()
+        self._host_modules = dict((n, m) for n, m in sys.modules.items()
+                                  if n.split(".")[0] in DEVICE_PACKAGES)
         install_paths()
         self.profile_name = profile
         self.kiosk = kiosk
@@ -300,6 +303,7 @@ class Simulator:
         displayio.release_displays()
         hub.machine = None
         forget_device_modules()
+        sys.modules.update(self._host_modules)
         remove_paths()
         if self._own_dir is not None:
             self._own_dir.cleanup()

@@ -335,3 +335,13 @@ def test_text_check_follows_group_scale():
         assert textcheck.check(g, 160, 128) == []
         g.x = 110
         assert textcheck.check(g, 160, 128)
+
+
+def test_closing_the_simulator_gives_the_host_its_modules_back():
+    """The device's fresh imports of engine_core/firmware do not replace the test process's own."""
+    import sys
+    from engine_core import errors
+    before = sys.modules["engine_core.errors"]
+    with _sim("sim") as sim:
+        sim.run(frames=2)
+    assert sys.modules["engine_core.errors"] is before is errors
