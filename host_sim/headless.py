@@ -40,10 +40,18 @@ def run_script(board, script_text, shots_dir=None, flash_dir=None, kiosk=False, 
     stderr = stderr or sys.stderr
     problems = []
 
+    def look(where, sim):
+        """Every label measured against the screen (after each step and at each shot)."""
+        display = sim.machine.display() if (check_text and sim.machine is not None) else None
+        if display is None:
+            return
+        for p in textcheck.check(display):
+            line = "%s: %s" % (board, p)
+            if not any(line in q for q in problems):
+                problems.append("%s (at %s)" % (line, where))
+
     def on_shot(name, img, sim):
-        if check_text:
-            for p in textcheck.check(sim.machine.display()):
-                problems.append("%s/%s: %s" % (board, name, p))
+        look("shot " + name, sim)
 
     if shots_dir is not None and os.path.isdir(shots_dir):
         for name in os.listdir(shots_dir):  # a previous run's shots would mix with this one's
@@ -59,6 +67,7 @@ def run_script(board, script_text, shots_dir=None, flash_dir=None, kiosk=False, 
             commands = parse(script_text)
             for no, cmd, args in commands:
                 runner.step(no, cmd, args)
+                look("line %d" % no, sim)
                 text = runner.screen_text()
                 if text != last_text:
                     sim.log("screen", " | ".join(text))
