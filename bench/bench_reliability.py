@@ -21,6 +21,7 @@ from engine_core.tournament import Tournament, replay  # noqa: E402
 import test_reliability_properties as PROP  # noqa: E402
 import test_reliability_powercut as CUT  # noqa: E402
 import test_tournament_powercut as TCUT  # noqa: E402
+import test_reliability_corrupt as CORRUPT  # noqa: E402
 
 SEQUENCES_PER_EDITION = 4000     # x 6 editions = 24,000 (make test runs 10,200)
 BATTLES = 3000
@@ -152,6 +153,26 @@ def _rehash(lines, i, body):
     return out
 
 
+def buttons():
+    t0 = section("random button presses on the simulated device (out-of-range key numbers included)")
+    bad = []
+    presses = 0
+    for seed, dice in ((101, "physical"), (202, "device"), (303, "physical")):
+        crashed, screens, problem = CORRUPT.monkey(2000, seed, dice)
+        presses += 2000
+        print("  %-8s dice: 2000 presses, %d screens reached, crash: %s, game = save: %s" % (
+            dice, len(screens), "yes" if crashed else "no", "no (%s)" % problem if problem else "yes"))
+        if crashed:
+            bad.append(crashed.strip().splitlines()[-1])
+        if problem:
+            bad.append(problem)
+    print("  button presses: %d, violations: %d" % (presses, len(bad)))
+    for v in bad[:10]:
+        print("  VIOLATION " + v)
+    done(t0)
+    return len(bad)
+
+
 def tournaments():
     t0 = section("tournament logs: honest games verify; one die changed is named at its entry")
     rng = random.Random(1234)
@@ -212,12 +233,14 @@ def main():
         v["battles"] = battles()
         v["power cuts"] = power_cuts() + tournament_cuts()
         v["corrupt saves"] = corrupt_saves()
+        v["buttons"] = buttons()
         v["tournament logs"] = tournaments()
     finally:
         PROP.G.gc = saved
     print("-" * 72)
     print("violations: " + ", ".join(["%s %d" % (k, v[k]) for k in ("sequences", "battles", "power cuts",
-                                                                     "corrupt saves", "tournament logs")]))
+                                                                     "corrupt saves", "buttons",
+                                                                     "tournament logs")]))
     return 1 if sum(v.values()) else 0
 
 

@@ -215,31 +215,60 @@ def test_garbage_dice_in_ledger_actions_refused():
         assert g.state.snapshot() == before
 
 
-def test_out_of_range_buttons_never_crash_the_device():
-    """CL-S-01: the firmware on the simulator takes 600 random button transitions, with key
-    numbers outside its keymap, releases without presses and long holds, without a crash."""
+def monkey(presses, seed, dice="physical"):
+    """Random button presses (with key numbers outside the keymap) on the simulated device.
+    Returns (crash traceback or None, screens seen, problem or None): after the presses the
+    game on the device, its save and the record on flash must all be the same game."""
     import sys
+    from engine_core import save as S
     from host_sim.runtime import Simulator
     # The simulator forgets the device's modules at every boot and close (RAM is lost);
     # put this process's copies back after, so later tests keep their classes (RuleError).
     kept = dict((k, v) for k, v in sys.modules.items()
                 if k.split(".")[0] in ("engine_core", "board_defs", "firmware"))
-    sim = Simulator("sim", render=False)
+    sim = Simulator("sim", render=False, settings={"dice": dice})
+    screens = set()
+    problem = None
     try:
         sim.boot()
-        rng = random.Random(9)
+        rng = random.Random(seed)
         keys = [sim.key_number(k) for k in ("up", "down", "left", "right", "select", "back", "roll")]
-        for _ in range(600):
-            sim.machine.press(rng.choice(keys + [-1, 99, 1000, 255]), rng.random() < 0.6)
-            sim.run(ms=rng.choice((0, 20, 60, 200, 900)))
-            assert sim.crashed is None, sim.crashed
-        assert not sim.dead
+        for _ in range(presses):
+            n = rng.choice(keys + keys + [-1, 99, 1000, 255])
+            sim.machine.press(n, True)
+            sim.run(ms=rng.choice((20, 60, 200, 900)))
+            sim.machine.press(n, False)
+            sim.run(ms=rng.choice((0, 20, 60, 200)))
+            if sim.crashed is not None:
+                break
+            screens.add(type(sim.app.top()).__name__)
+        session = sim.app.session
+        if sim.crashed is None and session.game is not None:
+            g = session.game
+            if S.loads(S.dumps(g)).state.snapshot() != g.state.snapshot():
+                problem = "the device's game does not round-trip its save"
+            elif session.slots is not None:
+                from firmware.session import Session
+                r = Session(session.slots)
+                if not r.resume() or list(r.game.state.journal) != list(g.state.journal):
+                    problem = "the record on flash is not the game on the screen"
+        return sim.crashed, screens, problem
     finally:
         sim.close()
         for k in list(sys.modules):
             if k.split(".")[0] in ("engine_core", "board_defs", "firmware"):
                 del sys.modules[k]
         sys.modules.update(kept)
+
+
+def test_out_of_range_buttons_never_crash_the_device():
+    """CL-S-01 CL-C-04: the firmware on the simulator, players rolling physical dice, takes
+    random presses -- key numbers outside its keymap, long holds, every screen it reaches --
+    without a crash, and the game it shows is the game saved on flash."""
+    crashed, screens, problem = monkey(700, 9)
+    assert crashed is None, crashed
+    assert problem is None, problem
+    assert len(screens) >= 5, screens
 
 
 def test_session_record_damaged_falls_back_to_previous():
