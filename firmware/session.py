@@ -179,6 +179,18 @@ class Session:
         self.save()
         unload(BATTLE_MODULES)
 
-    def odds(self, kind, attacker, defender, rounds_done=0, damaged=None):
+    def odds(self, kind, attacker, defender):
         from engine_core import odds
-        return odds.odds(self.board, kind, attacker, defender, damaged=damaged, rounds_done=rounds_done)
+        return odds.odds(self.board, kind, attacker, defender)
+
+    def live_odds(self):
+        """Odds of the running battle from its survivors (None when a side is gone)."""
+        from engine_core import odds
+        b = self.battle
+        for side in (0, 1):
+            left = 0
+            for u in range(len(b.alive[side])):
+                left += b.alive[side][u]
+            if left == 0:
+                return None
+        return odds.live(b)

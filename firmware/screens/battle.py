@@ -211,27 +211,15 @@ class BattleRun(Screen):
             self.result = result
 
     def live_odds(self):
-        """Exact odds from the units still on the board (odds.py: damaged, rounds_done).
-
-        Land and sea battles; an amphibious assault's parts are not restartable in odds.
-        """
+        """Exact odds of the survivors actually left (odds.live), between rounds only."""
         b = self.app.session.battle
-        if b.result is not None or b.kind == 2:
+        if b.result is not None:
             return ""
         if b.prompt is not None and b.prompt.kind != _P_RETREAT:
             return None  # mid-round (casualties pending): keep the last odds
-        sides = []
-        hurt = []
-        for s in (0, 1):
-            vec = b.alive[s]
-            dmg = b.dmg[s]
-            sides.append(tuple([(u, vec[u]) for u in range(len(vec)) if vec[u]]))
-            hurt.append(tuple([(u, dmg[u]) for u in range(len(dmg)) if dmg[u] and vec[u]]))
-        if not sides[0] or not sides[1]:
+        r = self.app.session.live_odds()
+        if r is None:
             return ""
-        done = b.round if b.round > 0 else 0
-        damaged = {"attacker": hurt[0], "defender": hurt[1]} if hurt[0] or hurt[1] else None
-        r = self.app.session.odds("sea" if b.kind == 1 else "land", sides[0], sides[1], done, damaged)
         return "Win " + percent(odds_value(r, "attacker_wins"))
 
     def tick(self, now):

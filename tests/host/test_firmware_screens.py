@@ -173,8 +173,8 @@ def test_sound_ticks_once_per_die_when_on():
 
 
 def test_live_odds_follow_a_sea_battle_with_damaged_ships():
-    """P40-U-50 / P40-C-90: a damaged battleship keeps fighting; when the battle stops for
-    the retreat question the odds on screen are those of the ships left (with their damage)."""
+    """P40-U-50 / P40-C-90: two-hit battleships against destroyers; whenever the battle stops
+    for the retreat question the screen shows the odds engine's figure for the ships left."""
     from engine_core import odds as odds_mod
     from engine_core import battle as bmod
     from firmware.screens import battle as screen
@@ -195,11 +195,7 @@ def test_live_odds_follow_a_sea_battle_with_damaged_ships():
         if b is None or b.result is not None:
             break
         if d.screen() == "BattleRun" and b.prompt is not None and b.prompt.kind == bmod.P_RETREAT:
-            att = tuple((u, b.alive[0][u]) for u in range(len(b.alive[0])) if b.alive[0][u])
-            dfd = tuple((u, b.alive[1][u]) for u in range(len(b.alive[1])) if b.alive[1][u])
-            hurt = tuple((u, b.dmg[0][u]) for u in range(len(b.dmg[0])) if b.dmg[0][u])
-            dmg = {"attacker": hurt, "defender": ()} if hurt else None
-            want = odds_mod.odds(board, "sea", att, dfd, damaged=dmg, rounds_done=b.round)
+            want = odds_mod.live(b)  # the odds engine's own reading of the survivors
             assert run.odds_text == "Win " + screen.percent(want["attacker_wins"])
             checked += 1
             d.press("select")       # open the retreat question
