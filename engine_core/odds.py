@@ -396,12 +396,17 @@ class _Side:
 
     # -- casualties ------------------------------------------------------------------------
     def apply(self, i, hits):
-        """State after taking `hits` (tuple of 4 class counts) from state i."""
+        """State after taking `hits` (tuple of 4 class counts, or an int: plain hits) from
+        state i."""
         m = self.memo[i]
         if m is None:
             m = {}
             self.memo[i] = m
-        key = hits[0] | (hits[1] << 8) | (hits[2] << 16) | (hits[3] << 24) if hits[3] < 32 else None
+        if hits.__class__ is int:
+            key = hits
+            hits = (hits, 0, 0, 0)
+        else:
+            key = hits[0] | (hits[1] << 8) | (hits[2] << 16) | (hits[3] << 24) if hits[3] < 32 else None
         if key is not None:
             j = m.get(key)
             if j is not None:
@@ -803,7 +808,6 @@ class _Run:
         self.num = b.num
         self.M = 1 << 14
         self.term = {}  # joint key * 4 + outcome -> mass
-        self.hits1 = []
         self.out_cache = {}
         self.rounds = b.num.zero
         self.W = None
@@ -1008,13 +1012,6 @@ class _Run:
                            bomb_extra, pend_a, pend_d, p)
         return out
 
-    def hit1(self, x):
-        """The hit tuple (x, 0, 0, 0), shared (one tuple per count, not per outcome)."""
-        h = self.hits1
-        while len(h) <= x:
-            h.append((len(h), 0, 0, 0))
-        return h[x]
-
     def _outcomes(self, dists, target, ti):
         """Joint hit outcomes ((any, no_air, no_sub, 0), p) of class distributions, capped
         at what the target can absorb; classes that meet no restriction are merged.
@@ -1050,7 +1047,7 @@ class _Run:
         if len(d_na) == 1 and len(d_ns) == 1:
             for x in range(len(d_any)):
                 if d_any[x] != zero:
-                    out.append((self.hit1(x), d_any[x]))
+                    out.append((x, d_any[x]))
             return out
         d_na = _capped(d_na, cap, zero)
         d_ns = _capped(d_ns, cap, zero)
@@ -1396,6 +1393,7 @@ class _Run:
             Ainfo = A.info
             Dinfo = D.info
             dl = [(dn[0], dn[1], Dinfo[dn[0]][0]) for dn in d_next]
+            get = mass.get
             for an in a_next:
                 a2 = an[0]
                 base = a2 * M
@@ -1403,11 +1401,10 @@ class _Run:
                 ha = Ainfo[a2][0]
                 for dn in dl:
                     k3 = base + dn[0]
-                    if k3 == k:
-                        continue
-                    if k3 in mass:
-                        mass[k3] = mass[k3] + fa * dn[1]
-                    else:
+                    v = get(k3)
+                    if v is not None:
+                        mass[k3] = v + fa * dn[1]
+                    elif k3 != k:
                         mass[k3] = fa * dn[1]
                         h3 = ha + dn[2]
                         lst = buckets.get(h3)
@@ -1705,7 +1702,20 @@ def choose_keep(units, counts, damaged, hits, attacking, flags, order, keep):
 
 
 def _merge(side, base, outcomes, zero):
-    """[(state, p)] of `side` after each hit outcome, equal states merged, in state order."""
+    """[(state, p)] of `side` after each hit outcome, equal states merged."""
+    if outcomes and outcomes[0][0].__class__ is int:
+        # plain hits in increasing number: equal states can only be neighbours
+        out = []
+        last = -1
+        apply = side.apply
+        for o in outcomes:
+            j = apply(base, o[0])
+            if j == last:
+                out[-1] = (j, out[-1][1] + o[1])
+            else:
+                out.append((j, o[1]))
+                last = j
+        return out
     acc = {}
     for o in outcomes:
         j = side.apply(base, o[0])
