@@ -34,6 +34,7 @@ def _run(path):
 
 
 def test_honest_log_verifies():
+    """CL-C-02: `verify` accepts an honest log (exit 0)."""
     path = _write_log()
     try:
         proc = _run(path)
@@ -44,6 +45,7 @@ def test_honest_log_verifies():
 
 
 def test_one_die_changed_is_named_at_its_entry():
+    """CL-C-02: one die changed in place: `verify` names entry 5 (exit 1)."""
     path = _write_log(tamper=True)
     try:
         proc = _run(path)
@@ -54,6 +56,7 @@ def test_one_die_changed_is_named_at_its_entry():
 
 
 def test_unreadable_log_is_a_usage_error():
+    """CL-C-02: a log that cannot be read is a usage error (exit 2)."""
     proc = _run("/nonexistent/adjutant.log")
     assert proc.returncode == 2
     assert "cannot read" in proc.stderr

@@ -6,6 +6,7 @@ from engine_core.dice import Dice, FixedDice
 
 
 def test_sha256_fallback_matches_fips_vectors():
+    """CL-C-02: the dice commitment rests on SHA-256; the fallback gives the FIPS 180-2 vectors."""
     assert to_hex(sha256.digest(b"abc")) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
     assert to_hex(sha256.digest(b"")) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
     assert to_hex(sha256.digest(b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")) == \
@@ -25,6 +26,7 @@ def _game_log(seed=20261122):
 
 
 def test_honest_log_verifies():
+    """CL-C-02 CL-E-10: an honest log (rolls, an action, a bank entry, a decision) verifies."""
     lines = _game_log()
     ok, where, msg = verify_log(lines)
     assert ok, msg
@@ -33,6 +35,7 @@ def test_honest_log_verifies():
 
 
 def test_logged_rolls_are_the_seeded_dice():
+    """CL-C-02: every logged die is the seeded generator's, in order."""
     seed = 77
     lines = _game_log(seed)
     rolls = [l.split("|")[2] for l in lines[1:-1] if l.split("|")[1] == "roll"]
@@ -42,6 +45,7 @@ def test_logged_rolls_are_the_seeded_dice():
 
 
 def test_changed_die_caught_at_that_entry_even_with_rehashed_chain():
+    """CL-C-02: one die changed, chain recomputed: caught at that entry."""
     lines = _game_log()
     # Entry 4 is the second roll (5 dice). Change one die and recompute the chain
     # from there on, as a cheat who knows the format would.
@@ -67,6 +71,7 @@ def test_changed_die_caught_at_that_entry_even_with_rehashed_chain():
 
 
 def test_changed_bank_entry_caught_by_the_chain():
+    """CL-E-10: a bank entry edited in place breaks the chain at that entry."""
     lines = _game_log()
     lines[3] = lines[3].replace("Japan -6", "Japan -3")
     ok, where, msg = verify_log(lines)
@@ -74,6 +79,7 @@ def test_changed_bank_entry_caught_by_the_chain():
 
 
 def test_wrong_seed_or_dropped_entry_refused():
+    """CL-C-02: a seed that does not match the commitment, or a dropped entry, is refused."""
     lines = _game_log()
     bad = lines[:-1] + ["SEED|12345|" + lines[-1].split("|")[2]]
     ok, where, msg = verify_log(bad)
@@ -84,6 +90,7 @@ def test_wrong_seed_or_dropped_entry_refused():
 
 
 def test_typed_dice_are_chained_not_rerolled():
+    """CL-C-04: physical dice typed in are chained, not checked against the seed."""
     log = AuditLog("classic", commitment(5))
     dice = AuditedDice(FixedDice([6, 6, 1]), log, kind="typed")
     dice.roll(3)
@@ -93,6 +100,7 @@ def test_typed_dice_are_chained_not_rerolled():
 
 
 def test_commitment_hides_but_binds_the_seed():
+    """CL-C-02: one commitment per seed, 64 hex digits."""
     assert commitment(1) != commitment(2)
     assert len(commitment(1)) == 64
     assert commitment(1) == commitment(1)
