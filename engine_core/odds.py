@@ -989,27 +989,18 @@ class _Run:
         none = (((0, 0, 0, 0), num.one),)
         a_out = self._outcomes(a_of, D, di) if a_of is not None else none
         d_out = self._outcomes(d_of, A, ai) if d_of is not None else none
-        for ho in a_out:
-            hd_on_d = ho[0]
-            if d_defer:
-                di1 = di
-                pend_d = hd_on_d
-            else:
-                di1 = D.apply(di, hd_on_d)
-                pend_d = None
-            for go in d_out:
-                p = ho[1] * go[1]
+        d_list = _of_states(D, di, a_out, d_defer, zero)
+        a_list = _of_states(A, ai, d_out, a_defer, zero)
+        for dx in d_list:
+            di1 = dx[0]
+            for ax in a_list:
+                p = dx[2] * ax[2]
                 if p == zero:
                     continue
-                if a_defer:
-                    ai1 = ai
-                    pend_a = go[0]
-                else:
-                    ai1 = A.apply(ai, go[0])
-                    pend_a = None
+                ai1 = ax[0]
                 self._main(out, ai1, di1, a_main_which, d_main_which,
                            b.protected(A, ai1, D, di1), b.protected(D, di1, A, ai1),
-                           bomb_extra, pend_a, pend_d, p)
+                           bomb_extra, ax[1], dx[1], p)
         return out
 
     def _outcomes(self, dists, target, ti):
@@ -1699,6 +1690,14 @@ def choose_keep(units, counts, damaged, hits, attacking, flags, order, keep):
     for u in range(n):
         lost[u] += lost2[u]
     return lost, dmg
+
+
+def _of_states(side, i, outcomes, defer, zero):
+    """[(state, pending hits, p)] after the opening-fire outcomes on `side`: removed at once
+    (equal states merged), or kept on the board until the end of the round (`defer`)."""
+    if defer:
+        return [(i, o[0], o[1]) for o in outcomes]
+    return [(j, None, p) for j, p in _merge(side, i, outcomes, zero)]
 
 
 def _merge(side, base, outcomes, zero):
