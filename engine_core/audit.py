@@ -11,7 +11,7 @@ Log lines (text, one per entry, no dict order involved):
     ADJUTANT-LOG|1|<edition>|<commitment hex>|<chain start hex>
     <n>|<kind>|<body>|<hash hex>          kind: roll, typed, action, bank, decision, battle,
                                           game, game_dice (engine_core/tournament.py)
-    SEED|<seed>|<final hash hex>
+    SEED|<seed>|<final hash hex>          seed: decimal int, or hex digits (new_seed)
 A `roll` body is the dice values "3,1,6" drawn from the device generator; a
 `typed` body is physical dice typed in by players (chained, not re-rolled).
 """
@@ -38,9 +38,53 @@ def to_hex(data):
     return "".join(out)
 
 
+_HEXSET = "0123456789abcdef"
+
+
+def new_seed(random_bytes):
+    """A tournament seed from the device's random source (`os.urandom(16)`): 32 hex digits.
+    A seed this long cannot be found from its commitment by trying seeds one by one, which
+    a small int seed (below 2**30) can: use it for tournaments."""
+    if len(random_bytes) < 16:
+        raise ValueError("a tournament seed takes at least 16 random bytes")
+    return to_hex(random_bytes)
+
+
+def seed_text(seed):
+    """The canonical text of a seed: an int in decimal, or a hex seed (new_seed) as given."""
+    if isinstance(seed, str):
+        if len(seed) < 16 or len(seed) > 128:
+            raise ValueError("a hex seed has 16 to 128 hex digits")
+        for ch in seed:
+            if ch not in _HEXSET:
+                raise ValueError("a hex seed is lower-case hex digits")
+        return seed
+    return "%d" % int(seed)
+
+
+def parse_seed(text):
+    """A revealed seed back from its text (ValueError if it is neither form)."""
+    if text.isdigit():
+        return int(text)
+    return seed_text(text)
+
+
+def dice_state(seed):
+    """The battle dice generator's state for a seed: engine_core.dice.seed_state for an int;
+    for a hex seed, two numbers below 2**28 from a hash of it (2**56 states)."""
+    if not isinstance(seed, str):
+        return seed_state(seed)
+    h = commitment_of("adjutant-dice/1:" + seed_text(seed))
+    return (1 + int(h[0:7], 16), 1 + int(h[7:14], 16))
+
+
+def dice_for(seed):
+    return Dice(state=dice_state(seed))
+
+
 def commitment(seed):
     """What the device shows before the game: the hash of the secret seed."""
-    return commitment_of("adjutant-seed/1:%d" % int(seed))
+    return commitment_of("adjutant-seed/1:" + seed_text(seed))
 
 
 def commitment_of(text):
@@ -97,7 +141,7 @@ class AuditLog:
 
     def reveal(self, seed):
         """The footer written at the end of the game."""
-        self._emit("SEED|%d|%s" % (int(seed), self.head))
+        self._emit("SEED|%s|%s" % (seed_text(seed), self.head))
 
 
 class AuditedDice:
@@ -136,12 +180,12 @@ def verify_log(lines, check_entry=None):
     if len(footer) != 3 or footer[0] != "SEED":
         return False, -1, "no revealed seed at the end of the log (game not finished?)"
     try:
-        seed = int(footer[1])
+        seed = parse_seed(footer[1])
     except ValueError:
-        return False, -1, "the revealed seed is not a number"
+        return False, -1, "the revealed seed is not a number or a hex seed"
     if commitment(seed) != commit_hex:
         return False, -1, "the revealed seed does not match the commitment shown before the game"
-    state = seed_state(seed)
+    state = dice_state(seed)
     prev = start
     expected_n = 0
     for line in lines[1:-1]:
@@ -178,4 +222,4 @@ def verify_log(lines, check_entry=None):
 def new_tournament_dice(seed, edition, sink=None):
     """Dice for a tournament game: (audited dice, log)."""
     log = AuditLog(edition, commitment(seed), sink)
-    return AuditedDice(Dice(seed), log), log
+    return AuditedDice(dice_for(seed), log), log

@@ -13,19 +13,21 @@ goes into the chained audit log of engine_core/audit.py (issue 9).
 It is a wrapper: it never edits the Game. It logs what the Game does by diffing around each
 applied action (treasuries -> `bank` entries; the state's dice generator -> `game_dice`).
 
-Two dice streams come from the one committed seed: battles roll `Dice(seed)` (the `roll`
-entries audit.verify_log checks die by die); the Game's own generator (research, convoy,
-war bonds) is seeded with `game_seed(seed)`, a hash of it, so the two streams never repeat
-each other. Both are fixed by the seed, so a replay rolls the same dice.
+Two dice streams come from the one committed seed: battles roll `audit.dice_for(seed)` (the
+`roll` entries audit.verify_log checks die by die); the Game's own generator (research,
+convoy, war bonds) is seeded with `game_seed(seed)`, a hash of it, so the two streams never
+repeat each other. Both are fixed by the seed, so a replay rolls the same dice. Tournaments
+use a hex seed from `audit.new_seed(os.urandom(16))`: an int seed below 2**30 could be found
+from its commitment by trying them all.
 
 Entries (kind: body):
-  game:      {"options": {...}, "game_seed": "<commitment of the game seed>"}   (entry 1)
+  game:      {"options": {...}}                    the game's options (entry 1)
   action:    <type>:<journal entry ints>          an applied action (journal.py encoding)
   action:    undo                                  the last action taken back
   game_dice: <dice>                                dice the Game's generator gave the action
   bank:      <power id> <delta> <treasury> <reasons>   a treasury change and why
   battle:    start {...} / end {...}               a battle's sides and options / its result
-  roll:      <dice>                                battle dice (Dice(seed))
+  roll:      <dice>                                battle dice (audit.dice_for(seed))
   decision:  <prompt name> <choice>                an answer to a battle prompt
 
 `replay(lines)` re-runs the whole game from the log's inputs (game, action, battle start,
@@ -36,7 +38,7 @@ log, naming the first that differs (verify_cli prints it).
 import json
 
 from engine_core import audit
-from engine_core.dice import Dice, roll_one
+from engine_core.dice import roll_one
 from engine_core.errors import RuleError, InputError
 
 # reasons for a treasury change, from the events of the action (economy.EV_*, game.EV_*)
@@ -54,8 +56,8 @@ _MAX_GAME_DICE = 2000   # dice one action may draw from the Game's generator
 
 def game_seed(seed):
     """The Game's generator seed, derived from the committed seed (below 2**30)."""
-    h = audit.commitment_of("adjutant-game/1:%d" % int(seed))
-    return int(h[:7], 16) & 0x3FFFFFF
+    h = audit.commitment_of("adjutant-game/1:" + audit.seed_text(seed))
+    return int(h[:8], 16) & 0x3FFFFFFF
 
 
 # ------------------------------------------------------------------ canonical encoding
@@ -151,7 +153,7 @@ class Tournament:
 
     def __init__(self, edition, seed, options=None, sink=None, luck=True, number=float, _log=None):
         from engine_core.game import Game
-        self.seed = int(seed)
+        self.seed = seed if isinstance(seed, str) else int(seed)
         self.commitment = audit.commitment(self.seed)
         self.options = dict(options or {})
         self.game = Game.new(edition, seed=game_seed(self.seed), options=self.options)
@@ -161,15 +163,14 @@ class Tournament:
             self.log = audit.AuditLog(self.edition, self.commitment, sink)
         else:
             self.log = _log
-        self.dice = audit.AuditedDice(Dice(self.seed), self.log)
+        self.dice = audit.AuditedDice(audit.dice_for(self.seed), self.log)
         self.battle = None
         self.battle_info = None
         self.luck = None
         if luck:
             from engine_core.luck import LuckLedger
             self.luck = LuckLedger(self.board, number)
-        self.log.record("game", enc({"options": self.options,
-                                     "game_seed": audit.commitment(game_seed(self.seed))}))
+        self.log.record("game", enc({"options": self.options}))
 
     # -------------------------------------------------------------- the ledger
     def apply(self, action):
@@ -388,9 +389,9 @@ def replay(lines, luck=True, number=float):
         return False, 0, "not a finished Adjutant log", None
     edition = head[2]
     try:
-        seed = int(foot[1])
+        seed = audit.parse_seed(foot[1])
     except ValueError:
-        return False, -1, "the revealed seed is not a number", None
+        return False, -1, "the revealed seed is not a number or a hex seed", None
     entries = _entries(lines)
     if not entries or entries[0][1] != "game":
         return False, 1, "the first entry does not set up the game", None

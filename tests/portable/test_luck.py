@@ -14,6 +14,10 @@ class _Board:
         self._aliases = m.ALIASES
         self.combat_flags = m.COMBAT_FLAGS
 
+    def unit_id(self, name):
+        from engine_core.units import find
+        return find(self.units, self._aliases, name)
+
 
 def _close(a, b):
     return abs(a - b) < 1e-9

@@ -64,13 +64,16 @@ def test_refused_action_logs_nothing_and_changes_nothing():
 
 
 def test_game_dice_come_from_a_separate_stream():
-    """CL-T-02: research dice are rolled by the game's own generator, seeded from a hash of
-    the committed seed (so they never repeat the battle dice), and logged."""
+    """CL-T-02 CL-T-03: research dice are rolled by the game's own generator, seeded from a
+    hash of the committed seed (so they never repeat the battle dice), and logged: the three
+    dice bought, then one chart die for each 6 among them."""
     seed = 99
     t = Tournament("classic", seed=seed, luck=False)
     t.apply({"type": "research", "dice": 3})
     gd = [e[2] for e in _entries(t.finish()) if e[1] == "game_dice"]
-    assert gd == [",".join([str(v) for v in Dice(game_seed(seed)).roll(3)])]
+    first = Dice(game_seed(seed)).roll(3)
+    sixes = len([v for v in first if v == 6])
+    assert gd == [",".join([str(v) for v in Dice(game_seed(seed)).roll(3 + sixes)])]
     assert game_seed(seed) != seed and game_seed(seed) < (1 << 30)
 
 
@@ -178,6 +181,31 @@ def test_resume_after_a_cut_gives_the_same_log():
         assert False, "another seed's log"
     except InputError:
         pass
+
+
+def test_hex_seed_tournament_verifies_and_its_dice_are_the_hashed_state():
+    """CL-C-02: a tournament seed of 32 hex digits (audit.new_seed): commitment, dice and
+    verification work as for an int seed; the battle dice state comes from its hash."""
+    from engine_core.audit import commitment_of, dice_for, new_seed
+    seed = new_seed(bytes(range(16)))
+    assert seed == "000102030405060708090a0b0c0d0e0f"
+    h = commitment_of("adjutant-dice/1:" + seed)
+    assert dice_for(seed).state == (1 + int(h[0:7], 16), 1 + int(h[7:14], 16))
+    t = Tournament("classic", seed=seed, luck=False)
+    t.apply({"type": "research", "dice": 1})
+    lines = t.finish()
+    assert lines[-1].startswith("SEED|" + seed + "|")
+    assert t.commitment == commitment(seed)
+    ok, where, msg = verify_log(lines)
+    assert ok, msg
+    ok, where, msg, _t = replay(lines, luck=False)
+    assert ok, msg
+    for bad in ("ABC", "12g4567890abcdef"):
+        try:
+            commitment(bad)
+            assert False, bad
+        except ValueError:
+            pass
 
 
 def test_canonical_encoding_sorts_keys():
