@@ -60,3 +60,37 @@ def test_unreadable_log_is_a_usage_error():
     proc = _run("/nonexistent/adjutant.log")
     assert proc.returncode == 2
     assert "cannot read" in proc.stderr
+
+
+def test_rewritten_bank_entry_named_by_the_replay():
+    """CL-E-10 CL-E-01: a tournament game with a hex seed; one bank figure rewritten and every
+    hash after it recomputed: the chain holds, the replay names that entry (exit 1)."""
+    from engine_core.audit import chain_next, new_seed
+    from engine_core.tournament import Tournament
+    seed = new_seed(bytes(range(100, 116)))
+    t = Tournament("revised_lhtr", seed, luck=False)
+    t.apply({"type": "end_phase"})                                  # research -> purchase
+    t.apply({"type": "purchase", "units": {"infantry": 2}})        # 24 - 6 = 18 (LHTR-P-04)
+    lines = t.finish()
+    i = [k for k, l in enumerate(lines) if l.split("|")[1:2] == ["bank"]][0]
+    assert lines[i].split("|")[2] == "0 -6 18 purchase-6"
+    out = lines[:i]
+    prev = lines[i - 1].split("|")[3] if i > 1 else lines[0].split("|")[4]
+    for line in lines[i:-1]:
+        n, kind, body, _h = line.split("|")
+        if line is lines[i]:
+            body = "0 -3 21 purchase-3"
+        text = "%s|%s|%s" % (n, kind, body)
+        prev = chain_next(prev, text)
+        out.append(text + "|" + prev)
+    out.append("SEED|%s|%s" % (seed, prev))
+    fd, path = tempfile.mkstemp(suffix=".log")
+    with os.fdopen(fd, "w") as f:
+        f.write("\n".join(out) + "\n")
+    try:
+        proc = _run(path)
+        assert proc.returncode == 1, proc.stdout
+        assert ("NOT VERIFIED at entry %d:" % i) in proc.stdout, proc.stdout
+        assert "0 -6 18 purchase-6" in proc.stdout
+    finally:
+        os.unlink(path)
