@@ -49,3 +49,25 @@ def test_random_tournament_games_verify_and_account_for_every_ipc():
                     assert "unaccounted" not in body and not body.endswith(" none"), (ed, line)
             assert sum(1 for l in lines if l.split("|")[1:2] == ["action"]) == len(t.game.state.journal) + \
                 2 * sum(1 for l in lines if l.split("|")[2:3] == ["undo"])
+
+
+def test_any_character_changed_is_named_at_its_line():
+    """CL-C-02 CL-E-10: in a real tournament log, one character changed anywhere on any line
+    (body or hash) is refused at exactly that line: the header as entry 0, the footer as -1."""
+    t = _game("pacific_1940", 7)
+    lines = t.finish()
+    rng = random.Random(5)
+    for i in range(len(lines)):
+        for _ in range(4):
+            line = lines[i]
+            k = rng.randrange(len(line))
+            if line[k] == "|":
+                continue
+            ch = "7" if line[k] != "7" else "3"
+            bad = list(lines)
+            bad[i] = line[:k] + ch + line[k + 1:]
+            ok, where, msg = verify_log(bad)
+            if ok:
+                ok, where, msg, _t = replay(bad, luck=False)
+            want = 0 if i == 0 else (-1 if i == len(lines) - 1 else i)
+            assert not ok and where == want, (i, k, where, msg)
