@@ -33,6 +33,15 @@ Entries (kind: body):
 `replay(lines)` re-runs the whole game from the log's inputs (game, action, battle start,
 decision entries) with the revealed seed and compares every entry it produces with the
 log, naming the first that differs (verify_cli prints it).
+
+The log is the game's record: after a power cut `resume(edition, seed, lines, sink=...)`
+rebuilds the tournament from the lines on flash (a line cut short is dropped; entries the
+log lacks at its end are produced again into `sink`) and `inputs_in(lines)` says how many
+inputs it already holds. The seed itself is kept by the device (never in the log).
+
+Memory: the map, the ledger and the battle engine together need more than a 192 KB heap
+when loaded from .mpy files; on a device they are frozen into flash. `luck=False` leaves
+the odds engine unloaded (the ledger can be rebuilt later by `replay(lines, luck=True)`).
 """
 
 import json
