@@ -136,6 +136,7 @@ class Simulator:
         self.frame_hooks = []    # callables(sim) after every frame (and after boot)
         self.frames_run = 0
         self.powered_on_ms = 0
+        self.boot_ms = 0
 
     @staticmethod
     def _load_profile(name):
@@ -164,6 +165,9 @@ class Simulator:
         powered_on = self.clock.ms()
         self.powered_on_ms = powered_on
         self._run(self._build)
+        self.boot_ms = self.clock.ms() - powered_on  # device time the boot itself took (display init sleeps)
+        if self.clock.ms() > powered_on + BOOT_MS:
+            self.log("warning", "boot took %d ms of device time, more than BOOT_MS" % (self.clock.ms() - powered_on))
         self.clock.advance_to(powered_on + BOOT_MS)
         self._after_frame()
         return self.app

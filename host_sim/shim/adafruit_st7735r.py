@@ -25,7 +25,7 @@ _INIT_SEQUENCE = bytearray(
 
 class ST7735R(BusDisplay):
     def __init__(self, bus, *, bgr=False, invert=False, **kwargs):
-        init_sequence = _INIT_SEQUENCE
+        init_sequence = bytearray(_INIT_SEQUENCE)  # a copy: += must not grow the module's table
         if bgr:
             init_sequence += b"\x36\x01\xc0"
         else:

@@ -345,3 +345,17 @@ def test_closing_the_simulator_gives_the_host_its_modules_back():
     with _sim("sim") as sim:
         sim.run(frames=2)
     assert sys.modules["engine_core.errors"] is before is errors
+
+
+def test_boots_take_the_same_device_time_every_time():
+    """Twenty boots in one process take the same device time: nothing grows from one boot to the next.
+
+    (A display driver once extended its module-level init table on every boot: each boot slept
+    40 ms longer, and after a hundred boots the dice of a scripted game changed.)
+    """
+    took = []
+    for _ in range(20):
+        with _sim("pybadge") as sim:
+            took.append(sim.boot_ms)
+            assert not any(kind == "warning" for _ms, kind, _d in sim.events)
+    assert len(set(took)) == 1 and took[0] > 0
