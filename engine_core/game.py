@@ -548,6 +548,8 @@ class Game:
         if i >= len(self.phase_table):
             return events + self._end_turn()
         s.phase = i
+        if self.phase_table[i] == PH.MOBILIZE and s.research[p] and b.edition in ("revised", "revised_lhtr"):
+            _module("research").start_mobilize(b, s, p)   # LHTR-T-05: new tech works from here
         events.append((EV_PHASE, p, self.phase_table[i]))
         return events
 

@@ -230,3 +230,17 @@ def test_lhtr_uboat_interdiction_at_collect_income():
     _to(g, "United Kingdom", "collect_income")
     g.apply({"type": "collect_income", "german_subs": 3})
     assert g.summary()["treasury"]["United Kingdom"] == 30 + 30 - 3
+
+
+def test_lhtr_technology_works_from_mobilize():
+    """LHTR-T-05, LHTR-S-06: a development gained in phase 1 works from the Mobilize phase of
+    that turn (research.has_tech answers False before, True from phase 6); LHTR-T-04: a die
+    showing the development's number succeeds (Super Submarines: 3)."""
+    from engine_core import research
+    g = Game.new("revised_lhtr")
+    b = g.board
+    g.apply({"type": "research", "dice": 1, "rolls": [3], "tech": "super_submarines"})
+    assert g.summary()["treasury"]["Soviet Union"] == 19
+    assert not research.has_tech(b, g.state, 0, research.SUPER_SUBS)
+    _to_phase(g, "mobilize")
+    assert research.has_tech(b, g.state, 0, research.SUPER_SUBS)
