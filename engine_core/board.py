@@ -85,15 +85,20 @@ _POWER_ALIASES = (
 )
 
 
+# Editions that play on another edition's map (the generator checks the data are identical).
+_SHARED_MAPS = (("global_1940_variant", "global_1940"), ("revised_lhtr", "revised"))
+
 _WITH_OBJECTIVES = ("pacific_1940", "global_1940", "global_1940_variant")
 
 
 def _module(edition, name):
     """board_defs/<edition>/<name>.py, imported on first use (the device keeps only the
-    edition in play). global_1940_variant shares the Global 1940 map (board_defs/README.md)."""
+    edition in play). The variant shares Global 1940's map, LHTR shares Revised's (_SHARED_MAPS)."""
     pkg = edition
-    if name == "map" and edition == "global_1940_variant":
-        pkg = "global_1940"
+    if name == "map":
+        for ed, shared in _SHARED_MAPS:
+            if ed == edition:
+                pkg = shared
     return __import__("board_defs." + pkg + "." + name, None, None, (name,))
 
 

@@ -654,7 +654,17 @@ def main(argv):
     bad = 0
     for ed in EDITIONS:
         info = build(ed, src)
-        bad |= write(os.path.join(ROOT, "board_defs", ed, "map.py"), render(info), check)
+        text = render(info)
+        if ed == "revised_lhtr":
+            # LHTR plays on the Revised map: loader's _SHARED_MAPS; refuse if the data ever differ.
+            rev = render(build("revised", src)).replace("'revised'", "'revised_lhtr'").replace("revised board", "revised_lhtr board").replace("board_defs/revised/", "board_defs/revised_lhtr/")
+            if rev != text:
+                log("ERROR: revised_lhtr's map data differ from revised's; it can no longer share it")
+                bad = 1
+            else:
+                log("revised_lhtr shares revised's map (identical data)")
+            continue
+        bad |= write(os.path.join(ROOT, "board_defs", ed, "map.py"), text, check)
         if not check:
             for c in info["corr"].items:
                 log("  correction: " + c)
