@@ -37,10 +37,13 @@ def play(ed, kind, att, dfd, seed):
 
 MP_SCRIPT = """
 import gc, time, sys
+gc.collect()
+before = gc.mem_alloc()
 from engine_core.battle import Battle
 from engine_core.dice import Dice
 gc.collect()
 base = gc.mem_alloc()
+imp = base - before
 peak = 0
 t = time.ticks_ms()
 b = Battle(%r, %r, %r, %r)
@@ -56,7 +59,7 @@ while True:
     b.answer(None)
     del b.events[:]
 ms = time.ticks_diff(time.ticks_ms(), t)
-print(ms, peak, b.result["outcome"], b.result["rounds"], gc.mem_free())
+print(ms, peak, b.result["outcome"], b.result["rounds"], gc.mem_free(), imp)
 """
 
 
@@ -94,9 +97,10 @@ def main():
             if out.returncode != 0:
                 print("MicroPython %-28s FAILED: %s" % (label, out.stderr.strip()[-300:]))
                 continue
-            ms, peak, outcome, rounds, free = out.stdout.split()
+            ms, peak, outcome, rounds, free, imp = out.stdout.split()
             print("MicroPython %-28s %5s ms, peak heap in battle %6s bytes (after gc), %s rounds, "
-                  "outcome %s, heap free at end %s of 192K" % (label, ms, peak, rounds, outcome, free))
+                  "outcome %s; importing the engine (.mpy) takes %s bytes; heap free at end %s of 192K"
+                  % (label, ms, peak, rounds, outcome, imp, free))
     return 0
 
 
