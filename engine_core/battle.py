@@ -35,6 +35,9 @@ Step tables (read from the rulebooks' combat sequences):
            strike, remove surprise-strike casualties, attacker fires, defender fires, remove
            defender casualties, defenseless transports, end check, retreat.
 
+Scramble, kamikaze, bombardment, the amphibious hand-over and the state's bytes live in
+engine_core/battle_extra.py, imported only when a battle needs them (device heap).
+
 The state (step, round, unit counts per side) serializes with `to_bytes()`; `Battle.from_bytes`
 resumes at the same step (events are not kept). An illegal answer raises RuleError naming
 the rule and changes nothing.
