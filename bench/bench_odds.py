@@ -8,6 +8,7 @@ seeded random battles of every edition.
                                             battles per edition at 20,000 runs (long: ~45 min
                                             on one core; --jobs N runs N processes)
     python bench/bench_odds.py --cross N    N land + N sea battles per edition
+    --cross-only (skip the timing and MicroPython parts), --editions a,b (some editions only)
 """
 import os
 import subprocess
@@ -161,9 +162,9 @@ def micropython():
               % (lo, "met" if lo <= 64 else "NOT met", base[0] // 1024, lo - base[0] // 1024))
 
 
-def cross(n_per_kind, runs, jobs):
+def cross(n_per_kind, runs, jobs, editions=None):
     todo = []
-    for ed in _board.EDITIONS:
+    for ed in (editions or _board.EDITIONS):
         units = _board.load(ed).units
         for kind in ("land", "sea"):
             seed = 1 + len(todo)
@@ -217,7 +218,10 @@ def main(argv):
     if "--cross-only" not in argv:
         sizes()
         micropython()
-    cross(n, 20000, jobs)
+    editions = None
+    if "--editions" in argv:
+        editions = tuple(argv[argv.index("--editions") + 1].split(","))
+    cross(n, 20000, jobs, editions)
     return 0
 
 
