@@ -20,13 +20,13 @@ IDS_FILE = os.path.join(ROOT, "tests", "rule_ids.tsv")
 TABLE = os.path.join(ROOT, "tests", "RULES_COVERAGE.md")
 OUTSIDE_DIR = os.path.join(ROOT, "tests", "rules_outside")
 TEST_DIRS = ("tests/portable", "tests/host")
-ID_RE = re.compile(r"\b((?:CL|LHTR|P40|G40)-[A-Z]+-\d+[a-z]?)\b")
+ID_RE = re.compile(r"\b((?:CL|LHTR|P40|G40)-[A-Z]+(?:-[A-Z]+)?-\d+[a-z]?)\b")
 DIGESTS = (("classic-2nd-edition.md", "CL", "Classic 2nd edition"),
            ("revised-lhtr.md", "LHTR", "Revised with LHTR"),
            ("pacific-1940.md", "P40", "Pacific 1940 with errata"),
            ("global-1940.md", "G40", "Global 1940 and the power-by-power variant"))
-DEF_PATTERNS = (re.compile(r"\s*[-*]\s+\*\*((?:CL|LHTR|P40|G40)-[A-Z]+-\d+[a-z]?)\b(.*)"),
-                re.compile(r"\s*\|\s*\**((?:CL|LHTR|P40|G40)-[A-Z]+-\d+[a-z]?)\**\s*\|(.*)"))
+DEF_PATTERNS = (re.compile(r"\s*[-*]\s+\*\*((?:CL|LHTR|P40|G40)-[A-Z]+(?:-[A-Z]+)?-\d+[a-z]?)\b(.*)"),
+                re.compile(r"\s*\|\s*\**((?:CL|LHTR|P40|G40)-[A-Z]+(?:-[A-Z]+)?-\d+[a-z]?)\**\s*\|(.*)"))
 
 
 def _clean(text):
