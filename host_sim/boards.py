@@ -4,7 +4,8 @@ One entry per board_id the hardware profiles name. Pins are only names here
 (the emulated `board` module hands out `microcontroller.Pin` objects for
 them); `display` describes the display CircuitPython sets up before code.py
 runs (`board.DISPLAY`), for boards that have one built in; `joystick` maps
-key numbers to analog pins for boards whose d-pad is a joystick (PyGamer).
+key numbers to analog pins for boards whose d-pad is a joystick (PyGamer); `linux`
+marks a Raspberry Pi running Blinka (no boot.py, no read-only CIRCUITPY drive).
 """
 
 def _gp(n):
@@ -56,6 +57,7 @@ BOARDS = {
         "nvm": 0,
         "joystick": None,
         "spi": ("SCK", "MOSI", "MISO"),
+        "linux": True,  # Blinka on Linux: no boot.py, no CIRCUITPY drive; files are always writable
     },
     "adjutant_sim": {
         "pins": ("NEOPIXEL", "BUTTON_UP", "BUTTON_DOWN", "BUTTON_LEFT", "BUTTON_RIGHT",

@@ -31,6 +31,16 @@ for _name in ("remove", "rename", "mkdir", "rmdir", "listdir", "stat", "sync", "
     _real[_name] = getattr(os, _name, None)
 
 
+def _host_prefixes():
+    import sys
+    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, "/usr", "/lib", "/lib64", "/etc", "/dev",
+             "/proc", "/sys", "/opt", "/nix"}
+    for p in sys.path:
+        if p and p.startswith("/") and ("site-packages" in p or "/python3" in p):
+            roots.add(p)
+    return sorted(r.rstrip("/") for r in roots if r and r != "/")
+
+
 def _exists(path):
     try:
         _real["stat"](path)
@@ -54,6 +64,7 @@ class Flash:
         self.cuts = 0
         self.completed = []  # (units spent when a file opened for writing was closed, device path)
         self.op_hooks = []   # callables(flash) after each completed write/rename/remove/mkdir
+        self.writable = True  # False: CIRCUITPY read-only to code (boot.py did not remount it)
         os.makedirs(self.root, exist_ok=True)
         parent = os.path.dirname(self.save_dir)
         if parent and parent != "/":
@@ -74,8 +85,13 @@ class Flash:
     def reset_counter(self):
         self.spent = 0
 
-    def spend(self, units):
-        """Units granted out of `units` (raises PowerCut when none are)."""
+    def spend(self, units, filesystem=True):
+        """Units granted out of `units` (raises PowerCut when none are).
+
+        filesystem=False: NVM, which is writable whatever boot.py did to CIRCUITPY.
+        """
+        if filesystem and not self.writable and not self.dead:
+            raise OSError(30, "Read-only filesystem")
         if self.dead:
             raise PowerCut("flash after power cut")
         if self.budget is None:
@@ -97,7 +113,12 @@ class Flash:
 
     # -- paths --------------------------------------------------------------
     def _device_path(self, path):
-        """The device-absolute path for `path`, or None if it is a host path."""
+        """The device-absolute path for `path`, or None if it is a host path.
+
+        While firmware code runs every path is the device's -- relative ones are
+        relative to its root -- except the host's own installation (the Python
+        prefix, system directories), where libraries such as Blinka's fonts live.
+        """
         if isinstance(path, bytes):
             path = path.decode()
         if not isinstance(path, str):
@@ -106,14 +127,10 @@ class Flash:
             return "/" + path if path not in ("", ".") else "/"
         if path == self.save_dir or path.startswith(self.save_dir + "/"):
             return path
-        first = path.split("/")[1]
-        if not first:
-            return None
-        if _exists(os.path.join(self.root, first)):
-            return path
-        if self.firmware_dir and _exists(os.path.join(self.firmware_dir, first)):
-            return path
-        return None
+        for prefix in _host_prefixes() + [os.path.dirname(self.root)] + ([self.firmware_dir] if self.firmware_dir else []):
+            if path == prefix or path.startswith(prefix + "/"):
+                return None
+        return path
 
     def host_path(self, path, for_write=False):
         """Where a device path lives on the host (flash first, then firmware)."""

@@ -32,12 +32,14 @@ class NVM:
         self.path = path
         self.size = size
         self.flash = flash
+        from .flash import _real_open as real_open  # the simulator's own files, never the device's
+        self._open = real_open
         if size and not os.path.exists(path):
-            with open(path, "wb") as f:
+            with real_open(path, "wb") as f:
                 f.write(b"\xff" * size)
         self._data = bytearray(size)
         if size:
-            with open(path, "rb") as f:
+            with real_open(path, "rb") as f:
                 self._data[:] = f.read(size).ljust(size, b"\xff")
 
     def __len__(self):
@@ -53,7 +55,7 @@ class NVM:
             start, stop, step = index.indices(self.size)
             if step != 1 or len(value) != stop - start:
                 raise ValueError("Slice and value different lengths")
-            granted = self.flash.spend(len(value)) if len(value) else 0
+            granted = self.flash.spend(len(value), filesystem=False) if len(value) else 0
             self._data[start:start + granted] = bytes(value)[:granted]
             self._persist()
             if granted < len(value):
@@ -64,12 +66,12 @@ class NVM:
                 index += self.size
             if not 0 <= index < self.size:
                 raise IndexError("index out of range")
-            self.flash.spend(1)
+            self.flash.spend(1, filesystem=False)
             self._data[index] = value
             self._persist()
 
     def _persist(self):
-        with open(self.path, "r+b") as f:
+        with self._open(self.path, "r+b") as f:
             f.write(self._data)
 
 

@@ -137,6 +137,7 @@ class Simulator:
         self.frames_run = 0
         self.powered_on_ms = 0
         self.boot_ms = 0
+        self.hold_at_boot = set()  # logical keys held down while the device powers on (boot.py reads them)
 
     @staticmethod
     def _load_profile(name):
@@ -157,6 +158,8 @@ class Simulator:
         self.machine = hub.Machine(self.board_id, self.clock, self.flash, self.nvm_path)
         self.machine.faults = set(self.faults)
         hub.machine = self.machine
+        linux = self.machine.spec.get("linux", False)
+        self.flash.writable = linux  # CIRCUITPY: read-only to code until boot.py remounts it
         self.app = None
         self.crashed = None
         self.dead = False
@@ -164,6 +167,13 @@ class Simulator:
         self.log("boot", self.profile_name)
         powered_on = self.clock.ms()
         self.powered_on_ms = powered_on
+        for key in sorted(self.hold_at_boot):
+            self.machine.press(self.key_number(key), True)
+        if not linux:
+            self._run(self._boot_py)
+            for key in sorted(self.hold_at_boot):
+                self.machine.press(self.key_number(key), False)
+            self.machine.scanners = []  # boot.py's scanners are gone when code.py starts
         self._run(self._build)
         self.boot_ms = self.clock.ms() - powered_on  # device time the boot itself took (display init sleeps)
         if self.clock.ms() > powered_on + BOOT_MS:
@@ -171,6 +181,20 @@ class Simulator:
         self.clock.advance_to(powered_on + BOOT_MS)
         self._after_frame()
         return self.app
+
+    def _boot_py(self):
+        """CircuitPython runs boot.py once per power-on, before code.py."""
+        path = os.path.join(REPO, "firmware", "boot.py")
+        if not os.path.exists(path):
+            self.flash.writable = True
+            return
+        with open(path) as f:
+            source = f.read()
+        try:
+            exec(compile(source, path, "exec"), {"__name__": "__boot__", "__file__": path})  # pylint: disable=exec-used
+        except Exception:  # pylint: disable=broad-except  # CircuitPython prints it and goes on to code.py
+            self.log("boot.py raised", traceback.format_exc().strip().splitlines()[-1])
+        self.log("boot.py", "CIRCUITPY %s for code" % ("writable" if self.flash.writable else "read-only"))
 
     def _build(self):
         from firmware import hardware

@@ -359,3 +359,26 @@ def test_boots_take_the_same_device_time_every_time():
             took.append(sim.boot_ms)
             assert not any(kind == "warning" for _ms, kind, _d in sim.events)
     assert len(set(took)) == 1 and took[0] > 0
+
+
+def test_boot_py_decides_who_writes_circuitpy(tmp_path):
+    """firmware/boot.py runs at every power-on of a CircuitPython board; holding back keeps the drive
+    read-only to code (writes fail with OSError 30), as storage.remount does on the device. A
+    Raspberry Pi (Blinka) has no boot.py and always writes."""
+    with _sim("pybadge", str(tmp_path / "a")) as sim:
+        assert ("boot.py", "CIRCUITPY writable for code") in [(k, d) for _ms, k, d in sim.events]
+        assert sim.flash.writable
+    sim = Simulator("pybadge", flash_dir=str(tmp_path / "b"), app_factory=TinyApp)
+    try:
+        sim.hold_at_boot = {"back"}
+        sim.boot()
+        assert ("boot.py", "CIRCUITPY read-only for code") in [(k, d) for _ms, k, d in sim.events]
+        assert not sim.flash.writable
+        assert sim.crashed and "Read-only filesystem" in sim.crashed  # TinyApp writes at start, unguarded
+    finally:
+        sim.close()
+    with _sim("rpi_blinka", str(tmp_path / "c")) as sim:
+        assert not any(k == "boot.py" for _ms, k, _d in sim.events)
+        assert sim.flash.writable and sim.app.boots == 1
+        # every device path lands on the emulated flash, never on the host's own /saves
+        assert os.path.exists(os.path.join(str(tmp_path / "c"), "fs", "saves", "boots"))
