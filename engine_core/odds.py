@@ -38,6 +38,12 @@ ipc_swing (defender's loss minus attacker's), attacker_remaining / defender_rema
 (tuples of (units dict, probability), most likely first), method "exact".
 Live odds after a round: call again on the survivors with `damaged` and `rounds_done`, or
 `live(battle)` on a running engine_core.battle.Battle (at its retreat question).
+
+Before the battle, not part of it here: kamikaze strikes and scrambles (pass the ships left
+and damaged, and the scrambled aircraft among the defenders); an assault's sea battle (a
+"sea" battle of its own). Retreat policies are refused for amphibious assaults (landed units
+never retreat). The Monte Carlo mode (`monte_carlo`, engine_core/odds_mc.py) runs
+engine_core.battle with the same policy and reports standard errors.
 """
 
 from struct import pack_into as _pack, unpack_from as _unpack
