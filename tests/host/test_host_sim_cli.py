@@ -163,3 +163,22 @@ def test_headless_cli_exit_status_when_the_firmware_raises(tmp_path):
                           timeout=120)
     assert proc.returncode == 1, (proc.returncode, proc.stderr)
     assert "firmware raised" in proc.stderr and "emulated fault: key scanner" in proc.stderr
+
+
+def test_list_and_all_boards(tmp_path):
+    """--list names every profile; --all-boards runs one script on each, shots in DIR/<profile>/
+    at that profile's resolution."""
+    proc = subprocess.run([PY, "-m", "host_sim", "--list"], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0
+    assert [l.split()[0] for l in proc.stdout.splitlines()] == ["pybadge", "pico_st7789", "rpi_blinka", "sim"]
+    script = tmp_path / "s.txt"
+    script.write_text("shot home\npress down\n")
+    out = tmp_path / "out"
+    proc = subprocess.run([PY, "-m", "host_sim", "--all-boards", "--script", str(script), "--shots", str(out),
+                           "--check-text"], cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    from PIL import Image
+    sizes = {"pybadge": (160, 128), "pico_st7789": (240, 135), "rpi_blinka": (320, 240), "sim": (160, 128)}
+    for board, size in sizes.items():
+        assert Image.open(str(out / board / "01-home.png")).size == size
+        assert (out / board / "leds.log").exists() and (out / board / "events.log").exists()
