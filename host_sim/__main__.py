@@ -102,6 +102,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         shutil.rmtree(flash, ignore_errors=True)
     from .terminal import interactive
     with Simulator(args.board, flash_dir=flash, kiosk=args.kiosk) as sim:
+        sim.keep_led_log = False  # hours at 50 frames a second: show the LEDs, do not keep every frame
         status = interactive(sim, stdin, stdout, fps=args.fps, after_boot=start)
         if sim.crashed:
             stderr.write(sim.crashed)
