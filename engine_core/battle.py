@@ -246,6 +246,7 @@ class Battle:
         self.prompt = None
         self.result = None
         self._typed = None       # typed dice answer waiting for the step that asked
+        self.na = None           # national advantages (engine_core/battle_options.py)
         if _blank:
             return
         if isinstance(kind, str):
@@ -320,6 +321,9 @@ class Battle:
         else:
             self.part = 1 if kind == K_LAND else 0
         self.sea_surv = [_zeros(n), _zeros(n)]
+        if options.get("attacker_na") or options.get("defender_na"):
+            from engine_core import battle_options
+            battle_options.setup(self, options)
 
     # ----- helpers
     def _vec(self, spec):
@@ -547,6 +551,12 @@ class Battle:
             r = units[u]
             ab = r[uu.U_ABILITIES]
             v = self.value(side, u)
+            if self.na:
+                from engine_core import battle_options
+                nv = battle_options.value(self, side, u, v)
+                if nv != v:
+                    v = nv
+                    boost[u] = 0           # LHTR-O-52: artillery does not raise it further
             if v <= 0:
                 continue
             cls = H_ANY
@@ -937,6 +947,12 @@ class Battle:
     # each _s_* returns True when the step is complete
 
     def _s_start(self, dice):
+        if self.na:
+            from engine_core import battle_options
+            if self.hits == "named":
+                self.hits = None              # LHTR-O-41/42: strikes named
+            elif not battle_options.ask(self):
+                return False
         self._emit((ev.E_STEP, S_START, self.round))
         if self.is_land_battle() and self._count(ATTACKER) > 0 and self.kind != K_FLYOVER:
             # P40-C-53, CL-A-23: a territory held only by AA guns (and facilities) has no battle
@@ -971,12 +987,19 @@ class Battle:
         return battle_extra._s_kamikaze(self, dice)
 
     def _answer_kamikaze(self, p, choice):
+        if self.na:
+            from engine_core import battle_options
+            battle_options.answer(self, p, choice)
+            return
         from engine_core import battle_extra
         battle_extra._answer_kamikaze(self, p, choice)
 
 
     def _s_aa(self, dice):
         if not self.is_land_battle():
+            if self.na and self.round == 1:
+                from engine_core import battle_options
+                return battle_options.fire(self, dice)     # LHTR-O-41/42 opening fire
             return True
         if self.family == FAM_LHTR and self.round != 1 and self.kind != K_FLYOVER:
             return True                       # LHTR-C-21: first cycle only
@@ -1099,6 +1122,9 @@ class Battle:
         # P40-C-72: combined arms and destroyers are checked at the start of each round
         self.dd = [1 if self._has(0, uu.AB_DESTROYER) else 0, 1 if self._has(1, uu.AB_DESTROYER) else 0]
         self._emit((ev.E_STEP, S_ROUND, self.round))
+        if self.na:
+            from engine_core import battle_options
+            battle_options.start_cycle(self)
         self._check_end()
         return True
 
@@ -1196,6 +1222,9 @@ class Battle:
         # except (LHTR) sub victims of a side that has a destroyer in the battle
         if self.is_land_battle():
             return True
+        if self.na:
+            from engine_core import battle_options
+            battle_options.remove_victims(self)
         for side in (ATTACKER, DEFENDER):
             if self.family == FAM_LHTR and self.dd[side]:
                 continue
@@ -1239,6 +1268,9 @@ class Battle:
     def _s_remove(self, dice):
         self._remove_cas(DEFENDER)
         self._remove_cas(ATTACKER)
+        if self.na and self.round == 1:
+            from engine_core import battle_options
+            battle_options.strikers_die(self)         # LHTR-O-41/42: lost after cycle 1
         return True
 
     def _can_hit(self, side, combat_only=False):
@@ -1304,6 +1336,9 @@ class Battle:
                 if self.alive[DEFENDER][u] > 0 and not self.units[u][uu.U_ABILITIES] & uu.AB_AA:
                     dd += self.alive[DEFENDER][u]
             d = dd
+        if self.na:
+            a += sum(self.strike[0])
+            d += sum(self.strike[1])
         if a == 0 and d == 0:
             self.outcome = O_BOTH_DESTROYED
         elif a == 0:
@@ -1313,6 +1348,8 @@ class Battle:
             self.outcome = O_ATTACKER_WON
         elif start:
             return
+        elif self.na and sum(self.strike[0]) + sum(self.strike[1]) > 0:
+            pass                             # the named strikes have yet to fire
         elif self.flags & uu.CF_TRANSPORT_DEFENSELESS and not self.is_land_battle():
             # P40-C-91: defenseless transports
             if self._only(DEFENDER, uu.AB_TRANSPORT) and self._can_attack_any(ATTACKER) or \
@@ -1482,6 +1519,9 @@ class Battle:
             battle_extra._settle_cargo(self, alive_now)
 
     def _finish(self):
+        if self.na:
+            from engine_core import battle_options
+            battle_options.strikers_die(self)
         land = self.is_land_battle()
         if not land:
             now = [list(self.alive[0]), list(self.alive[1])]
@@ -1519,6 +1559,8 @@ class Battle:
         }
         if self.kind == K_AMPHIBIOUS:
             self.result["sea_survivors"] = [list(self.sea_surv[0]), list(self.sea_surv[1])]
+        if self.na:
+            battle_options.finish(self, self.result)
         self._emit((ev.E_RESULT, self.outcome, captured))
 
     # ----- serialization

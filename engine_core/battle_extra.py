@@ -217,6 +217,9 @@ def _bombard_value(self, u):
     r = self.units[u]
     if r[uu.U_ABILITIES] & uu.AB_DESTROYER and not r[uu.U_ABILITIES] & uu.AB_BOMBARD:
         return 3
+    if self.na:
+        from engine_core import battle_options
+        return battle_options.bombard_value(self, u, r[uu.U_ATTACK])
     return r[uu.U_ATTACK]
 
 
@@ -475,6 +478,10 @@ def to_bytes(self):
         out.extend(rule)
     else:
         put(0)
+    if self.na:
+        from engine_core import battle_options
+        put(1)                               # national advantages follow
+        battle_options.pack(self, put, vec)
     return bytes(out)
 
 
@@ -574,4 +581,7 @@ def from_bytes(cls, board, data):
         b.prompt = Prompt(P_CASUALTIES, side, opts, (lost, dmg), (counts, hits, rule))
     else:
         b.prompt = None       # retreat, submerge, dice... are asked again by their step
+    if pos[0] < len(data) and get():
+        from engine_core import battle_options
+        battle_options.unpack(b, get, vec)
     return b

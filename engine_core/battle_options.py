@@ -1,0 +1,378 @@
+"""Optional battle rules: the Revised / LHTR national advantages that change a battle.
+
+Loaded only when a battle is given national advantages (device heap), by
+engine_core/battle.py. Options of `Battle` read here:
+
+  attacker_na, defender_na   tuples of advantage names held by the attacking power / by the
+                             defending power (LHTR-O-*; a power may not share them with allies,
+                             so give only the units of that power when it matters):
+      "atlantic_wall"        LHTR-O-21  defending infantry at 3 in the first cycle of an
+                                        amphibious assault on a gray territory
+      "panzerblitz"          LHTR-O-22  result["panzerblitz"]: surviving attacking tanks that may
+                                        move 1 in NCM when every defender died in one cycle
+      "wolf_packs"           LHTR-O-23, LHTR-CHG-NA-02  attacking subs at 3 (4 with Super
+                                        Submarines) in a cycle that starts with 2 or more of them
+      "dive_bomber"          LHTR-O-24  attacking fighters at 5 in the first cycle unless the
+                                        defender has fighters when it starts
+      "fortress_europe"      LHTR-O-25  defending artillery at 3 in a gray territory
+      "kamikaze", "kaiten"   LHTR-O-41, LHTR-O-42, LHTR-CHG-NA-04  fighters / subs named at the
+                                        start of a sea battle, one target each (named by Japan,
+                                        LHTR-A-28), first-cycle opening fire at 4 / 3 (5 on
+                                        defense with Jets, LHTR-A-32; 4 attacking with Super
+                                        Submarines), never hit, all lost after the first cycle
+      "powerful_battleships" LHTR-O-43, LHTR-CHG-NA-03  battleships attack (and bombard) and
+                                        defend at 5
+      "dug_in"               LHTR-O-44  defending infantry at 3 on an island
+      "banzai"               LHTR-O-45  infantry at 2 when every attacking unit of the land
+                                        battle is infantry (bombarding ships do not count)
+      "marines"              LHTR-O-52  attacking infantry at 2 in the first cycle of the land
+                                        battle of an amphibious assault, artillery or not
+  space                      tuple of facts about the territory: "gray" (a gray territory still
+                             held by Germany), "island"
+
+The named kamikazes / kaitens are asked with a P_KAMIKAZE prompt of the Japanese side at the
+start of a sea battle: the answer is a list of (striker, target) or (striker, target, number)
+entries, striker "fighter" or "submarine", target an enemy ship type, number which ship of
+that type (damaged ones first); default: none.
+"""
+
+from engine_core import units as uu
+from engine_core import events as ev
+from engine_core.errors import RuleError, InputError
+
+NA_NAMES = ("atlantic_wall", "panzerblitz", "wolf_packs", "dive_bomber", "fortress_europe",
+            "kamikaze", "kaiten", "powerful_battleships", "dug_in", "banzai", "marines")
+NA_ATLANTIC = 1
+NA_PANZER = 2
+NA_WOLF = 4
+NA_STUKA = 8
+NA_FORTRESS = 16
+NA_KAMIKAZE = 32
+NA_KAITEN = 64
+NA_BATTLESHIPS = 128
+NA_DUG_IN = 256
+NA_BANZAI = 512
+NA_MARINES = 1024
+
+SPACE_NAMES = ("gray", "island")
+SP_GRAY = 1
+SP_ISLAND = 2
+
+ATTACKER = 0
+DEFENDER = 1
+
+# battle step / prompt codes (copied from battle.py to avoid a circular import at load)
+S_AA = 4
+P_KAMIKAZE = 4
+P_DICE = 7
+K_AMPHIBIOUS = 2
+
+
+def _bits(names, table, what):
+    if not names:
+        return 0
+    if isinstance(names, int):
+        return names
+    if isinstance(names, str):
+        names = (names,)
+    b = 0
+    for nm in names:
+        if nm not in table:
+            raise InputError("unknown " + what + ": " + str(nm))
+        b |= 1 << table.index(nm)
+    return b
+
+
+def setup(b, options):
+    """Read the national-advantage options into the battle (called by Battle.__init__)."""
+    if b.family != 1:
+        raise InputError("national advantages are Revised / LHTR optional rules")
+    b.na = [_bits(options.get("attacker_na"), NA_NAMES, "national advantage"),
+            _bits(options.get("defender_na"), NA_NAMES, "national advantage")]
+    b.space = _bits(options.get("space"), SPACE_NAMES, "space fact")
+    blank(b)
+
+
+def blank(b):
+    z = b.n
+    b.wolf = 0          # wolf packs bonus this cycle
+    b.stuka = 0         # dive-bomber bonus this cycle
+    b.banzai = 0        # 0 unknown, 1 no, 2 yes (judged when the land battle starts)
+    b.strike = [[0] * z, [0] * z]      # named kamikazes / kaitens (out of the battle board)
+    b.na_cas = [[0] * z, [0] * z]      # their victims, removed in step 3 whatever destroyers say
+    b.plan = []                        # (side, striker unit, target unit, target number)
+
+
+def _name(b, u):
+    return b.units[u][uu.U_NAME]
+
+
+def start_cycle(b):
+    """At the start of each cycle: Wolf Packs counts subs, Dive-Bomber looks for fighters."""
+    a = b.alive[ATTACKER]
+    d = b.alive[DEFENDER]
+    subs = 0
+    dfight = 0
+    for u in range(b.n):
+        ab = b.units[u][uu.U_ABILITIES]
+        if ab & uu.AB_SUBMARINE:
+            subs += a[u] - b.cas[ATTACKER][u]
+        if ab & uu.AB_FIGHTER:
+            dfight += d[u] - b.cas[DEFENDER][u]
+    b.wolf = 1 if (b.na[ATTACKER] & NA_WOLF and subs >= 2) else 0       # LHTR-CHG-NA-02
+    b.stuka = 1 if (b.na[ATTACKER] & NA_STUKA and b.round == 1 and dfight == 0) else 0
+    if b.is_land_battle() and b.banzai == 0:
+        only = b.na[ATTACKER] & NA_BANZAI
+        any_ = False
+        for u in range(b.n):
+            if a[u]:
+                any_ = True
+                if _name(b, u) != "infantry":
+                    only = 0
+        b.banzai = 2 if (only and any_) else 1
+
+
+def value(b, side, u, v):
+    """A unit's combat value under the national advantages (v: the value without them)."""
+    na = b.na[side]
+    if not na:
+        return v
+    nm = _name(b, u)
+    land = b.is_land_battle()
+    if side == ATTACKER:
+        if nm == "submarine" and b.wolf:
+            return 4 if b.tech[side] & 2 else 3                    # LHTR-O-23
+        if nm == "fighter" and b.stuka and b.round == 1:
+            return 5                                               # LHTR-O-24
+        if nm == "battleship" and na & NA_BATTLESHIPS:
+            return 5                                               # LHTR-O-43
+        if nm == "infantry" and land:
+            if na & NA_MARINES and b.kind == K_AMPHIBIOUS and b.round == 1:
+                return 2                                           # LHTR-O-52
+            if na & NA_BANZAI and b.banzai == 2:
+                return 2                                           # LHTR-O-45
+        return v
+    if nm == "battleship" and na & NA_BATTLESHIPS:
+        return 5                                                   # LHTR-O-43
+    if land and nm == "infantry":
+        if na & NA_DUG_IN and b.space & SP_ISLAND:
+            return 3 if v < 3 else v                               # LHTR-O-44
+        if na & NA_ATLANTIC and b.space & SP_GRAY and b.kind == K_AMPHIBIOUS and b.round == 1:
+            return 3 if v < 3 else v                               # LHTR-O-21
+    if land and nm == "artillery" and na & NA_FORTRESS and b.space & SP_GRAY:
+        return 3 if v < 3 else v                                   # LHTR-O-25
+    return v
+
+
+def bombard_value(b, u, v):
+    if b.na[ATTACKER] & NA_BATTLESHIPS and _name(b, u) == "battleship":
+        return 5                                                   # LHTR-O-43: attack at 5
+    return v
+
+
+# ----- kamikazes and kaitens (LHTR-O-41, LHTR-O-42)
+
+def _japan(b):
+    for side in (ATTACKER, DEFENDER):
+        if b.na[side] & (NA_KAMIKAZE | NA_KAITEN):
+            return side
+    return -1
+
+
+def _strikers(b, side):
+    out = []
+    for u in range(b.n):
+        nm = _name(b, u)
+        if b.alive[side][u] and ((nm == "fighter" and b.na[side] & NA_KAMIKAZE) or
+                                 (nm == "submarine" and b.na[side] & NA_KAITEN)):
+            out.append(u)
+    return tuple(out)
+
+
+def ask(b):
+    """At the start of a sea battle: Japan names its kamikazes / kaitens. False: prompt set."""
+    if b.is_land_battle():
+        return True
+    side = _japan(b)
+    if side < 0:
+        return True
+    opts = _strikers(b, side)
+    if not opts:
+        return True
+    rule = "LHTR-O-41" if b.na[side] & NA_KAMIKAZE else "LHTR-O-42"
+    from engine_core.battle import Prompt
+    b._set_prompt(Prompt(P_KAMIKAZE, side, opts, (), (rule,)))
+    return False
+
+
+def answer(b, p, choice):
+    """Japan's list of (striker, target[, number]) (LHTR-A-28: the attacker of each strike
+    names the target, a ship of the other side)."""
+    side = p.side
+    other = 1 - side
+    if choice is None or choice == "default":
+        choice = ()
+    if not isinstance(choice, (list, tuple)):
+        raise InputError("name strikes as (striker, target) pairs")
+    plan = []
+    used = [0] * b.n
+    for t in choice:
+        if not isinstance(t, (list, tuple)) or len(t) not in (2, 3):
+            raise InputError("name strikes as (striker, target) pairs")
+        s = t[0] if isinstance(t[0], int) else b.board.unit_id(t[0])
+        g = t[1] if isinstance(t[1], int) else b.board.unit_id(t[1])
+        k = int(t[2]) if len(t) == 3 else 0
+        if s not in p.options:
+            raise RuleError("LHTR-O-41", "only fighters (kamikazes) and submarines (kaitens) "
+                            "of an advantage in play may be named")
+        used[s] += 1
+        if used[s] > b.alive[side][s]:
+            raise RuleError("LHTR-O-41", "more strikes than units")
+        if not (0 <= g < b.n) or b.units[g][uu.U_KIND] != uu.SEA:
+            raise RuleError("LHTR-A-28", "a kamikaze or kaiten targets an enemy ship")
+        if not (0 <= k < b.alive[other][g]):
+            raise RuleError("LHTR-A-28", "no such enemy ship in the battle")
+        if b.units[s][uu.U_KIND] == uu.AIR and b.units[g][uu.U_ABILITIES] & uu.AB_SUBMARINE \
+                and b.tech[other] & 2 and not b._has(side, uu.AB_DESTROYER):
+            raise RuleError("LHTR-U-80", "super submarines cannot be hit by aircraft "
+                            "without a destroyer")
+        plan.append((side, s, g, k))
+    b.prompt = None
+    for u in range(b.n):
+        if used[u]:
+            b.alive[side][u] -= used[u]        # they cannot be hit (LHTR-O-41)
+            b.strike[side][u] += used[u]
+    b.plan = plan
+    b.hits = "named"
+    if plan:
+        b._emit((ev.E_KAMIKAZE, len(plan), tuple(t[2] for t in plan)))
+
+
+def _hit_value(b, side, s):
+    if b.units[s][uu.U_KIND] == uu.AIR:
+        if side == DEFENDER and b.tech[side] & 1:
+            return 5                            # LHTR-A-32: 5 on defense with Jets
+        return 4
+    if side == ATTACKER and b.tech[side] & 2:
+        return 4                                # kaiten attacking with Super Submarines
+    return 3
+
+
+def fire(b, dice):
+    """First-cycle opening fire of the named strikes, one die each in the named order."""
+    if b.hits == "struck" or not b.plan:
+        if b.hits == "struck":
+            b.hits = None
+        return True
+    plan = b.plan
+    side = plan[0][0]
+    info = tuple((_hit_value(b, side, t[1]), 1) for t in plan)
+    if dice is None and b._typed is None:
+        from engine_core.battle import Prompt
+        b._set_prompt(Prompt(P_DICE, side, ("dice", "hits"), None, (S_AA, info)))
+        return False
+    typed = b._typed
+    b._typed = None
+    if typed is not None and typed[0] == "hits":
+        vals = tuple(1 if h else 6 for h in typed[1])
+        shown = ()
+    else:
+        vals = tuple(typed[1]) if typed is not None else tuple(dice.roll(len(plan)))
+        shown = vals
+    b._emit((ev.E_ROLL, side, S_AA, info[0][0], shown))
+    other = 1 - side
+    keys = []
+    tally = []
+    total = 0
+    for i in range(len(plan)):
+        if vals[i] <= info[i][0]:
+            key = (plan[i][2], plan[i][3])
+            total += 1
+            if key in keys:
+                tally[keys.index(key)] += 1
+            else:
+                keys.append(key)
+                tally.append(1)
+    for j in range(len(keys)):
+        u, k = keys[j]
+        h = tally[j]
+        damaged = k < b.dmg[other][u]
+        if b.units[u][uu.U_HITS] < 2 or damaged or h >= 2:
+            if damaged:
+                b.dmg[other][u] -= 1
+            b._emit((ev.E_CASUALTY, other, u, 1))
+            b.cas[other][u] += 1               # removed in step 3: they cannot hit back
+            b.na_cas[other][u] += 1
+        else:
+            b.dmg[other][u] += 1
+            b._emit((ev.E_DAMAGE, other, u, 1))
+    b._emit((ev.E_HITS, side, S_AA, total))
+    b.plan = []
+    b.hits = "struck"
+    return True
+
+
+def remove_victims(b):
+    """Step 3: strike victims go whatever destroyers are present (they are not sub victims)."""
+    for side in (ATTACKER, DEFENDER):
+        for u in range(b.n):
+            k = b.na_cas[side][u]
+            if k:
+                b.na_cas[side][u] = 0
+                b.cas[side][u] -= k
+                b._kill(side, u, k)
+
+
+def strikers_die(b):
+    """After the first cycle every kamikaze and kaiten is lost, hit or miss."""
+    for side in (ATTACKER, DEFENDER):
+        for u in range(b.n):
+            k = b.strike[side][u]
+            if k:
+                b.strike[side][u] = 0
+                b.lost[side][u] += k
+                b._emit((ev.E_CASUALTY, side, u, k))
+
+
+def pending(b):
+    return sum(b.strike[0]) + sum(b.strike[1]) > 0
+
+
+def finish(b, result):
+    if b.na[ATTACKER] & NA_PANZER:
+        tanks = 0
+        if result["outcome"] == 1 and b.is_land_battle() and b.round == 1:
+            for u in range(b.n):
+                if _name(b, u) == "armor":
+                    tanks += b.alive[ATTACKER][u]
+        result["panzerblitz"] = tanks                             # LHTR-O-22
+
+
+# ----- state bytes (appended by battle_extra.to_bytes)
+
+def pack(b, put, vec):
+    put(b.na[0])
+    put(b.na[1])
+    put(b.space)
+    put(b.wolf)
+    put(b.stuka)
+    put(b.banzai)
+    vec(b.strike[0])
+    vec(b.strike[1])
+    vec(b.na_cas[0])
+    vec(b.na_cas[1])
+    put(len(b.plan))
+    for t in b.plan:
+        for x in t:
+            put(x)
+
+
+def unpack(b, get, vec):
+    b.na = [get(), get()]
+    b.space = get()
+    b.wolf = get()
+    b.stuka = get()
+    b.banzai = get()
+    b.strike = [vec(), vec()]
+    b.na_cas = [vec(), vec()]
+    b.plan = [tuple(get() for _ in range(4)) for _ in range(get())]

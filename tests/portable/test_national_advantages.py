@@ -1,0 +1,319 @@
+# Revised / LHTR national advantages that change a battle, worked by hand with given dice.
+from engine_core.battle import (Battle, P_KAMIKAZE, P_DICE, P_RETREAT,
+                                O_ATTACKER_WON, O_DEFENDER_WON, O_RETREAT, O_BOTH_DESTROYED,
+                                S_AA, S_ATTACK, S_DEFEND, S_SUB_ATTACK, S_SUB_DEFEND, S_BOMBARD)
+from engine_core.dice import FixedDice
+from engine_core.errors import RuleError, InputError
+from engine_core import events as ev
+
+ED = "revised_lhtr"
+
+
+def _named(b, vec):
+    out = {}
+    for u in range(len(vec)):
+        if vec[u]:
+            out[b.board.unit_name(u)] = vec[u]
+    return out
+
+
+def _rolls(b):
+    return [(e[1], e[2], e[3], e[4]) for e in b.events if e[0] == ev.E_ROLL]
+
+
+def _finish(b, dice, answers=()):
+    answers = list(answers)
+    while True:
+        p = b.run_until_prompt(dice)
+        if p is None:
+            return b
+        b.answer(answers.pop(0) if answers else None)
+
+
+def _first_value(b, side, step):
+    for e in b.events:
+        if e[0] == ev.E_ROLL and e[1] == side and e[2] == step:
+            return e[3]
+    return None
+
+
+def test_atlantic_wall_first_cycle_of_an_assault_on_gray():
+    """LHTR-O-21: in an amphibious assault on a gray territory German infantry defend at 3 in
+    the first cycle only. Cycle 1: US infantry roll 6, 6; German infantry roll 3 (a hit at 3,
+    a miss at 2) and 6. Cycle 2: the US infantry rolls 1 (hit); the Germans, back at 2, roll
+    2 and 6: the last US infantry dies."""
+    b = Battle(ED, "amphibious", {"infantry": 2}, {"infantry": 2},
+               {"seaborne": {"infantry": 2}, "defender_na": ("atlantic_wall",), "space": ("gray",)})
+    d = FixedDice([6, 6, 3, 6, 1, 2, 6])
+    _finish(b, d)
+    assert d.remaining() == 0
+    assert _rolls(b) == [(0, S_ATTACK, 1, (6, 6)), (1, S_DEFEND, 3, (3, 6)),
+                         (0, S_ATTACK, 1, (1,)), (1, S_DEFEND, 2, (2, 6))]
+    assert b.result["outcome"] == O_DEFENDER_WON
+    assert _named(b, b.result["survivors"][1]) == {"infantry": 1}
+
+
+def test_atlantic_wall_needs_an_assault_and_gray():
+    """LHTR-O-21: a plain land attack, or an assault on a territory that is not gray, meets
+    German infantry at 2."""
+    b = Battle(ED, "land", {"infantry": 1}, {"infantry": 1},
+               {"defender_na": ("atlantic_wall",), "space": ("gray",), "retreat": ()})
+    _finish(b, FixedDice([6, 6, 1, 6]))
+    assert _first_value(b, 1, S_DEFEND) == 2
+    b = Battle(ED, "amphibious", {"infantry": 1}, {"infantry": 1},
+               {"seaborne": {"infantry": 1}, "defender_na": ("atlantic_wall",)})
+    _finish(b, FixedDice([6, 6, 1, 6]))
+    assert _first_value(b, 1, S_DEFEND) == 2
+
+
+def test_fortress_europe_artillery_defends_at_3_in_gray():
+    """LHTR-O-25: German artillery in a gray territory defends at 3 (every cycle): a 3 kills
+    the attacking infantry. Outside gray it stays at 2 and the 3 misses."""
+    b = Battle(ED, "land", {"infantry": 1}, {"artillery": 1},
+               {"defender_na": ("fortress_europe",), "space": ("gray",)})
+    _finish(b, FixedDice([6, 3]))
+    assert _rolls(b) == [(0, S_ATTACK, 1, (6,)), (1, S_DEFEND, 3, (3,))]
+    assert b.result["outcome"] == O_DEFENDER_WON
+    b = Battle(ED, "land", {"infantry": 1}, {"artillery": 1},
+               {"defender_na": ("fortress_europe",), "retreat": ()})
+    d = FixedDice([6, 3, 1, 6])
+    _finish(b, d)
+    assert _rolls(b)[1] == (1, S_DEFEND, 2, (3,))
+    assert b.result["outcome"] == O_ATTACKER_WON
+
+
+def test_wolf_packs_need_two_subs_at_the_start_of_each_cycle():
+    """LHTR-O-23 LHTR-CHG-NA-02: two attacking German subs fire at 3 in opening fire: 3 hits,
+    6 misses; the transport hit is removed (no destroyer). The other transport (defense 1)
+    rolls 1: one sub is lost. Cycle 2 starts with one sub: back at 2, so its 3 misses.
+    Cycle 3: a 2 sinks the last transport before it fires."""
+    b = Battle(ED, "sea", {"submarine": 2}, {"transport": 2}, {"attacker_na": ("wolf_packs",)})
+    d = FixedDice([3, 6, 1, 3, 6, 2])
+    _finish(b, d)
+    assert d.remaining() == 0
+    assert _rolls(b) == [(0, S_SUB_ATTACK, 3, (3, 6)), (1, S_DEFEND, 1, (1,)),
+                         (0, S_SUB_ATTACK, 2, (3,)), (1, S_DEFEND, 1, (6,)),
+                         (0, S_SUB_ATTACK, 2, (2,))]
+    assert b.result["outcome"] == O_ATTACKER_WON
+    assert _named(b, b.result["lost"][0]) == {"submarine": 1}
+
+
+def test_wolf_packs_super_subs_and_not_on_defense():
+    """LHTR-O-23: with Super Submarines the pack attacks at 4; destroyers do not cancel it;
+    defending subs are not improved (they defend at 2)."""
+    b = Battle(ED, "sea", {"submarine": 2}, {"destroyer": 1},
+               {"attacker_na": ("wolf_packs",), "attacker_tech": ("super_submarines",)})
+    _finish(b, FixedDice([4, 6, 6]))
+    assert _rolls(b)[0] == (0, S_SUB_ATTACK, 4, (4, 6))
+    assert b.result["outcome"] == O_ATTACKER_WON
+    b = Battle(ED, "sea", {"destroyer": 1}, {"submarine": 2},
+               {"defender_na": ("wolf_packs",), "retreat": ()})
+    _finish(b, FixedDice([6, 3, 6, 1, 2, 6]))
+    assert _first_value(b, 1, S_SUB_DEFEND) == 2
+
+
+def test_dive_bomber_first_cycle_without_defending_fighters():
+    """LHTR-O-24: German fighters hit on 5 in the first cycle when no defending fighter is
+    present: 5 hits, 6 misses; the infantry miss (6, 6). Cycle 2 at 3: 1, 1 kill the last
+    infantry (one column, two dice); it fires back a 6."""
+    b = Battle(ED, "land", {"fighter": 2}, {"infantry": 2}, {"attacker_na": ("dive_bomber",)})
+    d = FixedDice([5, 6, 6, 6, 1, 1, 6])
+    _finish(b, d)
+    assert d.remaining() == 0
+    assert _rolls(b) == [(0, S_ATTACK, 5, (5, 6)), (1, S_DEFEND, 2, (6, 6)),
+                         (0, S_ATTACK, 3, (1, 1)), (1, S_DEFEND, 2, (6,))]
+    assert b.result["outcome"] == O_ATTACKER_WON and b.result["captured"] == 0
+
+
+def test_dive_bomber_cancelled_by_defending_fighters():
+    """LHTR-O-24: a defending fighter cancels the first-cycle bonus: the German fighter's 4
+    is a miss at 3."""
+    b = Battle(ED, "land", {"fighter": 1}, {"infantry": 1, "fighter": 1},
+               {"attacker_na": ("dive_bomber",)})
+    _finish(b, FixedDice([4, 6, 6]), ["retreat"])
+    assert _rolls(b)[0] == (0, S_ATTACK, 3, (4,))
+    assert b.result["outcome"] == O_RETREAT
+
+
+def test_kamikazes_name_targets_fire_first_and_all_die():
+    """LHTR-O-41 LHTR-CHG-NA-04 LHTR-A-28 LHTR-A-32: Japan attacks with 2 fighters and a
+    battleship; it names both fighters as kamikazes at the US battleship (Japan names the
+    target). Attacking with Jets they still hit on 4: 4, 4 sink the battleship (two hits),
+    which does not fire back. The Japanese battleship rolls 6; the carrier 1 damages it (the
+    kamikazes cannot be hit). After the cycle both fighters are lost; Japan retreats."""
+    b = Battle(ED, "sea", {"fighter": 2, "battleship": 1}, {"battleship": 1, "aircraft_carrier": 1},
+               {"attacker_na": ("kamikaze",), "attacker_tech": ("jet_fighters",)})
+    d = FixedDice([4, 4, 6, 1])
+    p = b.run_until_prompt(d)
+    assert p.kind == P_KAMIKAZE and p.side == 0 and p.info == ("LHTR-O-41",)
+    b.answer([("fighter", "battleship"), ("fighter", "battleship", 0)])
+    p = b.run_until_prompt(d)
+    assert p.kind == P_RETREAT
+    b.answer("retreat")
+    assert b.run_until_prompt(d) is None and d.remaining() == 0
+    assert _rolls(b) == [(0, S_AA, 4, (4, 4)), (0, S_ATTACK, 4, (6,)), (1, S_DEFEND, 3, (1,))]
+    r = b.result
+    assert r["outcome"] == O_RETREAT
+    assert _named(b, r["lost"][0]) == {"fighter": 2}
+    assert _named(b, r["lost"][1]) == {"battleship": 1}
+    assert _named(b, r["survivors"][0]) == {"battleship": 1}
+
+
+def test_defending_kamikaze_with_jets_hits_on_5():
+    """LHTR-O-41 LHTR-A-32: a defending kamikaze with Jets hits on 5: the 5 sinks the
+    attacking destroyer before it fires; the kamikaze dies after the cycle anyway."""
+    b = Battle(ED, "sea", {"destroyer": 1}, {"fighter": 1},
+               {"defender_na": ("kamikaze",), "defender_tech": ("jet_fighters",)})
+    d = FixedDice([5])
+    p = b.run_until_prompt(d)
+    assert p.kind == P_KAMIKAZE and p.side == 1
+    b.answer([("fighter", "destroyer")])
+    assert b.run_until_prompt(d) is None and d.remaining() == 0
+    assert _rolls(b) == [(1, S_AA, 5, (5,))]
+    assert b.result["outcome"] == O_BOTH_DESTROYED
+    assert _named(b, b.result["lost"][1]) == {"fighter": 1}
+
+
+def test_kaiten_ignores_destroyers():
+    """LHTR-O-42: a kaiten attacking with Super Submarines hits on 4; its victim is removed in
+    step 3 even though the defender has a destroyer (destroyers do not affect kaitens). The
+    other sub fires at 3 (6, miss). Only the destroyer fires back (one die at 3, not two):
+    3 sinks the sub; the kaiten is lost after the cycle."""
+    b = Battle(ED, "sea", {"submarine": 2}, {"destroyer": 1, "aircraft_carrier": 1},
+               {"attacker_na": ("kaiten",), "attacker_tech": ("super_submarines",)})
+    d = FixedDice([4, 6, 3])
+    p = b.run_until_prompt(d)
+    assert p.kind == P_KAMIKAZE and p.info == ("LHTR-O-42",)
+    b.answer([("submarine", "aircraft_carrier")])
+    assert b.run_until_prompt(d) is None and d.remaining() == 0
+    assert _rolls(b) == [(0, S_AA, 4, (4,)), (0, S_SUB_ATTACK, 3, (6,)), (1, S_DEFEND, 3, (3,))]
+    assert b.result["outcome"] == O_DEFENDER_WON
+    assert _named(b, b.result["lost"][0]) == {"submarine": 2}
+    assert _named(b, b.result["lost"][1]) == {"aircraft_carrier": 1}
+
+
+def test_kamikaze_naming_refusals_change_nothing():
+    """LHTR-O-41 LHTR-A-28: bombers cannot be kamikazes, a target must be an enemy ship in the
+    battle, no more strikes than fighters; a refused answer leaves the prompt pending. Never
+    on land: a land battle asks nothing."""
+    b = Battle(ED, "sea", {"fighter": 1, "bomber": 1}, {"battleship": 1, "fighter": 1},
+               {"attacker_na": ("kamikaze",)})
+    p = b.run_until_prompt(FixedDice([]))
+    for bad in ([("bomber", "battleship")], [("fighter", "fighter")],
+                [("fighter", "battleship", 1)], [("fighter", "battleship"), ("fighter", "battleship")]):
+        try:
+            b.answer(bad)
+            assert False, "accepted"
+        except RuleError as e:
+            assert e.rule in ("LHTR-O-41", "LHTR-A-28")
+        assert b.prompt is p and _named(b, b.alive[0]) == {"fighter": 1, "bomber": 1}
+    b = Battle(ED, "land", {"fighter": 1}, {"infantry": 1}, {"attacker_na": ("kamikaze",)})
+    p = b.run_until_prompt(FixedDice([6, 6]))
+    assert p.kind == P_RETREAT
+
+
+def test_kamikaze_state_survives_to_bytes():
+    """LHTR-O-41: a battle saved between naming and rolling resumes with the same strikes."""
+    opts = {"attacker_na": ("kamikaze",)}
+    b = Battle(ED, "sea", {"fighter": 2, "destroyer": 1}, {"destroyer": 2}, opts)
+    b.run_until_prompt(None)
+    b.answer([("fighter", "destroyer", 0), ("fighter", "destroyer", 1)])
+    p = b.run_until_prompt(None)
+    assert p.kind == P_DICE
+    c = Battle.from_bytes(ED, b.to_bytes())
+    _finish(b, FixedDice([1, 6]), [[4, 5]])      # the pending question answered with typed dice
+    _finish(c, FixedDice([4, 5, 1, 6]))          # the resumed battle asks its dice again
+    assert c.result["outcome"] == O_ATTACKER_WON
+    assert b.result == c.result and _rolls(b) == _rolls(c)
+    assert _rolls(c) == [(0, S_AA, 4, (4, 5)), (0, S_ATTACK, 3, (1,)), (1, S_DEFEND, 3, (6,))]
+    assert _named(c, c.result["lost"][0]) == {"fighter": 2}
+    assert _named(c, c.result["lost"][1]) == {"destroyer": 2}
+
+
+def test_most_powerful_battleships_attack_defend_and_bombard_at_5():
+    """LHTR-O-43 LHTR-CHG-NA-03: Japanese battleships attack and defend at 5, bombardment
+    included."""
+    b = Battle(ED, "sea", {"battleship": 1}, {"transport": 1},
+               {"attacker_na": ("powerful_battleships",)})
+    _finish(b, FixedDice([5, 6]))
+    assert _rolls(b) == [(0, S_ATTACK, 5, (5,)), (1, S_DEFEND, 1, (6,))]
+    assert b.result["outcome"] == O_ATTACKER_WON
+    b = Battle(ED, "sea", {"destroyer": 1}, {"battleship": 1},
+               {"defender_na": ("powerful_battleships",)})
+    _finish(b, FixedDice([6, 5]))
+    assert _rolls(b) == [(0, S_ATTACK, 3, (6,)), (1, S_DEFEND, 5, (5,))]
+    b = Battle(ED, "amphibious", {"infantry": 1}, {"infantry": 1},
+               {"seaborne": {"infantry": 1}, "bombard": {"battleship": 1},
+                "attacker_na": ("powerful_battleships",)})
+    _finish(b, FixedDice([5]))
+    assert _rolls(b)[0] == (0, S_BOMBARD, 5, (5,)) and b.result["outcome"] == O_ATTACKER_WON
+
+
+def test_dug_in_defenders_on_islands():
+    """LHTR-O-44: Japanese infantry on an island defend at 3; elsewhere at 2."""
+    b = Battle(ED, "land", {"infantry": 1}, {"infantry": 1},
+               {"defender_na": ("dug_in",), "space": ("island",)})
+    _finish(b, FixedDice([6, 3]))
+    assert _rolls(b)[1] == (1, S_DEFEND, 3, (3,)) and b.result["outcome"] == O_DEFENDER_WON
+    b = Battle(ED, "land", {"infantry": 1}, {"infantry": 1},
+               {"defender_na": ("dug_in",), "retreat": ()})
+    _finish(b, FixedDice([6, 3, 1, 6]))
+    assert _rolls(b)[1] == (1, S_DEFEND, 2, (3,))
+
+
+def test_banzai_attack_only_with_infantry():
+    """LHTR-O-45: an attack made only with infantry attacks at 2 (the 2 hits); a fighter in
+    the battle cancels it (infantry at 1); a bombarding battleship does not."""
+    b = Battle(ED, "land", {"infantry": 2}, {"infantry": 1}, {"attacker_na": ("banzai",)})
+    _finish(b, FixedDice([2, 6, 6]))
+    assert _rolls(b)[0] == (0, S_ATTACK, 2, (2, 6)) and b.result["outcome"] == O_ATTACKER_WON
+    b = Battle(ED, "land", {"infantry": 2, "fighter": 1}, {"infantry": 1},
+               {"attacker_na": ("banzai",)})
+    _finish(b, FixedDice([2, 6, 6, 6]), ["retreat"])
+    assert _rolls(b)[0] == (0, S_ATTACK, 1, (2, 6))
+    b = Battle(ED, "amphibious", {"infantry": 1}, {"infantry": 1},
+               {"seaborne": {"infantry": 1}, "bombard": {"battleship": 1},
+                "attacker_na": ("banzai",)})
+    _finish(b, FixedDice([6, 2, 6]))
+    assert _rolls(b) == [(0, S_BOMBARD, 4, (6,)), (0, S_ATTACK, 2, (2,)), (1, S_DEFEND, 2, (6,))]
+    assert b.result["outcome"] == O_ATTACKER_WON
+
+
+def test_marines_first_cycle_of_the_assault_artillery_or_not():
+    """LHTR-O-52: US infantry attack at 2 in the first cycle of an assault's land battle, even
+    with artillery (all three at 2: 6, 6, 6). Cycle 2: one infantry is supported (2), the
+    other at 1: 6 misses, 2 hits; the defender fires 6."""
+    b = Battle(ED, "amphibious", {"infantry": 2, "artillery": 1}, {"infantry": 1},
+               {"seaborne": {"infantry": 2, "artillery": 1}, "attacker_na": ("marines",)})
+    d = FixedDice([6, 6, 6, 6, 6, 2, 6, 6])
+    _finish(b, d)
+    assert d.remaining() == 0
+    assert _rolls(b) == [(0, S_ATTACK, 2, (6, 6, 6)), (1, S_DEFEND, 2, (6,)),
+                         (0, S_ATTACK, 1, (6,)), (0, S_ATTACK, 2, (2, 6)), (1, S_DEFEND, 2, (6,))]
+    assert b.result["outcome"] == O_ATTACKER_WON and b.result["captured"] == 1
+    b = Battle(ED, "land", {"infantry": 1}, {"infantry": 1}, {"attacker_na": ("marines",)})
+    _finish(b, FixedDice([2, 6]), ["retreat"])
+    assert _rolls(b)[0] == (0, S_ATTACK, 1, (2,))
+
+
+def test_panzerblitz_reports_tanks_after_a_one_cycle_win():
+    """LHTR-O-22: every defender destroyed in one cycle: the 2 surviving tanks may move 1 in
+    NCM. A win in the second cycle gives none."""
+    b = Battle(ED, "land", {"armor": 2}, {"infantry": 1}, {"attacker_na": ("panzerblitz",)})
+    _finish(b, FixedDice([3, 6, 6]))
+    assert b.result["outcome"] == O_ATTACKER_WON and b.result["panzerblitz"] == 2
+    b = Battle(ED, "land", {"armor": 2}, {"infantry": 1}, {"attacker_na": ("panzerblitz",)})
+    _finish(b, FixedDice([6, 6, 6, 3, 6, 6]))
+    assert b.result["outcome"] == O_ATTACKER_WON and b.result["rounds"] == 2
+    assert b.result["panzerblitz"] == 0
+
+
+def test_advantages_are_lhtr_options_only():
+    """LHTR-O-21: the national advantages are Revised / LHTR optional rules; unknown names and
+    other editions are refused."""
+    for ed, na in (("classic", ("banzai",)), (ED, ("russian_winter",))):
+        try:
+            Battle(ed, "land", {"infantry": 1}, {"infantry": 1}, {"attacker_na": na})
+            assert False, "accepted"
+        except InputError:
+            pass
