@@ -585,3 +585,14 @@ def from_bytes(cls, board, data):
         from engine_core import battle_options
         battle_options.unpack(b, get, vec)
     return b
+
+
+def may_scramble_from(board, t, islands_and_coastal=False):
+    """May air units in territory `t` (with an operative air base, which the players check)
+    scramble into an adjacent sea zone? P40-X-10: the 003 FAQ (default) allows islands only;
+    `islands_and_coastal` is the rulebook's reading (island or coastal territories)."""
+    if board.is_sea(t):
+        return False
+    if board.is_island(t):
+        return True
+    return bool(islands_and_coastal and board.is_coastal(t))
