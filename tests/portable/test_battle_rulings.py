@@ -294,3 +294,32 @@ def test_g40_kamikaze_against_any_allied_attacker():
     _finish(b, d, ["retreat"])
     assert _rolls(b)[0] == (1, S_KAMIKAZE, 2, (2,))
     assert _named(b, b.result["damaged"][0]) == {"battleship": 1}
+
+
+def test_aa_fire_along_the_route_by_type_one_die_per_plane():
+    """LHTR-A-08 LHTR-C-22: an overflown territory with two AA guns still rolls one die per
+    aircraft, fighters (1, 6) apart from the bomber (6): the first fighter is lost. With Jets
+    the fighters are not rolled at: only the bomber's die."""
+    b = Battle(ED, "flyover", {"fighter": 2, "bomber": 1}, {"antiaircraft_gun": 2})
+    d = FixedDice([1, 6, 6])
+    _finish(b, d)
+    assert d.remaining() == 0
+    assert [r for r in _rolls(b)] == [(1, 4, 1, (1, 6)), (1, 4, 1, (6,))]
+    assert _named(b, b.result["lost"][0]) == {"fighter": 1}
+    b = Battle(ED, "flyover", {"fighter": 2, "bomber": 1}, {"antiaircraft_gun": 1},
+               {"attacker_tech": ("jet_fighters",)})
+    _finish(b, FixedDice([1]))
+    assert _rolls(b) == [(1, 4, 1, (1,))]
+    assert _named(b, b.result["lost"][0]) == {"bomber": 1}
+
+
+def test_assault_bombardment_is_opening_fire_step_2():
+    """LHTR-A-06 LHTR-C-44: the assault text's "Step 1" means the opening fire step: AA fire
+    (6 at the fighter), then bombardment in the same first cycle (1: the infantry dies without
+    firing back); the AA gun alone cannot hold, so no general fire is rolled."""
+    b = Battle(ED, "amphibious", {"infantry": 1, "fighter": 1}, {"infantry": 1, "antiaircraft_gun": 1},
+               {"seaborne": {"infantry": 1}, "bombard": {"battleship": 1}})
+    d = FixedDice([6, 1])
+    _finish(b, d)
+    assert _rolls(b) == [(1, 4, 1, (6,)), (0, S_BOMBARD, 4, (1,))]
+    assert b.result["outcome"] == O_ATTACKER_WON and b.result["captured"] == 1
