@@ -54,6 +54,10 @@ NA_DUG_IN = 256
 NA_BANZAI = 512
 NA_MARINES = 1024
 
+# whose advantage each one is (LHTR-O-20..25 Germany, LHTR-O-40..45 Japan, LHTR-O-50..54 US)
+NA_POWERS = ("Germany", "Germany", "Germany", "Germany", "Germany",
+             "Japan", "Japan", "Japan", "Japan", "Japan", "United States")
+
 SPACE_NAMES = ("gray", "island")
 SP_GRAY = 1
 SP_ISLAND = 2
@@ -81,6 +85,22 @@ def _bits(names, table, what):
             raise InputError("unknown " + what + ": " + str(nm))
         b |= 1 << table.index(nm)
     return b
+
+
+def for_powers(advantages, attacker_power, defender_power):
+    """The battle options for the advantages in play (chosen at game set-up; names outside
+    NA_NAMES, like the economy ones, are left to the ledger): those of the attacking power
+    and those of the defending power (power names as the board prints them)."""
+    att = []
+    dfn = []
+    for nm in advantages or ():
+        if nm in NA_NAMES:
+            who = NA_POWERS[NA_NAMES.index(nm)]
+            if who == attacker_power:
+                att.append(nm)
+            if who == defender_power:
+                dfn.append(nm)
+    return {"attacker_na": tuple(att), "defender_na": tuple(dfn)}
 
 
 def setup(b, options):

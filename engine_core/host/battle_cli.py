@@ -91,6 +91,8 @@ def result_json(b):
         out[key] = {"attacker": _units_dict(b, r[key][0]), "defender": _units_dict(b, r[key][1])}
     out["retreated"] = _units_dict(b, r["retreated"])
     out["cargo"] = {"attacker": _units_dict(b, r["cargo"][0]), "defender": _units_dict(b, r["cargo"][1])}
+    if "panzerblitz" in r:
+        out["panzerblitz"] = r["panzerblitz"]
     if "sea_survivors" in r:
         out["sea_survivors"] = {"attacker": _units_dict(b, r["sea_survivors"][0]),
                                 "defender": _units_dict(b, r["sea_survivors"][1])}

@@ -53,3 +53,29 @@ def test_cli_refuses_bad_specs_and_illegal_answers():
     code, out, err = _run({"edition": "classic", "kind": "land", "attacker": {"infantry": 2},
                            "defender": {"infantry": 2}})
     assert code == 2 and "dice needed" in err
+
+
+def test_cli_kamikaze_national_advantage():
+    """LHTR-O-41 LHTR-A-28: a JSON spec with Japan's Kamikaze advantage; Japan names the
+    fighter's target in the answers; its 4 sinks the transport in opening fire, so no other
+    die is rolled, and the kamikaze is lost after the cycle."""
+    spec = {"edition": "revised_lhtr", "kind": "sea", "attacker": {"fighter": 1, "destroyer": 1},
+            "defender": {"transport": 1}, "dice": [4],
+            "options": {"attacker_na": ["kamikaze"]}, "answers": [[["fighter", "transport"]]]}
+    code, out, err = _run(spec)
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["prompts"][0]["prompt"] == "kamikaze" and d["prompts"][0]["options"] == ["fighter"]
+    assert d["result"]["outcome"] == "attacker_won"
+    assert d["result"]["lost"] == {"attacker": {"fighter": 1}, "defender": {"transport": 1}}
+    assert d["dice_left"] == 0
+
+
+def test_cli_panzerblitz_reported():
+    """LHTR-O-22: the result names the tanks that may move 1 in NCM after a one-cycle win."""
+    spec = {"edition": "revised_lhtr", "kind": "land", "attacker": {"armor": 1},
+            "defender": {"infantry": 1}, "dice": [3, 6],
+            "options": {"attacker_na": ["panzerblitz"]}}
+    code, out, err = _run(spec)
+    assert code == 0, err
+    assert json.loads(out)["result"]["panzerblitz"] == 1

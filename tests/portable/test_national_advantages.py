@@ -317,3 +317,19 @@ def test_advantages_are_lhtr_options_only():
             assert False, "accepted"
         except InputError:
             pass
+
+
+def test_advantages_chosen_at_set_up_go_to_their_power():
+    """LHTR-O-21 LHTR-O-43 LHTR-O-52: the advantages in play are the game's set-up choice; each
+    battle gets those of the attacking and of the defending power only (a power may not share
+    them); economy advantages are left to the ledger."""
+    from engine_core.battle_options import for_powers
+    chosen = ("atlantic_wall", "russian_winter", "powerful_battleships", "marines")
+    o = for_powers(chosen, "United States", "Germany")
+    assert o == {"attacker_na": ("marines",), "defender_na": ("atlantic_wall",)}
+    o = for_powers(chosen, "Japan", "United Kingdom")
+    assert o == {"attacker_na": ("powerful_battleships",), "defender_na": ()}
+    o["space"] = ()
+    b = Battle(ED, "sea", {"battleship": 1}, {"transport": 1}, o)
+    _finish(b, FixedDice([5, 6]))
+    assert _rolls(b)[0] == (0, S_ATTACK, 5, (5,))
