@@ -66,7 +66,7 @@ ATTACKER = 0
 DEFENDER = 1
 
 # battle step / prompt codes (copied from battle.py to avoid a circular import at load)
-S_AA = 4
+S_KAMIKAZE = 3
 P_KAMIKAZE = 4
 P_DICE = 7
 K_AMPHIBIOUS = 2
@@ -289,7 +289,7 @@ def fire(b, dice):
     info = tuple((_hit_value(b, side, t[1]), 1) for t in plan)
     if dice is None and b._typed is None:
         from engine_core.battle import Prompt
-        b._set_prompt(Prompt(P_DICE, side, ("dice", "hits"), None, (S_AA, info)))
+        b._set_prompt(Prompt(P_DICE, side, ("dice", "hits"), None, (S_KAMIKAZE, info)))
         return False
     typed = b._typed
     b._typed = None
@@ -299,7 +299,13 @@ def fire(b, dice):
     else:
         vals = tuple(typed[1]) if typed is not None else tuple(dice.roll(len(plan)))
         shown = vals
-    b._emit((ev.E_ROLL, side, S_AA, info[0][0], shown))
+    i = 0
+    while i < len(plan):                     # one roll event per run of equal hit values
+        j = i
+        while j < len(plan) and info[j][0] == info[i][0]:
+            j += 1
+        b._emit((ev.E_ROLL, side, S_KAMIKAZE, info[i][0], tuple(shown[i:j])))
+        i = j
     other = 1 - side
     keys = []
     tally = []
@@ -326,7 +332,7 @@ def fire(b, dice):
         else:
             b.dmg[other][u] += 1
             b._emit((ev.E_DAMAGE, other, u, 1))
-    b._emit((ev.E_HITS, side, S_AA, total))
+    b._emit((ev.E_HITS, side, S_KAMIKAZE, total))
     b.plan = []
     b.hits = "struck"
     return True

@@ -1,7 +1,7 @@
 # Revised / LHTR national advantages that change a battle, worked by hand with given dice.
 from engine_core.battle import (Battle, P_KAMIKAZE, P_DICE, P_RETREAT,
                                 O_ATTACKER_WON, O_DEFENDER_WON, O_RETREAT, O_BOTH_DESTROYED,
-                                S_AA, S_ATTACK, S_DEFEND, S_SUB_ATTACK, S_SUB_DEFEND, S_BOMBARD)
+                                S_AA, S_KAMIKAZE, S_ATTACK, S_DEFEND, S_SUB_ATTACK, S_SUB_DEFEND, S_BOMBARD)
 from engine_core.dice import FixedDice
 from engine_core.errors import RuleError, InputError
 from engine_core import events as ev
@@ -151,7 +151,7 @@ def test_kamikazes_name_targets_fire_first_and_all_die():
     assert p.kind == P_RETREAT
     b.answer("retreat")
     assert b.run_until_prompt(d) is None and d.remaining() == 0
-    assert _rolls(b) == [(0, S_AA, 4, (4, 4)), (0, S_ATTACK, 4, (6,)), (1, S_DEFEND, 3, (1,))]
+    assert _rolls(b) == [(0, S_KAMIKAZE, 4, (4, 4)), (0, S_ATTACK, 4, (6,)), (1, S_DEFEND, 3, (1,))]
     r = b.result
     assert r["outcome"] == O_RETREAT
     assert _named(b, r["lost"][0]) == {"fighter": 2}
@@ -169,7 +169,7 @@ def test_defending_kamikaze_with_jets_hits_on_5():
     assert p.kind == P_KAMIKAZE and p.side == 1
     b.answer([("fighter", "destroyer")])
     assert b.run_until_prompt(d) is None and d.remaining() == 0
-    assert _rolls(b) == [(1, S_AA, 5, (5,))]
+    assert _rolls(b) == [(1, S_KAMIKAZE, 5, (5,))]
     assert b.result["outcome"] == O_BOTH_DESTROYED
     assert _named(b, b.result["lost"][1]) == {"fighter": 1}
 
@@ -186,7 +186,7 @@ def test_kaiten_ignores_destroyers():
     assert p.kind == P_KAMIKAZE and p.info == ("LHTR-O-42",)
     b.answer([("submarine", "aircraft_carrier")])
     assert b.run_until_prompt(d) is None and d.remaining() == 0
-    assert _rolls(b) == [(0, S_AA, 4, (4,)), (0, S_SUB_ATTACK, 3, (6,)), (1, S_DEFEND, 3, (3,))]
+    assert _rolls(b) == [(0, S_KAMIKAZE, 4, (4,)), (0, S_SUB_ATTACK, 3, (6,)), (1, S_DEFEND, 3, (3,))]
     assert b.result["outcome"] == O_DEFENDER_WON
     assert _named(b, b.result["lost"][0]) == {"submarine": 2}
     assert _named(b, b.result["lost"][1]) == {"aircraft_carrier": 1}
@@ -225,7 +225,7 @@ def test_kamikaze_state_survives_to_bytes():
     _finish(c, FixedDice([4, 5, 1, 6]))          # the resumed battle asks its dice again
     assert c.result["outcome"] == O_ATTACKER_WON
     assert b.result == c.result and _rolls(b) == _rolls(c)
-    assert _rolls(c) == [(0, S_AA, 4, (4, 5)), (0, S_ATTACK, 3, (1,)), (1, S_DEFEND, 3, (6,))]
+    assert _rolls(c) == [(0, S_KAMIKAZE, 4, (4, 5)), (0, S_ATTACK, 3, (1,)), (1, S_DEFEND, 3, (6,))]
     assert _named(c, c.result["lost"][0]) == {"fighter": 2}
     assert _named(c, c.result["lost"][1]) == {"destroyer": 2}
 
@@ -333,3 +333,24 @@ def test_advantages_chosen_at_set_up_go_to_their_power():
     b = Battle(ED, "sea", {"battleship": 1}, {"transport": 1}, o)
     _finish(b, FixedDice([5, 6]))
     assert _rolls(b)[0] == (0, S_ATTACK, 5, (5,))
+
+
+def test_kamikaze_and_kaiten_together():
+    """LHTR-O-42: Japan may use kamikazes and kaitens together; named in order, the fighter
+    strikes at 4 (rolls 4: the US carrier is sunk) and the sub at 3 (rolls 4: a
+    miss on the battleship). Both are lost after the cycle; the US battleship (6) and the
+    Japanese destroyer (6) miss; Japan retreats."""
+    b = Battle(ED, "sea", {"fighter": 1, "submarine": 1, "destroyer": 1},
+               {"aircraft_carrier": 1, "battleship": 1},
+               {"attacker_na": ("kamikaze", "kaiten")})
+    d = FixedDice([4, 4, 6, 6])
+    p = b.run_until_prompt(d)
+    assert p.options == (b.board.unit_id("fighter"), b.board.unit_id("submarine"))
+    b.answer([("fighter", "carrier"), ("sub", "battleship")])
+    _finish(b, d, ["retreat"])
+    assert d.remaining() == 0
+    assert _rolls(b) == [(0, S_KAMIKAZE, 4, (4,)), (0, S_KAMIKAZE, 3, (4,)),
+                         (0, S_ATTACK, 3, (6,)), (1, S_DEFEND, 4, (6,))]
+    assert _named(b, b.result["lost"][0]) == {"fighter": 1, "submarine": 1}
+    assert _named(b, b.result["lost"][1]) == {"aircraft_carrier": 1}
+    assert b.result["outcome"] == O_RETREAT
