@@ -1,6 +1,7 @@
 """Battle engine: a 30-against-30 battle on CPython and under MicroPython (-X heapsize=192K,
 modules compiled with mpy-cross as on a device): time per battle and peak heap, side by side
-with a 5-against-5 battle."""
+with a 5-against-5 battle, and a sea battle with and without LHTR national advantages
+(engine_core/battle_options.py is imported only by the second: its cost shows in its peak)."""
 import os
 import subprocess
 import sys
@@ -12,9 +13,17 @@ sys.path.insert(0, ROOT)
 from engine_core.battle import Battle  # noqa: E402
 from engine_core.dice import Dice  # noqa: E402
 
+_LHTR_SEA_A = {"battleship": 3, "destroyer": 8, "submarine": 8, "fighter": 6, "bomber": 2,
+               "aircraft_carrier": 3}
+_LHTR_SEA_D = {"battleship": 3, "aircraft_carrier": 4, "fighter": 8, "destroyer": 7, "submarine": 4,
+               "transport": 4}
+_NA = {"attacker_na": ("wolf_packs", "dive_bomber"), "defender_na": ("powerful_battleships",)}
+
 CASES = (
     ("5 v 5 land (revised_lhtr)", "revised_lhtr", "land", {"infantry": 3, "armor": 2},
      {"infantry": 4, "artillery": 1}),
+    ("30 v 30 sea (revised_lhtr)", "revised_lhtr", "sea", _LHTR_SEA_A, _LHTR_SEA_D),
+    ("30 v 30 sea + NAs (lhtr)", "revised_lhtr", "sea", _LHTR_SEA_A, _LHTR_SEA_D, _NA),
     ("30 v 30 land (revised_lhtr)", "revised_lhtr", "land",
      {"infantry": 14, "artillery": 6, "armor": 6, "fighter": 3, "bomber": 1},
      {"infantry": 22, "artillery": 2, "armor": 3, "fighter": 2, "antiaircraft_gun": 1}),
@@ -25,8 +34,8 @@ CASES = (
 )
 
 
-def play(ed, kind, att, dfd, seed):
-    b = Battle(ed, kind, att, dfd)
+def play(ed, kind, att, dfd, seed, opts=None):
+    b = Battle(ed, kind, att, dfd, opts)
     d = Dice(seed=seed)
     while True:
         p = b.run_until_prompt(d)
@@ -46,7 +55,7 @@ base = gc.mem_alloc()
 imp = base - before
 peak = 0
 t = time.ticks_ms()
-b = Battle(%r, %r, %r, %r)
+b = Battle(%r, %r, %r, %r, %r)
 d = Dice(seed=%d)
 while True:
     p = b.run_until_prompt(d)
@@ -78,20 +87,24 @@ def compile_tree(dst):
 
 
 def main():
-    for label, ed, kind, att, dfd in CASES:
+    for case in CASES:
+        label, ed, kind, att, dfd = case[:5]
+        opts = case[5] if len(case) > 5 else None
         n = 50
         t0 = time.perf_counter()
         rounds = 0
         for seed in range(1, n + 1):
-            rounds += play(ed, kind, att, dfd, seed).result["rounds"]
+            rounds += play(ed, kind, att, dfd, seed, opts).result["rounds"]
         dt = time.perf_counter() - t0
         print("CPython  %-28s %6.2f ms per battle (%d battles, %.1f rounds avg)"
               % (label, 1000.0 * dt / n, n, rounds / float(n)))
     mp = os.path.join(os.path.dirname(sys.executable), "micropython")
     with tempfile.TemporaryDirectory() as tmp:
         compile_tree(tmp)
-        for label, ed, kind, att, dfd in CASES:
-            code = MP_SCRIPT % (ed, kind, att, dfd, 7)
+        for case in CASES:
+            label, ed, kind, att, dfd = case[:5]
+            opts = case[5] if len(case) > 5 else None
+            code = MP_SCRIPT % (ed, kind, att, dfd, opts, 7)
             out = subprocess.run([mp, "-X", "heapsize=192K", "-c", code], cwd=tmp, capture_output=True,
                                  text=True, env=dict(os.environ, MICROPYPATH=tmp))
             if out.returncode != 0:
