@@ -1328,36 +1328,42 @@ class _Run:
 
     def _stationary(self, dist):
         """Forward DP over states reached after at least one round, from the most on-board
-        hit points down; a state's self-loop (a round without hits) is divided out."""
+        hit points down; a state's self-loop (a round without hits) is divided out.
+        Masses live in one list per attacker state (None = no mass yet)."""
         A = self.A
         D = self.D
         M = self.M
         zero = self.num.zero
         one = self.num.one
-        mass = {}
+        rows = {}
         buckets = {}
         top = -1
         for k in _keys_sorted(dist):
-            h = self._push(mass, buckets, k, dist.pop(k))
+            h = self._push(rows, buckets, k, dist.pop(k))
             if h > top:
                 top = h
         h = top
+        b = self.b
+        Ainfo = A.info
+        Dinfo = D.info
         while h >= 0:
             lst = buckets.get(h)
             if not lst:
                 h -= 1
                 continue
             k = lst.pop()
-            m = mass.pop(k)
+            ai = k // M
+            di = k % M
+            row = rows[ai]
+            m = row[di]
+            row[di] = None
             o, k2 = self.settle(k, 1, True)
             if o >= 0:
                 self._add_term(k2, o, m)
                 continue
             if k2 != k:
-                self._push(mass, buckets, k2, m)
+                self._push(rows, buckets, k2, m)
                 continue
-            ai = k // M
-            di = k % M
             if self._opening(ai, di):
                 step = self.round_dist(k, False)
                 stay = step.pop(k, zero)
@@ -1368,9 +1374,8 @@ class _Run:
                 f = m / left
                 self.rounds = self.rounds + f
                 for k3 in step:
-                    self._push(mass, buckets, k3, f * step[k3])
+                    self._push(rows, buckets, k3, f * step[k3])
                 continue
-            b = self.b
             a_next, d_next = self._next_lists(ai, di, 3, 3, b.protected(A, ai, D, di),
                                               b.protected(D, di, A, ai), None, None, None)
             sa = zero
@@ -1387,35 +1392,55 @@ class _Run:
                 continue
             f = m / left
             self.rounds = self.rounds + f
-            Ainfo = A.info
-            Dinfo = D.info
-            dl = [(dn[0], dn[1], Dinfo[dn[0]][0]) for dn in d_next]
-            get = mass.get
+            need = 0
+            dl = []
+            for dn in d_next:
+                d2 = dn[0]
+                if d2 >= need:
+                    need = d2 + 1
+                dl.append((d2, dn[1], Dinfo[d2][0]))
             for an in a_next:
                 a2 = an[0]
-                base = a2 * M
                 fa = f * an[1]
+                r2 = rows.get(a2)
+                if r2 is None:
+                    r2 = [None] * (len(D.states) + 8)
+                    rows[a2] = r2
+                elif len(r2) < need:
+                    r2.extend([None] * (need + 8 - len(r2)))
+                base = a2 * M
                 ha = Ainfo[a2][0]
+                same = a2 == ai
                 for dn in dl:
-                    k3 = base + dn[0]
-                    v = get(k3)
+                    d2 = dn[0]
+                    v = r2[d2]
                     if v is not None:
-                        mass[k3] = v + fa * dn[1]
-                    elif k3 != k:
-                        mass[k3] = fa * dn[1]
+                        r2[d2] = v + fa * dn[1]
+                    elif not (same and d2 == di):
+                        r2[d2] = fa * dn[1]
                         h3 = ha + dn[2]
                         lst = buckets.get(h3)
                         if lst is None:
-                            buckets[h3] = [k3]
+                            buckets[h3] = [base + d2]
                         else:
-                            lst.append(k3)
+                            lst.append(base + d2)
 
-    def _push(self, mass, buckets, k, m):
-        if k in mass:
-            mass[k] = mass[k] + m
+    def _push(self, rows, buckets, k, m):
+        M = self.M
+        ai = k // M
+        di = k % M
+        row = rows.get(ai)
+        if row is None:
+            row = [None] * (len(self.D.states) + 8)
+            rows[ai] = row
+        elif len(row) <= di:
+            row.extend([None] * (di + 8 - len(row)))
+        v = row[di]
+        if v is not None:
+            row[di] = v + m
             return -1
-        mass[k] = m
-        h = self.A.info[k // self.M][0] + self.D.info[k % self.M][0]
+        row[di] = m
+        h = self.A.info[ai][0] + self.D.info[di][0]
         lst = buckets.get(h)
         if lst is None:
             buckets[h] = [k]
