@@ -65,6 +65,9 @@ options (all optional):
                  P40-C-103, including the lost-capital exceptions)
   paratroopers   int, attacking infantry that arrived as paratroopers (1940 research; AAA
                  shoots at them as at air units, P40-U-37)
+  attacker_na, defender_na, space   LHTR national advantages (engine_core/battle_options.py)
+  bombard_may_hit_air   LHTR-A-05: True (default) lets the defender give bombardment hits to
+                 its aircraft; False keeps them on land units (engine_core/battle_options.py)
 """
 
 from engine_core import units as uu
@@ -321,7 +324,8 @@ class Battle:
         else:
             self.part = 1 if kind == K_LAND else 0
         self.sea_surv = [_zeros(n), _zeros(n)]
-        if options.get("attacker_na") or options.get("defender_na"):
+        if options.get("attacker_na") or options.get("defender_na") or \
+                options.get("bombard_may_hit_air") is False:
             from engine_core import battle_options
             battle_options.setup(self, options)
 

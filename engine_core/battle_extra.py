@@ -261,7 +261,11 @@ def _fire_bombard(self, ships, dice):
     if sum(hits):
         rule = "P40-C-62" if self.family == FAM_1940 else ("LHTR-C-44" if self.family == FAM_LHTR
                                                          else "CL-C-41")
-        if self._ask_casualties(DEFENDER, hits, rule, S_BOMBARD):
+        counts = None
+        if self.na:
+            from engine_core import battle_options
+            counts = battle_options.bombard_targets(self)
+        if self._ask_casualties(DEFENDER, hits, rule, S_BOMBARD, counts):
             return False
     return True
 
@@ -569,21 +573,25 @@ def from_bytes(cls, board, data):
     else:
         s = text()
         b.hits = (int(s),) if s.isdigit() else (s,)
+    pending = None
     if get():
-        side = get()
-        hits = tuple(get() for _ in range(4))
-        rule = text()
+        pending = (get(), tuple(get() for _ in range(4)), text())
+    if pos[0] < len(data) and get():
+        from engine_core import battle_options
+        battle_options.unpack(b, get, vec)
+    if pending:
+        side, hits, rule = pending
         counts = b.targets(side)
         if b.current_step() == S_AA and b._para():
             counts = b._aa_targets()
+        if b.na and b.current_step() == S_BOMBARD:
+            from engine_core import battle_options
+            counts = battle_options.bombard_targets(b)
         lost, dmg = cz.choose(b.units, counts, b.dmg[side], hits, side == ATTACKER, b.flags)
         opts = tuple(u for u in range(b.n) if counts[u])
         b.prompt = Prompt(P_CASUALTIES, side, opts, (lost, dmg), (counts, hits, rule))
     else:
         b.prompt = None       # retreat, submerge, dice... are asked again by their step
-    if pos[0] < len(data) and get():
-        from engine_core import battle_options
-        battle_options.unpack(b, get, vec)
     return b
 
 

@@ -27,6 +27,8 @@ engine_core/battle.py. Options of `Battle` read here:
                                         battle is infantry (bombarding ships do not count)
       "marines"              LHTR-O-52  attacking infantry at 2 in the first cycle of the land
                                         battle of an amphibious assault, artillery or not
+  bombard_may_hit_air        LHTR-A-05: False keeps bombardment hits on land units (default
+                             True: the combat sequence's "land and air units" governs)
   space                      tuple of facts about the territory: "gray" (a gray territory still
                              held by Germany), "island"
 
@@ -111,6 +113,7 @@ def setup(b, options):
             _bits(options.get("defender_na"), NA_NAMES, "national advantage")]
     b.space = _bits(options.get("space"), SPACE_NAMES, "space fact")
     blank(b)
+    b.bombard_air = 0 if options.get("bombard_may_hit_air") is False else 1   # LHTR-A-05
 
 
 def blank(b):
@@ -121,6 +124,17 @@ def blank(b):
     b.strike = [[0] * z, [0] * z]      # named kamikazes / kaitens (out of the battle board)
     b.na_cas = [[0] * z, [0] * z]      # their victims, removed in step 3 whatever destroyers say
     b.plan = []                        # (side, striker unit, target unit, target number)
+    b.bombard_air = 1
+
+
+def bombard_targets(b):
+    """LHTR-A-05 with bombard_may_hit_air False: bombardment hits go on land units only."""
+    v = b.targets(DEFENDER)
+    if not b.bombard_air:
+        for u in range(b.n):
+            if b.units[u][uu.U_KIND] != uu.LAND:
+                v[u] = 0
+    return v
 
 
 def _name(b, u):
@@ -379,6 +393,7 @@ def finish(b, result):
 def pack(b, put, vec):
     put(b.na[0])
     put(b.na[1])
+    put(b.bombard_air)
     put(b.space)
     put(b.wolf)
     put(b.stuka)
@@ -395,6 +410,7 @@ def pack(b, put, vec):
 
 def unpack(b, get, vec):
     b.na = [get(), get()]
+    b.bombard_air = get()
     b.space = get()
     b.wolf = get()
     b.stuka = get()

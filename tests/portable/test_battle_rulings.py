@@ -323,3 +323,32 @@ def test_assault_bombardment_is_opening_fire_step_2():
     _finish(b, d)
     assert _rolls(b) == [(1, 4, 1, (6,)), (0, S_BOMBARD, 4, (1,))]
     assert b.result["outcome"] == O_ATTACKER_WON and b.result["captured"] == 1
+
+
+def test_bombardment_on_land_units_only_when_configured():
+    """LHTR-A-05: with bombard_may_hit_air False the unit profiles' reading holds: the
+    bombardment hit (1) may go on the infantry or the armor, not the fighter, also after the
+    battle is saved and resumed at that question. The armor is chosen; the landed infantry
+    rolls 6; the infantry (6) and fighter (4) fire back: the 4 kills it."""
+    opts = {"seaborne": {"infantry": 1}, "bombard": {"battleship": 1}, "bombard_may_hit_air": False}
+    b = Battle(ED, "amphibious", {"infantry": 1}, {"infantry": 1, "armor": 1, "fighter": 1}, opts)
+    d = FixedDice([1, 6, 6, 4])
+    b.run_until_prompt(d)
+    b.answer(None)                     # the battleship bombards
+    p = b.run_until_prompt(d)
+    assert p.kind == P_CASUALTIES and _named(b, p.info[0]) == {"infantry": 1, "armor": 1}
+    c = Battle.from_bytes(ED, b.to_bytes())
+    assert c.prompt.kind == P_CASUALTIES and c.prompt.info[0] == p.info[0]
+    for x in (b, c):
+        try:
+            x.answer({"fighter": 1})
+            assert False, "accepted"
+        except RuleError:
+            pass
+        x.answer("armor")
+    _finish(b, d)
+    _finish(c, FixedDice([6, 6, 4]))
+    for x in (b, c):
+        assert x.result["outcome"] == O_DEFENDER_WON
+        assert _named(x, x.result["lost"][1]) == {"armor": 1}
+    assert _rolls(b)[1:] == [(0, S_ATTACK, 1, (6,)), (1, S_DEFEND, 2, (6,)), (1, S_DEFEND, 4, (4,))]
