@@ -17,6 +17,10 @@ from engine_core.errors import RuleError, InputError
 from engine_core.game import Game
 from firmware import saves
 from firmware.saves import Slots
+import os
+import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_reliability_properties import same_engine_modules  # noqa: E402,F401 (autouse fixture)
 
 
 def _real_game():

@@ -21,6 +21,9 @@ from engine_core import board as B
 from engine_core.errors import RuleError, InputError
 from engine_core.game import Game
 from host_sim.flash import Flash, PowerCut
+import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_reliability_properties import same_engine_modules  # noqa: E402,F401 (autouse fixture)
 
 SCRIPT_ACTIONS = 30
 TRIALS_PER_EDITION_IN_TEST = 30

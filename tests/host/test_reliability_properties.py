@@ -30,6 +30,26 @@ from engine_core.dice import Dice
 from engine_core.errors import RuleError, InputError
 from engine_core.units import U_KIND, U_ABILITIES, U_HITS, LAND, AIR, SEA, AB_AA
 
+import sys  # noqa: E402
+
+_DEVICE = ("engine_core", "board_defs", "firmware")
+# The engine modules as this test run first imported them. The simulator forgets the
+# device's modules at every boot and close (host_sim/runtime.py: RAM is lost), so a test run
+# after a simulator test would meet fresh copies of modules imported lazily inside the
+# engine (politics, research...) whose RuleError is another class than the one this module
+# holds. Each test here starts from these modules again.
+_KEPT = dict((k, v) for k, v in sys.modules.items() if k.split(".")[0] in _DEVICE)
+
+
+@pytest.fixture(autouse=True)
+def same_engine_modules():
+    for k in list(sys.modules):
+        if k.split(".")[0] in _DEVICE and k not in _KEPT:
+            del sys.modules[k]
+    sys.modules.update(_KEPT)
+    yield
+
+
 EDITIONS = B.EDITIONS
 SEQUENCES_PER_EDITION = 1700        # x 6 editions = 10,200 in `make test`
 ACTIONS_PER_SEQUENCE = 5

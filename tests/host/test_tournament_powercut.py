@@ -13,6 +13,8 @@ from engine_core import board as B
 from engine_core.audit import verify_log
 from engine_core.tournament import Tournament, inputs_in, replay, resume
 from host_sim.flash import Flash, PowerCut
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_reliability_properties import same_engine_modules  # noqa: E402,F401 (autouse fixture)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_reliability_powercut import _tmp_dir  # noqa: E402

@@ -6,6 +6,8 @@ import sys
 import tempfile
 
 from engine_core.audit import new_tournament_dice
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_reliability_properties import same_engine_modules  # noqa: E402,F401 (autouse fixture)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -6,7 +6,6 @@ import json
 
 from engine_core.audit import chain_next, commitment, verify_log
 from engine_core.dice import Dice
-from engine_core.errors import RuleError, InputError
 from engine_core.tournament import Tournament, dice_between, enc, game_seed, inputs_in, replay, resume
 
 
@@ -52,13 +51,13 @@ def test_refused_action_logs_nothing_and_changes_nothing():
     try:
         t.apply({"type": "purchase", "units": {"bomber": 3}})   # 45 IPCs > 24
         assert False, "refused"
-    except RuleError:
-        pass
+    except ValueError as e:     # RuleError (a ValueError with the rule id)
+        assert e.rule == "CL-E-01", e
     try:
         t.apply({"type": "purchase", "units": {"no_such_unit": 1}})
         assert False, "refused"
-    except (RuleError, InputError):
-        pass
+    except ValueError as e:     # RuleError or InputError: both name a rule or "INPUT"
+        assert e.rule
     assert t.log.count == count
     assert t.game.state.snapshot() == before
 
@@ -179,8 +178,8 @@ def test_resume_after_a_cut_gives_the_same_log():
     try:
         resume("classic", 22, want[:4], luck=False)
         assert False, "another seed's log"
-    except InputError:
-        pass
+    except ValueError as e:     # InputError
+        assert "not this game's" in str(e), e
 
 
 def test_hex_seed_tournament_verifies_and_its_dice_are_the_hashed_state():
