@@ -1040,12 +1040,18 @@ class Battle:
         if not groups:
             return True
         hit_value = 2 if (self.tech[DEFENDER] & T_RADAR and self.family == FAM_1940) else 1
+        hv = [hit_value] * len(groups)
+        per = [1] * len(groups)            # dice per plane
+        if self.na:
+            from engine_core import battle_options
+            battle_options.aa_mods(self, groups, hv, per)   # LHTR-O-30 radar, LHTR-O-55
         nd = 0
-        for g in groups:
-            nd += g[1]
+        for gi in range(len(groups)):
+            nd += groups[gi][1] * per[gi]
         if dice is None and self._typed is None:
             self._set_prompt(Prompt(P_DICE, DEFENDER, ("dice", "hits"), None,
-                                    (S_AA, tuple((hit_value, g[1]) for g in groups))))
+                                    (S_AA, tuple((hv[gi], groups[gi][1] * per[gi])
+                                                 for gi in range(len(groups))))))
             return False
         typed = self._typed
         self._typed = None
@@ -1054,20 +1060,26 @@ class Battle:
         pos = 0
         for gi in range(len(groups)):
             u, k = groups[gi]
+            k *= per[gi]
             if typed is not None and typed[0] == "hits":
                 h = typed[1][gi]
-                self._emit((ev.E_ROLL, DEFENDER, S_AA, hit_value, ()))
+                self._emit((ev.E_ROLL, DEFENDER, S_AA, hv[gi], ()))
             else:
                 if typed is not None:
                     vals = tuple(typed[1][pos:pos + k])
                     pos += k
                 else:
                     vals = tuple(dice.roll(k))
-                self._emit((ev.E_ROLL, DEFENDER, S_AA, hit_value, vals))
+                self._emit((ev.E_ROLL, DEFENDER, S_AA, hv[gi], vals))
                 h = 0
-                for x in vals:
-                    if x <= hit_value:
-                        h += 1
+                if per[gi] == 2:
+                    for i in range(0, k, 2):
+                        if vals[i] + vals[i + 1] <= hv[gi]:
+                            h += 1         # LHTR-O-55: two dice totalling 3 or less
+                else:
+                    for x in vals:
+                        if x <= hv[gi]:
+                            h += 1
             if u >= 0:
                 h = h if h < a[u] else a[u]
                 if h:

@@ -27,10 +27,14 @@ engine_core/battle.py. Options of `Battle` read here:
                                         battle is infantry (bombarding ships do not count)
       "marines"              LHTR-O-52  attacking infantry at 2 in the first cycle of the land
                                         battle of an amphibious assault, artillery or not
+      "radar"                LHTR-O-30  the defending (UK-owned) AA gun in a tan territory hits
+                                        aircraft on 1 or 2 (battle and overflight)
+      "superfortresses"      LHTR-O-55, LHTR-CHG-NA-05  AA fire rolls two dice at each
+                                        attacking bomber: down only if they total 3 or less
   bombard_may_hit_air        LHTR-A-05: False keeps bombardment hits on land units (default
                              True: the combat sequence's "land and air units" governs)
   space                      tuple of facts about the territory: "gray" (a gray territory still
-                             held by Germany), "island"
+                             held by Germany), "island", "tan" (a tan territory held by the UK)
 
 The named kamikazes / kaitens are asked with a P_KAMIKAZE prompt of the Japanese side at the
 start of a sea battle: the answer is a list of (striker, target) or (striker, target, number)
@@ -43,7 +47,8 @@ from engine_core import events as ev
 from engine_core.errors import RuleError, InputError
 
 NA_NAMES = ("atlantic_wall", "panzerblitz", "wolf_packs", "dive_bomber", "fortress_europe",
-            "kamikaze", "kaiten", "powerful_battleships", "dug_in", "banzai", "marines")
+            "kamikaze", "kaiten", "powerful_battleships", "dug_in", "banzai", "marines",
+            "radar", "superfortresses")
 NA_ATLANTIC = 1
 NA_PANZER = 2
 NA_WOLF = 4
@@ -55,14 +60,18 @@ NA_BATTLESHIPS = 128
 NA_DUG_IN = 256
 NA_BANZAI = 512
 NA_MARINES = 1024
+NA_RADAR = 2048
+NA_SUPERFORT = 4096
 
 # whose advantage each one is (LHTR-O-20..25 Germany, LHTR-O-40..45 Japan, LHTR-O-50..54 US)
 NA_POWERS = ("Germany", "Germany", "Germany", "Germany", "Germany",
-             "Japan", "Japan", "Japan", "Japan", "Japan", "United States")
+             "Japan", "Japan", "Japan", "Japan", "Japan", "United States",
+             "United Kingdom", "United States")
 
-SPACE_NAMES = ("gray", "island")
+SPACE_NAMES = ("gray", "island", "tan")
 SP_GRAY = 1
 SP_ISLAND = 2
+SP_TAN = 4
 
 ATTACKER = 0
 DEFENDER = 1
@@ -196,6 +205,19 @@ def value(b, side, u, v):
     if land and nm == "artillery" and na & NA_FORTRESS and b.space & SP_GRAY:
         return 3 if v < 3 else v                                   # LHTR-O-25
     return v
+
+
+def aa_mods(b, groups, hv, per):
+    """AA fire by aircraft type (LHTR): Radar's hit value, Superfortresses' two dice."""
+    for gi in range(len(groups)):
+        u = groups[gi][0]
+        if u < 0:
+            continue
+        if b.units[u][uu.U_ABILITIES] & uu.AB_STRATEGIC and b.na[ATTACKER] & NA_SUPERFORT:
+            hv[gi] = 3                                             # LHTR-O-55: total <= 3
+            per[gi] = 2
+        elif b.na[DEFENDER] & NA_RADAR and b.space & SP_TAN:
+            hv[gi] = 2                                             # LHTR-O-30
 
 
 def bombard_value(b, u, v):

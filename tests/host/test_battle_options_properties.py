@@ -42,18 +42,19 @@ def _answer(b, p, data):
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_national_advantage_battles_end_and_resume(data):
-    """LHTR-O-21 LHTR-O-23 LHTR-O-24 LHTR-O-41 LHTR-O-42 LHTR-O-43 LHTR-O-45 LHTR-O-52: any mix
+    """LHTR-O-21 LHTR-O-23 LHTR-O-24 LHTR-O-30 LHTR-O-41 LHTR-O-42 LHTR-O-43 LHTR-O-45 LHTR-O-52 LHTR-O-55: any mix
     of advantages and armies: the battle ends, no unit is created or lost twice, and a battle
     saved at any question and resumed gives the same result with the same dice."""
     sea = data.draw(st.booleans())
     names = SEA if sea else LAND
     att = _army(data, names, 1)
-    dfd = _army(data, ("destroyer", "battleship", "submarine") if sea else ("infantry", "artillery"), 1)
+    dfd = _army(data, ("destroyer", "battleship", "submarine") if sea else
+                ("infantry", "artillery", "antiaircraft_gun"), 1)
     if not sea and "transport" in att:
         del att["transport"]
     opts = {"attacker_na": tuple(n for n in NA_NAMES if data.draw(st.booleans())),
             "defender_na": tuple(n for n in NA_NAMES if data.draw(st.booleans())),
-            "space": tuple(s for s in ("gray", "island") if data.draw(st.booleans())),
+            "space": tuple(s for s in ("gray", "island", "tan") if data.draw(st.booleans())),
             "attacker_tech": tuple(t for t in ("super_submarines", "jet_fighters") if data.draw(st.booleans()))}
     if "kamikaze" in opts["attacker_na"] or "kaiten" in opts["attacker_na"]:
         opts["defender_na"] = tuple(n for n in opts["defender_na"] if n not in ("kamikaze", "kaiten"))

@@ -354,3 +354,30 @@ def test_kamikaze_and_kaiten_together():
     assert _named(b, b.result["lost"][0]) == {"fighter": 1, "submarine": 1}
     assert _named(b, b.result["lost"][1]) == {"aircraft_carrier": 1}
     assert b.result["outcome"] == O_RETREAT
+
+
+def test_radar_uk_aa_in_tan_hits_on_2():
+    """LHTR-O-30: the UK AA gun in a tan territory hits aircraft on 1 or 2: dice 2, 3 at the
+    two fighters down one. Outside tan the same 2 misses."""
+    b = Battle(ED, "land", {"fighter": 2}, {"infantry": 1, "antiaircraft_gun": 1},
+               {"defender_na": ("radar",), "space": ("tan",)})
+    _finish(b, FixedDice([2, 3, 6, 6]), ["retreat"])
+    assert _rolls(b)[0] == (1, S_AA, 2, (2, 3))
+    assert _named(b, b.result["lost"][0]) == {"fighter": 1}
+    b = Battle(ED, "flyover", {"fighter": 2}, {"antiaircraft_gun": 1}, {"defender_na": ("radar",)})
+    _finish(b, FixedDice([2, 3]))
+    assert _rolls(b)[0] == (1, S_AA, 1, (2, 3)) and sum(b.result["lost"][0]) == 0
+
+
+def test_superfortresses_need_two_aa_dice_totalling_3():
+    """LHTR-O-55 LHTR-CHG-NA-05: AA fire in the opening fire rolls two dice at each US bomber;
+    1+2 = 3 downs the first, 2+2 = 4 spares the second; the fighter's die stays single (1:
+    down). The bomber then rolls 6, the infantry 6, and the US retreats."""
+    b = Battle(ED, "land", {"bomber": 2, "fighter": 1}, {"infantry": 1, "antiaircraft_gun": 1},
+               {"attacker_na": ("superfortresses",)})
+    d = FixedDice([1, 1, 2, 2, 2, 6, 6])
+    _finish(b, d, ["retreat"])
+    assert d.remaining() == 0
+    assert _rolls(b) == [(1, S_AA, 1, (1,)), (1, S_AA, 3, (1, 2, 2, 2)),
+                         (0, S_ATTACK, 4, (6,)), (1, S_DEFEND, 2, (6,))]
+    assert _named(b, b.result["lost"][0]) == {"bomber": 1, "fighter": 1}
