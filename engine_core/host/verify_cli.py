@@ -73,7 +73,9 @@ def main(argv, stdin, stdout, stderr):
     ok, where, message = verify_log(lines)
     replayed = None
     second = lines[1].split("|") if len(lines) > 1 else []
-    if where != 0 and len(second) == 4 and second[1] == "game":
+    # a bad header or footer (wrong seed) is reported as such: a replay with a seed that
+    # does not match the commitment would only fail at its first die
+    if where not in (0, -1) and len(second) == 4 and second[1] == "game":
         from engine_core.tournament import replay
         r_ok, r_where, r_msg, t = replay(lines, luck=not args.no_luck, number=Fraction)
         if ok and r_ok:

@@ -18,7 +18,6 @@ import shutil
 import tempfile
 
 from engine_core import board as B
-from engine_core.errors import RuleError, InputError
 from engine_core.game import Game
 from host_sim.flash import Flash, PowerCut
 import sys

@@ -28,7 +28,7 @@ from engine_core import save
 from engine_core.battle import Battle, P_RETREAT, P_SUBMERGE
 from engine_core.dice import Dice
 from engine_core.errors import RuleError, InputError
-from engine_core.units import U_KIND, U_ABILITIES, U_HITS, LAND, AIR, SEA, AB_AA
+from engine_core.units import U_KIND, U_ABILITIES, LAND, AIR, SEA, AB_AA
 
 import sys  # noqa: E402
 
