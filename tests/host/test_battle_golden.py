@@ -60,3 +60,10 @@ def test_every_golden_file_has_a_test():
         me = f.read()
     for n in names:
         assert '"%s"' % n in me, n
+
+
+def test_golden_lhtr_na_island_assault():
+    """LHTR-O-52 LHTR-O-44: Marines against Dug-In Defenders, worked by hand: the battleship's
+    3 kills one defender without reply; three attackers at 2 roll 2, 5, 1 (two hits); the two
+    hit defenders fire at 3: 3 hits, 4 misses; the US loses an infantry and takes the island."""
+    _check("lhtr_na_island_assault.json")
