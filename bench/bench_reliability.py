@@ -30,6 +30,9 @@ TOURNAMENT_GAMES = 30
 TOURNAMENT_CUTS_PER_EDITION = 50  # x 6 = 300 power cuts while the tournament log is written
 
 
+SUMMARY = {}
+
+
 def section(title):
     print("-" * 72)
     print(title, flush=True)
@@ -57,6 +60,7 @@ def sequences():
     for v in total.violations[:10]:
         print("  VIOLATION " + v)
     print("  violations: %d" % len(total.violations))
+    SUMMARY["sequences"] = (total.sequences, total.illegal, len(total.violations))
     done(t0)
     return len(total.violations)
 
@@ -87,6 +91,7 @@ def power_cuts():
     print("  actions lost or duplicated: %d" % len(st.violations))
     for v in st.violations[:10]:
         print("  VIOLATION " + v)
+    SUMMARY["cuts"] = (st.trials, st.survived, len(st.violations))
     done(t0)
     return len(st.violations) + (st.trials - st.survived)
 
@@ -100,6 +105,7 @@ def tournament_cuts():
         print("  %-20s cuts %4d over a %d-line log of %d flash units" % (ed, st.cuts - before, n, units))
     print("  power cuts: %d, survived: %d (a line torn: %d); logs differing from the uncut game: %d" % (
         st.cuts, st.survived, st.torn_lines, len(st.violations)))
+    SUMMARY["tcuts"] = (st.cuts, st.survived, len(st.violations))
     for v in st.violations[:10]:
         print("  VIOLATION " + v)
     done(t0)
@@ -133,6 +139,7 @@ def corrupt_saves():
                 refused += 1
         print("  %-20s save of %d bytes (%d actions)" % (ed, len(data), len(g.state.journal)))
     print("  corrupt saves tried: %d, refused: %d, violations: %d" % (tried, refused, len(bad)))
+    SUMMARY["corrupt"] = (tried, refused, len(bad))
     for v in bad[:10]:
         print("  VIOLATION " + v)
     done(t0)
@@ -238,6 +245,15 @@ def main():
     finally:
         PROP.G.gc = saved
     print("-" * 72)
+    seq, illegal, v_seq = SUMMARY["sequences"]
+    cuts, survived, v_cuts = SUMMARY["cuts"]
+    tc, ts, v_tc = SUMMARY["tcuts"]
+    tried, refused, v_cor = SUMMARY["corrupt"]
+    print("action sequences tried: %d  (violations %d)" % (seq, v_seq))
+    print("illegal actions tried: %d  (violations %d)" % (illegal, v_seq))
+    print("power cuts survived: %d of %d saves + %d of %d tournament logs  (lost or duplicated: %d)" % (
+        survived, cuts, ts, tc, v_cuts + v_tc))
+    print("corrupt saves refused: %d of %d  (violations %d)" % (refused, tried, v_cor))
     print("violations: " + ", ".join(["%s %d" % (k, v[k]) for k in ("sequences", "battles", "power cuts",
                                                                      "corrupt saves", "buttons",
                                                                      "tournament logs")]))
