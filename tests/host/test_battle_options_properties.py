@@ -2,7 +2,7 @@
 their units, and resume from to_bytes at any question with the same result."""
 from hypothesis import given, settings, strategies as st
 
-from engine_core.battle import Battle, P_KAMIKAZE, P_CASUALTIES, P_RETREAT, P_SUBMERGE
+from engine_core.battle import Battle, P_KAMIKAZE, P_RETREAT, P_SUBMERGE
 from engine_core.battle_options import NA_NAMES
 from engine_core.dice import FixedDice
 

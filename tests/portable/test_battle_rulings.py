@@ -1,9 +1,9 @@
 # Combat rulings (the digests' -A- and -X- ids and the LHTR change list's combat rows),
 # worked by hand with given dice.
 from engine_core.battle import (Battle, P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_KAMIKAZE,
-                                O_ATTACKER_WON, O_DEFENDER_WON, O_RETREAT, O_BOTH_DESTROYED,
-                                O_STALEMATE, S_ATTACK, S_DEFEND, S_SUB_ATTACK, S_SUB_DEFEND,
-                                S_BOMBARD, S_KAMIKAZE)
+                                O_ATTACKER_WON, O_DEFENDER_WON, O_BOTH_DESTROYED, O_STALEMATE,
+                                S_ATTACK, S_DEFEND, S_SUB_ATTACK, S_SUB_DEFEND, S_BOMBARD,
+                                S_KAMIKAZE)
 from engine_core.dice import FixedDice
 from engine_core.errors import RuleError
 from engine_core import events as ev
