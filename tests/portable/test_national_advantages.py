@@ -381,3 +381,25 @@ def test_superfortresses_need_two_aa_dice_totalling_3():
     assert _rolls(b) == [(1, S_AA, 1, (1,)), (1, S_AA, 3, (1, 2, 2, 2)),
                          (0, S_ATTACK, 4, (6,)), (1, S_DEFEND, 2, (6,))]
     assert _named(b, b.result["lost"][0]) == {"bomber": 1, "fighter": 1}
+
+
+def test_kamikaze_may_target_subs_but_not_super_subs_without_a_destroyer():
+    """LHTR-O-41 LHTR-U-80: a kamikaze may name a sub (the FAQ: yes); Super Submarines cannot
+    be hit by aircraft unless Japan has a destroyer in the battle. The kamikaze's 4 sinks the
+    sub; the defending sub rolled 6 in opening fire; nothing is left to fight."""
+    b = Battle(ED, "sea", {"fighter": 1, "destroyer": 1}, {"submarine": 1},
+               {"attacker_na": ("kamikaze",), "defender_tech": ("super_submarines",)})
+    b.run_until_prompt(FixedDice([]))
+    b.answer([("fighter", "submarine")])          # Japan's destroyer is there: allowed
+    d = FixedDice([4, 6])
+    _finish(b, d)
+    assert d.remaining() == 0 and b.result["outcome"] == O_ATTACKER_WON
+    b = Battle(ED, "sea", {"fighter": 1, "battleship": 1}, {"submarine": 1},
+               {"attacker_na": ("kamikaze",), "defender_tech": ("super_submarines",)})
+    p = b.run_until_prompt(FixedDice([]))
+    try:
+        b.answer([("fighter", "submarine")])
+        assert False, "accepted"
+    except RuleError as e:
+        assert e.rule == "LHTR-U-80"
+    assert b.prompt is p
