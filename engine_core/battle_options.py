@@ -117,7 +117,7 @@ def for_powers(advantages, attacker_power, defender_power):
 def setup(b, options):
     """Read the national-advantage options into the battle (called by Battle.__init__)."""
     if b.family != 1:
-        raise InputError("national advantages are Revised / LHTR optional rules")
+        raise InputError("national advantages and bombard_may_hit_air are Revised / LHTR options")
     b.na = [_bits(options.get("attacker_na"), NA_NAMES, "national advantage"),
             _bits(options.get("defender_na"), NA_NAMES, "national advantage")]
     b.space = _bits(options.get("space"), SPACE_NAMES, "space fact")
