@@ -114,6 +114,24 @@ def for_powers(advantages, attacker_power, defender_power):
     return {"attacker_na": tuple(att), "defender_na": tuple(dfn)}
 
 
+def space_facts(board, t, holder):
+    """The `space` option for territory t held by power `holder` (an id): "gray" / "tan" when
+    it is an original German / UK territory still held by that power (an advantage naming a
+    colour counts only while its power holds the territory), "island" from the map (Japan, the
+    UK and Australia are not islands, LHTR-O-44)."""
+    out = []
+    o = board.original_owner(t)
+    if o >= 0 and o == holder:
+        nm = board.power_name(o)
+        if nm == "Germany":
+            out.append("gray")
+        elif nm == "United Kingdom":
+            out.append("tan")
+    if board.is_island(t):
+        out.append("island")
+    return tuple(out)
+
+
 def setup(b, options):
     """Read the national-advantage options into the battle (called by Battle.__init__)."""
     if b.family != 1:

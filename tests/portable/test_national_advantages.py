@@ -403,3 +403,22 @@ def test_kamikaze_may_target_subs_but_not_super_subs_without_a_destroyer():
     except RuleError as e:
         assert e.rule == "LHTR-U-80"
     assert b.prompt is p
+
+
+def test_space_facts_from_the_map():
+    """LHTR-O-21 LHTR-O-25 LHTR-O-30 LHTR-O-44: gray and tan count only while Germany / the UK
+    still holds its original territory; Okinawa is an island, Japan, the UK and Australia are
+    not."""
+    from engine_core import board as bd
+    from engine_core.battle_options import space_facts
+    b = bd.load(ED)
+    ger = b.power_id("Germany")
+    uk = b.power_id("United Kingdom")
+    jp = b.power_id("Japan")
+    we = b.territory_id("Western Europe")
+    assert space_facts(b, we, ger) == ("gray",)
+    assert space_facts(b, we, uk) == ()
+    assert space_facts(b, b.territory_id("India"), uk) == ("tan",)
+    assert space_facts(b, b.territory_id("Okinawa"), jp) == ("island",)
+    for name in ("Japan", "United Kingdom", "Australia"):
+        assert "island" not in space_facts(b, b.territory_id(name), jp)
