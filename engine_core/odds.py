@@ -64,6 +64,7 @@ from engine_core.units import (
 KINDS = ("land", "sea", "amphibious")
 
 # On the device the caches are kept small (memory over speed); on a host they grow freely.
+import gc
 import sys as _sys
 _SMALL = _sys.implementation.name != "cpython"
 _FIRE_CACHE = 6
@@ -1263,6 +1264,7 @@ class _Run:
             if not lst:
                 del rows.byhp[h]
             row = rows.rows[ai]
+            gc.collect()  # between rows: keeps the small heap from fragmenting
             while True:
                 best = -1
                 bh = -1
@@ -1516,7 +1518,6 @@ class _Run:
             side.fire_cache = {}
         self.num.rows = {}
         if _SMALL:
-            import gc
             gc.collect()
         return self._report2()
 
@@ -1630,6 +1631,7 @@ class _Rows:
     def _row(self, ai, di):
         row = self.rows.get(ai)
         if row is None:
+            gc.collect()  # a new row: a good moment to tidy the small heap
             run = self.run
             row = bytearray(8 * (len(run.D.states) + 4))
             self.rows[ai] = row
