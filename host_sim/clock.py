@@ -7,6 +7,7 @@ installed only while firmware code runs (boot and each tick), so pytest and
 the rest of the process keep real time.
 """
 
+import threading as _threading
 import time as _time
 
 _TICKS_PERIOD = 1 << 29
@@ -17,6 +18,7 @@ class Clock:
         self.ns = int(start_ms) * 1000000
         self._saved = None
         self._depth = 0
+        self._owner = None
 
     # -- reading ---------------------------------------------------------
     def monotonic(self):
@@ -43,12 +45,17 @@ class Clock:
             self.ns = int(ms) * 1000000
 
     def sleep(self, seconds):
+        if self._saved is not None and _threading.current_thread() is not self._owner:
+            # another thread (e.g. a Blinka displayio refresh thread some other code started)
+            # sleeps in real time and never moves the device's clock
+            return self._saved[2](seconds)
         if seconds > 0:
             self.ns += int(round(seconds * 1e9))
 
     # -- installing into the host `time` module ---------------------------
     def install(self):
         if self._depth == 0:
+            self._owner = _threading.current_thread()
             self._saved = (_time.monotonic, _time.monotonic_ns, _time.sleep)
             _time.monotonic = self.monotonic
             _time.monotonic_ns = self.monotonic_ns

@@ -79,6 +79,9 @@ def install_paths():
             del sys.modules[name]
             foreign = True
     if foreign or ("displayio" in sys.modules and not _is_ours(sys.modules.get("fourwire"))):
+        old = sys.modules.get("displayio")
+        if old is not None and hasattr(old, "_stop_background"):
+            old._stop_background()  # pylint: disable=protected-access  # its thread would keep refreshing
         for name in list(sys.modules):
             if name.split(".")[0] in BOUND_LIBRARIES:
                 del sys.modules[name]

@@ -382,3 +382,27 @@ def test_boot_py_decides_who_writes_circuitpy(tmp_path):
         assert sim.flash.writable and sim.app.boots == 1
         # every device path lands on the emulated flash, never on the host's own /saves
         assert os.path.exists(os.path.join(str(tmp_path / "c"), "fs", "saves", "boots"))
+
+
+def test_other_threads_sleeping_never_move_the_device_clock():
+    """A background thread that sleeps (as Blinka's displayio refresh thread does, if some other code
+    imported displayio first) sleeps in real time; only the firmware's own sleeps advance the clock."""
+    import threading
+    import time
+    stop = threading.Event()
+
+    def spinner():
+        while not stop.is_set():
+            time.sleep(0.001)
+
+    t = threading.Thread(target=spinner, daemon=True)
+    t.start()
+    try:
+        with _sim("sim") as sim:
+            sim.app.ticks = []
+            sim.run(ms=2000)
+            ticks = sim.app.ticks
+            assert ticks[-1][0] - ticks[0][0] == 99 * 20
+    finally:
+        stop.set()
+        t.join()
