@@ -31,8 +31,9 @@ def _pacific():
 
 
 def test_dice_per_unit():
-    """P40-E-41, P40-U-46, P40-X-46: battleship, cruiser, destroyer 1 die; submarine 2 (on
-    station); each carrier-based fighter or tactical bomber 2; the carrier and transports 0."""
+    """P40-E-41, P40-U-46, P40-X-46, P40-U-25: battleship, cruiser, destroyer 1 die; submarine
+    2 (on station); each carrier-based fighter or tactical bomber 2; the carrier and
+    transports 0."""
     b, s, jp, us, sz10 = _pacific()
     units = ((sz10, jp, "battleship", 1), (sz10, jp, "cruiser", 1), (sz10, jp, "destroyer", 1),
              (sz10, jp, "submarine", 2), (sz10, jp, "aircraft_carrier", 1), (sz10, jp, "fighter", 1),

@@ -45,7 +45,7 @@ def test_lhtr_capture_and_liberation():
     into an empty hostile territory in the CM as well); LHTR-C-71: its AA guns and IC pass
     to the captor; LHTR-C-80: retaking an ally's original territory liberates it: the
     original owner gets it back with its income; LHTR-C-82: its AA guns go back when the
-    ally holds its capital."""
+    ally holds its capital (LHTR-CHG-ECON-04, LHTR-CHG-ECON-05)."""
     g = Game.new("revised_lhtr")
     b = g.board
     _to(g, "Germany", "combat_move")
@@ -62,7 +62,7 @@ def test_lhtr_capture_and_liberation():
 
 def test_lhtr_capital_plunder_frozen_until_own_capital_freed():
     """LHTR-C-83: the captor of a capital takes every IPC in hand (Germany takes Moscow);
-    LHTR-E-13: while its own capital is lost it may not spend them; LHTR-C-84: freeing the
+    LHTR-E-13, LHTR-CHG-ECON-07: while its own capital is lost it may not spend them; LHTR-C-84: freeing the
     capital returns it and its friends' holdings of its original territories;
     LHTR-E-11: no buying while the capital is held; LHTR-E-12: income again once freed;
     LHTR-S-07: only CM, CC and NCM are played meanwhile."""
@@ -86,7 +86,8 @@ def test_lhtr_capital_plunder_frozen_until_own_capital_freed():
 def test_lhtr_liberation_while_capital_lost_is_capture():
     """LHTR-C-81: if the ally's capital is in enemy hands at the end of the turn, the
     liberator captures the territory instead, collects its income, uses its IC and owns
-    its AA guns (here the US retakes Caucasus while Moscow is German). ENGINE: checked when
+    its AA guns (here the US retakes Caucasus while Moscow is German; LHTR-CHG-ECON-04,
+    LHTR-CHG-ECON-05: nothing goes back to the USSR). ENGINE: checked when
     the capture is recorded, which gives the end-of-turn result since a capital can only
     change hands in its captor's turn (P40-T-31)."""
     g = Game.new("revised_lhtr")
@@ -244,3 +245,28 @@ def test_lhtr_technology_works_from_mobilize():
     assert not research.has_tech(b, g.state, 0, research.SUPER_SUBS)
     _to_phase(g, "mobilize")
     assert research.has_tech(b, g.state, 0, research.SUPER_SUBS)
+
+
+def test_lhtr_liberated_capital_aa_guns_keep_owner():
+    """LHTR-CHG-ECON-08: when Moscow is liberated, Caucasus (held by the UK) and its complex
+    go back to the USSR, but the AA gun outside the capital keeps its owner: no AA event for
+    Caucasus, so the UK's AA gun now stands in a Soviet territory (LHTR-U-13: an AA gun
+    carries its own owner, which can differ from the territory's controller)."""
+    from engine_core.economy import EV_AA, EV_CONTROL
+    g = Game.new("revised_lhtr")
+    b = g.board
+    su, uk = b.power_id("Soviet Union"), b.power_id("United Kingdom")
+    cauc, russia = b.territory_id("Caucasus"), b.territory_id("Russia")
+    _to(g, "Germany", "combat")
+    g.apply({"type": "capture", "territory": russia, "aa": 1})
+    g.apply({"type": "capture", "territory": cauc, "aa": 1})
+    _to(g, "United Kingdom", "combat")
+    ev = g.apply({"type": "capture", "territory": cauc, "aa": 1})
+    assert (EV_AA, cauc, uk) in ev and g.state.owner[cauc] == uk
+    ev = g.apply({"type": "capture", "territory": russia, "aa": 1})
+    assert (EV_AA, russia, su) in ev                     # the capital's AA gun goes home
+    assert (EV_CONTROL, cauc, uk, su) in ev
+    assert [e for e in ev if e[0] == EV_AA and e[1] == cauc] == []
+    assert g.state.owner[cauc] == su and g.state.facilities[cauc] & 1
+    p = g.summary()["production"]
+    assert p["Soviet Union"] == 24 and p["United Kingdom"] == 30 and p["Germany"] == 40
