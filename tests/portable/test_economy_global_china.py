@@ -1,0 +1,50 @@
+"""Global 1940: China keeps the Pacific 1940 system (G40-U-06 -> P40-E-80..88)."""
+from engine_core.game import Game
+from engine_core.errors import RuleError
+
+
+def _raises(rule, fn, *args):
+    try:
+        fn(*args)
+    except RuleError as e:
+        assert e.rule == rule, e.rule
+        return
+    assert False, "no RuleError " + rule
+
+
+def _to(g, power, phase):
+    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
+        if g.prompt is not None:
+            g.apply({"type": "answer", "value": 0})
+        else:
+            g.apply({"type": "end_phase"})
+
+
+def test_global_china_pacific_system():
+    """G40-U-06, P40-E-81, P40-E-82, P40-E-07: in Global 1940 China has no capital, buys
+    infantry only plus artillery while the Burma Road is open (its 12 IPCs: 2 infantry + 1
+    artillery = 10, 2 left), never a tank, a complex or a transport; P40-E-18: Chinese units
+    are placed only in Chinese territories China controls (not India); G40-R-02: no R&D."""
+    g = Game.new("global_1940")
+    b = g.board
+    china = b.power_id("China")
+    assert b.capital(china) == -1
+    _to(g, "China", "purchase")
+    assert g.summary()["treasury"]["China"] == 12
+    for bad in ("tank", "minor_industrial_complex", "transport"):
+        _raises("P40-E-07", g.apply, {"type": "purchase", "units": {bad: 1}})
+    g.apply({"type": "purchase", "units": {"infantry": 2, "artillery": 1}})
+    assert g.summary()["treasury"]["China"] == 2
+    _to(g, "China", "mobilize")
+    _raises("P40-E-18", g.apply, {"type": "place", "territory": "India", "units": {"infantry": 1}})
+    yunnan = b.territory_id("Yunnan")
+    assert b.original_owner(yunnan) == china and g.state.owner[yunnan] == china
+    g.apply({"type": "place", "territory": yunnan, "units": {"infantry": 2, "artillery": 1}})
+    assert g.state.pool == []
+    from engine_core import research
+    from engine_core.dice import FixedDice
+    try:
+        research.research(b, g.state, china, 1, FixedDice([6, 1]), chart=1)
+        assert False, "China researched"
+    except RuleError as e:
+        assert e.rule == "G40-R-02", e.rule
