@@ -243,3 +243,15 @@ def test_victory_capitals_or_cities():
         _end_turn(g)
     assert g.state.round == 2
     assert g.summary()["victory"] is None
+
+
+def test_classic_one_chart_for_every_power():
+    """CL-A-05: only Germany's reference chart is printed and every power uses its values:
+    each of the five powers pays 3 + 5 + 12 = 20 IPCs for an infantry, an armor and a
+    fighter."""
+    g = Game.new("classic")
+    for name in ("Soviet Union", "Germany", "United Kingdom", "Japan", "United States"):
+        _to(g, name, "purchase")
+        before = g.summary()["treasury"][name]
+        g.apply({"type": "purchase", "units": {"infantry": 1, "armor": 1, "fighter": 1}})
+        assert g.summary()["treasury"][name] == before - 20, name

@@ -272,3 +272,26 @@ def test_attacked_neutral_shows_its_army():
     ev = g.apply({"type": "enter", "territory": "Ulaanbaatar", "attack": 1})
     assert (27, t, 1, b.unit_id("infantry"), 1) in ev
     assert g.state.owner[t] == 255
+
+
+def test_control_stays_until_an_enemy_captures():
+    """P40-C-12: a power keeps a territory it has emptied until an enemy captures it: Japan
+    takes Yunnan (1 IPC) and, with nobody retaking it, still holds it and collects for it a
+    round later; only a capture changes its controller."""
+    g = Game.new("pacific_1940")
+    b = g.board
+    jp, cn = b.power_id("Japan"), b.power_id("China")
+    yunnan = b.territory_id("Yunnan")
+    _to(g, "Japan", "combat")
+    g.apply({"type": "capture", "territory": yunnan})
+    prod = g.summary()["production"]["Japan"]
+    assert g.state.owner[yunnan] == jp
+    while not (g.state.round == 2 and g.summary()["power"] == "Japan"):
+        if g.prompt is not None:
+            g.apply({"type": "answer", "value": 0})
+        else:
+            g.apply({"type": "end_phase"})
+    assert g.state.owner[yunnan] == jp and g.summary()["production"]["Japan"] == prod
+    _to(g, "China", "combat")
+    g.apply({"type": "capture", "territory": yunnan})
+    assert g.state.owner[yunnan] == cn
