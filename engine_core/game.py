@@ -28,6 +28,8 @@ Action types (dict "type"; names or ids accepted):
   end_phase                           next phase (Collect Income: collects, ends the turn)
   collect_income {answers?, convoy?}  INCOME phase: collect and end the turn
   answer {value}                      answer the pending prompt
+  advantage {name, territory?}        a Revised/LHTR national advantage the ledger keeps
+                                      (advantages.py: LHTR-O-10/13/31/32/34/35/51)
 """
 
 import gc
@@ -348,6 +350,9 @@ class Game:
         if code == J.INCOME:
             self._need_phase(ph, PH.INCOME, "collect_income")
             return self._income(p, a["answers"], a["convoy"], a["dice"], a["german_subs"])
+        if code == J.ADVANTAGE:
+            from engine_core import advantages
+            return advantages.use(b, s, p, ph, a["name"], a["territory"], self.options)
         if code == J.ANSWER:
             if s.pending is None:
                 raise RuleError("LEDGER-PROMPT", "no question is pending")
@@ -526,6 +531,9 @@ class Game:
                 lost = False
         if lost:
             return ph in PH.CAPITAL_LOST_PLAYS
+        if self.state.history & (1 << 23) and self.board.edition in ("revised", "revised_lhtr"):
+            from engine_core import advantages   # LHTR-O-31: a Joint Strike round
+            return not advantages.uk_skips(self.board, self.state, p, ph)
         return True
 
     def _next_phase(self):
@@ -589,6 +597,9 @@ class Game:
             placed[t] = 0
         s.pool = []
         s.phase = 0
+        if self.options.get("national_advantages") and b.edition in ("revised", "revised_lhtr"):
+            from engine_core import advantages
+            advantages.turn_begins(b, s, p)
         while s.phase < len(self.phase_table) - 1 and not self._playable_in(s, self.phase_table[s.phase], p):
             s.phase += 1
         events.append((EV_TURN, s.round, p))

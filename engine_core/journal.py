@@ -30,6 +30,8 @@ Codes and their arguments:
                                                 (1940: markers; Classic/Revised: IPCs lost)
   ENTER         t, power, attack                units entered t without taking it (politics:
                                                 acts of war, first attack on a neutral, FIC)
+  ADVANTAGE     name index, t+1                 a Revised/LHTR national advantage used
+                                                (advantages.py NAMES; t+1 = 0: no territory)
 """
 
 from engine_core.errors import InputError
@@ -48,9 +50,11 @@ INCOME = 11
 ANSWER = 12
 BOMBING = 13
 ENTER = 14
+ADVANTAGE = 15
 
 TYPES = ("", "purchase", "place", "repair", "upgrade", "capture", "battle", "violate_neutral",
-         "declare_war", "research", "end_phase", "collect_income", "answer", "bombing", "enter")
+         "declare_war", "research", "end_phase", "collect_income", "answer", "bombing", "enter",
+         "advantage")
 
 
 _END_PHASE_ENTRY = (END_PHASE,)   # the commonest entry, shared (RAM)
@@ -182,6 +186,10 @@ def encode(board, state, action):
         who = g("by")
         p = current_power(board, state) if who is None else _power(board, who)
         return (code, _territory(board, g("territory")), p, _int(g("attack", 1), "attack"))
+    if code == ADVANTAGE:
+        from engine_core.advantages import index_of
+        t = g("territory")
+        return (code, index_of(g("name")), 0 if t is None else _territory(board, t) + 1)
     raise InputError("unknown action type %s" % (kind,))
 
 
@@ -270,6 +278,9 @@ def decode(entry):
         a["territory"] = entry[1]
         a["by"] = entry[2]
         a["attack"] = entry[3]
+    elif code == ADVANTAGE:
+        a["name"] = entry[1]
+        a["territory"] = entry[2] - 1
     return a
 
 
