@@ -48,7 +48,7 @@ from engine_core.errors import RuleError, InputError
 
 NA_NAMES = ("atlantic_wall", "panzerblitz", "wolf_packs", "dive_bomber", "fortress_europe",
             "kamikaze", "kaiten", "powerful_battleships", "dug_in", "banzai", "marines",
-            "radar", "superfortresses")
+            "radar", "superfortresses", "russian_winter")
 NA_ATLANTIC = 1
 NA_PANZER = 2
 NA_WOLF = 4
@@ -62,11 +62,12 @@ NA_BANZAI = 512
 NA_MARINES = 1024
 NA_RADAR = 2048
 NA_SUPERFORT = 4096
+NA_WINTER = 8192     # LHTR-O-10: only while declared (advantages.winter_active)
 
 # whose advantage each one is (LHTR-O-20..25 Germany, LHTR-O-40..45 Japan, LHTR-O-50..54 US)
 NA_POWERS = ("Germany", "Germany", "Germany", "Germany", "Germany",
              "Japan", "Japan", "Japan", "Japan", "Japan", "United States",
-             "United Kingdom", "United States")
+             "United Kingdom", "United States", "Soviet Union")
 
 SPACE_NAMES = ("gray", "island", "tan")
 SP_GRAY = 1
@@ -98,13 +99,16 @@ def _bits(names, table, what):
     return b
 
 
-def for_powers(advantages, attacker_power, defender_power):
+def for_powers(advantages, attacker_power, defender_power, winter=False):
     """The battle options for the advantages in play (chosen at game set-up; names outside
     NA_NAMES, like the economy ones, are left to the ledger): those of the attacking power
-    and those of the defending power (power names as the board prints them)."""
+    and those of the defending power (power names as the board prints them). Russian Winter
+    counts only while declared (`winter`: advantages.winter_active(game.state))."""
     att = []
     dfn = []
     for nm in advantages or ():
+        if nm == "russian_winter" and not winter:
+            continue
         if nm in NA_NAMES:
             who = NA_POWERS[NA_NAMES.index(nm)]
             if who == attacker_power:
@@ -216,6 +220,8 @@ def value(b, side, u, v):
     if nm == "battleship" and na & NA_BATTLESHIPS:
         return 5                                                   # LHTR-O-43
     if land and nm == "infantry":
+        if na & NA_WINTER:
+            return 3 if v < 3 else v                               # LHTR-O-10
         if na & NA_DUG_IN and b.space & SP_ISLAND:
             return 3 if v < 3 else v                               # LHTR-O-44
         if na & NA_ATLANTIC and b.space & SP_GRAY and b.kind == K_AMPHIBIOUS and b.round == 1:

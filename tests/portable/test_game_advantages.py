@@ -166,3 +166,4 @@ def test_advantages_replay_from_save():
     assert h.state.snapshot() == g.state.snapshot()
     g.undo()
     assert not A.winter_active(g.state)
+

@@ -311,7 +311,7 @@ def test_panzerblitz_reports_tanks_after_a_one_cycle_win():
 def test_advantages_are_lhtr_options_only():
     """LHTR-O-21: the national advantages are Revised / LHTR optional rules; unknown names and
     other editions are refused."""
-    for ed, na in (("classic", ("banzai",)), (ED, ("russian_winter",))):
+    for ed, na in (("classic", ("banzai",)), (ED, ("lend_lease",))):
         try:
             Battle(ed, "land", {"infantry": 1}, {"infantry": 1}, {"attacker_na": na})
             assert False, "accepted"
