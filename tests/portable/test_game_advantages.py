@@ -69,7 +69,7 @@ def test_salvage_free_tank():
 def test_joint_strike_uk_skips_movement():
     """LHTR-O-31: once per game, at the start of a round before the Soviet turn, the UK
     declares a Joint Strike: that round the UK skips combat move, conduct combat and
-    noncombat move (its other phases stay); LHTR-A-27: the US moves the UK pieces on the map."""
+    noncombat move (its other phases stay)."""
     g = _game()
     g.apply({"type": "end_phase"})
     _raises("LHTR-O-31", g.apply, {"type": "advantage", "name": "joint_strike"})   # too late
