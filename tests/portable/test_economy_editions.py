@@ -228,7 +228,17 @@ def test_victory_capitals_or_cities():
     """CL-D-03, CL-D-01, CL-P-10: in Classic, Germany holding Russia and the United Kingdom
     wins at the end of its own turn; LHTR-CHG-VIC-01, LHTR-CHG-VIC-02, LHTR-P-08: under LHTR
     the same two capitals give the Axis 6 + 2 = 8 victory cities, short of the default 9
-    (moderate), and nothing is checked before the round ends."""
+    (moderate), and nothing is checked before the round ends. Both games walk research,
+    purchase (Classic's Action 1, here two steps), combat move, combat, noncombat move,
+    placement and income."""
+    for ed in ("classic", "revised_lhtr"):
+        g = Game.new(ed)
+        seen = []
+        while g.summary()["power"] == "Soviet Union":
+            seen.append(g.summary()["phase"])
+            g.apply({"type": "end_phase"})
+        assert seen == ["research", "purchase", "combat_move", "combat", "noncombat_move",
+                        "mobilize", "collect_income"], ed
     g = Game.new("classic")
     _to(g, "Germany", "combat")
     g.apply({"type": "capture", "territory": "Russia"})
