@@ -54,6 +54,8 @@ EV_NEUTRAL_ARMY = 27   # (EV_NEUTRAL_ARMY, territory, side defending, unit, coun
                        # neutral's standing army appears, on the side opposed to the attacker
                        # (P40-C-130)
 
+_STRIKE_ROUND = 1 << 23   # advantages.STRIKE_ROUND (Revised/LHTR Joint Strike round, LHTR-O-31)
+
 # pending prompt: ("income", power, question index) -- a yes/no question for the players
 P_INCOME = "income"
 
@@ -531,7 +533,7 @@ class Game:
                 lost = False
         if lost:
             return ph in PH.CAPITAL_LOST_PLAYS
-        if self.state.history & (1 << 23) and self.board.edition in ("revised", "revised_lhtr"):
+        if self.state.history & _STRIKE_ROUND and self.board.edition in ("revised", "revised_lhtr"):
             from engine_core import advantages   # LHTR-O-31: a Joint Strike round
             return not advantages.uk_skips(self.board, self.state, p, ph)
         return True
