@@ -172,6 +172,11 @@ def family_of(flags):
     return FAM_CLASSIC
 
 
+
+def _is_whole(v):
+    """A typed die or hit count: an int (not a bool, text or 3.5)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
 class UnitsBoard:
     """The unit half of a board (units, aliases, combat flags) when no full board is loaded."""
 
@@ -699,16 +704,23 @@ class Battle:
     def _answer_dice(self, p, choice):
         step, info = p.info
         if isinstance(choice, dict) and "hits" in choice:
-            hs = list(choice["hits"])
-            if len(hs) != len(info):
+            hs = choice["hits"]
+            if not isinstance(hs, (list, tuple)) or len(hs) != len(info):
                 raise InputError("give one hit count per column")
             for i in range(len(hs)):
-                if not (0 <= int(hs[i]) <= info[i][1]):
+                if not _is_whole(hs[i]):
+                    raise InputError("a hit count is a whole number")
+                if not (0 <= hs[i] <= info[i][1]):
                     raise RuleError("CL-C-02", "more hits than dice in a column")
-            self._typed = ("hits", [int(h) for h in hs])
+            self._typed = ("hits", list(hs))
         else:
             vals = choice["dice"] if isinstance(choice, dict) else choice
-            vals = [int(v) for v in vals]
+            if not isinstance(vals, (list, tuple)):
+                raise InputError("give the dice as a list of numbers 1 to 6")
+            for v in vals:
+                if not _is_whole(v):
+                    raise InputError("a die shows a whole number 1 to 6")
+            vals = list(vals)
             need = 0
             for g in info:
                 need += g[1]

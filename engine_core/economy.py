@@ -100,9 +100,14 @@ def pairs(board, units):
     counts = [0] * board.unit_count
     if isinstance(units, dict):
         items = [(k, units[k]) for k in units]
-    else:
+    elif isinstance(units, (list, tuple)):
         items = units
-    for k, n in items:
+    else:
+        raise InputError("units must be {name: count} or a list of (unit, count) pairs")
+    for item in items:
+        if not isinstance(item, (list, tuple)) or len(item) != 2:
+            raise InputError("units must be {name: count} or a list of (unit, count) pairs")
+        k, n = item
         if not isinstance(n, int) or n < 0:
             raise InputError("unit count must be a whole number >= 0: %s" % (n,))
         u = k if isinstance(k, int) else board.unit_id(k)

@@ -186,8 +186,6 @@ def test_garbage_typed_dice_refused_and_battle_unchanged():
     assert b.prompt is None or b.prompt.kind != P_DICE or b.to_bytes() != before
 
 
-@pytest.mark.xfail(strict=True, reason="battle defect: Battle._answer_dice converts typed dice with "
-                   "int(): 'x' and None raise ValueError/TypeError (not InputError) and 3.5 is taken as 3")
 def test_non_numeric_typed_dice_refused_with_input_error():
     """CL-C-04: a typed die is a whole number 1..6; text, None or 3.5 must be refused with
     InputError (a clear message), not a Python error, and never rounded into a die."""

@@ -68,16 +68,9 @@ class _NoGC:
         pass
 
 
-def _units_as_text(action):
-    return isinstance(action, dict) and isinstance(action.get("units"), str)
-
-
-# Defects found in other engineers' modules: counted apart (not violations) so CI stays
-# green, each kept as one xfail test below naming it, and reported.
-KNOWN_DEFECTS = (
-    ("units given as a text (not {name: count}) raise ValueError from economy.pairs "
-     "instead of InputError", _units_as_text),
-)
+# Defects found in other modules, counted apart from violations while they are open (each
+# with a test naming it). None open: units given as a text now raise InputError.
+KNOWN_DEFECTS = ()
 
 
 class Stats:
@@ -462,7 +455,6 @@ def _bases(edition):
     return _BASES[edition]
 
 
-@pytest.mark.xfail(strict=True, reason="ledger defect: " + KNOWN_DEFECTS[0][0])
 def test_units_as_text_refused_with_input_error():
     """CL-E-01: {"type": "purchase", "units": "infantry"} (a keypad or host sending a bare
     name) must be refused with InputError and a clear message; today economy.pairs unpacks
