@@ -3,18 +3,7 @@ from engine_core.battle import (Battle, P_CASUALTIES, P_DICE, P_KAMIKAZE, P_SCRA
                                 O_ATTACKER_WON, S_AA, S_ATTACK, S_SUB_ATTACK)
 from engine_core.dice import FixedDice
 from engine_core import events as ev
-
-
-def _named(b, vec):
-    out = {}
-    for u in range(len(vec)):
-        if vec[u]:
-            out[b.board.unit_name(u)] = vec[u]
-    return out
-
-
-def _rolls(b):
-    return [(e[1], e[2], e[3], e[4]) for e in b.events if e[0] == ev.E_ROLL]
+from portable_helpers import _named
 
 
 def test_global_battles_follow_the_pacific_system():

@@ -5,29 +5,9 @@ from engine_core.battle import (Battle, P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_B
 from engine_core.dice import FixedDice
 from engine_core.errors import RuleError
 from engine_core import events as ev
+from portable_helpers import _named, _rolls, _finish
 
 ED = "revised_lhtr"
-
-
-def _named(b, vec):
-    out = {}
-    for u in range(len(vec)):
-        if vec[u]:
-            out[b.board.unit_name(u)] = vec[u]
-    return out
-
-
-def _rolls(b):
-    return [(e[1], e[2], e[3], e[4]) for e in b.events if e[0] == ev.E_ROLL]
-
-
-def _finish(b, dice, answers=()):
-    answers = list(answers)
-    while True:
-        p = b.run_until_prompt(dice)
-        if p is None:
-            return b
-        b.answer(answers.pop(0) if answers else None)
 
 
 def test_india_worked_example():

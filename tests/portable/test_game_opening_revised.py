@@ -1,16 +1,7 @@
 """Scripted openings: a first round with no combat gives the rulebook incomes (issue 5)."""
 import gc
 from engine_core.game import Game
-
-
-def _finish_turn(g):
-    """End every phase of the current turn, answering "no" to any yes/no question."""
-    start = g.state.game_turn
-    while g.state.game_turn == start and g.state.victory < 0:
-        if g.prompt is not None:
-            g.apply({"type": "answer", "value": 0})
-        else:
-            g.apply({"type": "end_phase"})
+from portable_helpers import _finish_turn
 
 
 def _round(g):
