@@ -2,7 +2,6 @@
 from engine_core.battle import (Battle, P_CASUALTIES, P_DICE, P_KAMIKAZE, P_SCRAMBLE, P_SUBMERGE,
                                 O_ATTACKER_WON, S_AA, S_ATTACK, S_SUB_ATTACK)
 from engine_core.dice import FixedDice
-from engine_core import events as ev
 from portable_helpers import _named
 
 

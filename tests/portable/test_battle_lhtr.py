@@ -4,7 +4,6 @@ from engine_core.battle import (Battle, P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_B
                                 S_AA, S_ATTACK, S_DEFEND, S_SUB_ATTACK, S_SUB_DEFEND, S_BOMBARD)
 from engine_core.dice import FixedDice
 from engine_core.errors import RuleError
-from engine_core import events as ev
 from portable_helpers import _named, _rolls, _finish
 
 ED = "revised_lhtr"
