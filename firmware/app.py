@@ -4,12 +4,14 @@
     while True:
         app.tick()
 
-`App(profile, clock=None, kiosk=False)`: `clock` is a callable returning
+`App(profile, clock=None, kiosk=False, store=None, entropy=None)`: `clock` is a callable returning
 milliseconds (the simulator passes a fake one so tests never sleep); an
 object with `ticks_ms()` or `monotonic()` works too. One tick polls the
 buttons, hands each press to the screen on top of the stack, lets the
 screen animate, redraws the labels that changed (only when something
 changed) and writes the tower's frame if it changed. Nothing blocks.
+`entropy(n)` gives n random bytes for a tournament's secret seed (default
+`firmware.tlog.random_bytes`: `os.urandom`; tests pass a fixed one).
 
 Every completed engine action is saved at once (`session.Session.save`), so
 a power cut loses at most the action in flight; on start the app resumes
@@ -58,8 +60,12 @@ def tower_order(profile):
 
 
 class App:
-    def __init__(self, profile, clock=None, kiosk=False, store=None):
+    def __init__(self, profile, clock=None, kiosk=False, store=None, entropy=None):
         self.profile = profile
+        if entropy is None:
+            from firmware import tlog
+            entropy = tlog.random_bytes
+        self.entropy = entropy
         self.now = _clock(clock)
         self.kiosk = kiosk
         self.errors = []

@@ -10,11 +10,23 @@ After every completed action the session writes one record to the save
 slots (`firmware.saves`): the game's save plus the running battle, if any.
 A power cut at any instant leaves the last completed action on flash; on
 start `resume()` brings it back.
+
+Tournament mode (issue 9): `new_tournament()` runs the game through
+`engine_core.tournament.Tournament` instead of a bare `Game`. Every action,
+undo, battle start, battle decision and bank entry goes into the hash-chained
+log, appended to `tournament.log` on flash before the call returns
+(`firmware.tlog`); the secret seed sits in its own two-slot record and never
+in the log. The log is the save: `resume()` rebuilds the game with
+`tournament.resume()` from the seed record and the log. The running battle is
+an `AuditedBattle`: the battle screens answer and step it as usual, and it
+goes through the tournament (logged dice and decisions). `finish()` writes
+the revealed seed as the log's footer; that file is the export.
 """
 
 import struct
 
 from firmware import saves
+from firmware import tlog
 
 _VERSION = 1
 # version, len(game), len(battle), battle territory (-1: none), len(players), len(edition)
@@ -63,6 +75,13 @@ class Session:
         self.saved = 0              # completed saves this session
         self.save_error = None      # the last OSError of a save (shown on the dashboard)
         self.edition = None
+        self.tour = None            # the Tournament of a tournament game (None: a normal game)
+        self.tlog = None            # its log file (firmware.tlog.LogFile)
+        self.record = None          # its seed record (tlog.unpack_record tuple)
+        self.finished = None        # the Tournament just finished (seed, luck), until a new game
+        self.luck = None            # a normal game's luck ledger (in memory only)
+        self.starts = 0             # battles the tournament's log has started
+        self.battle_info = None     # a normal game's running battle (kind, sides, powers, territory)
 
     # -- engine modules ---------------------------------------------------
     def load_board(self, edition):
@@ -88,17 +107,149 @@ class Session:
         self.battle = None
         self.territory = -1
         self.players = bytes(players)
+        self.tour = None            # a normal game saved from now on is newer than any tournament
+        self.finished = None
+        self.luck = None
         self.save()
         return self.game
 
     def apply(self, action):
         """Apply one action; RuleError/InputError propagate and nothing changes."""
-        self.game.apply(action)
-        self.save()
+        if self.tour is None:
+            self.game.apply(action)
+            self.save()
+            return
+        try:
+            self.tour.apply(action)
+            if isinstance(action, dict) and action.get("type") == "battle":
+                self._drop_battle()      # the battle is in the game now: it does not come back
+        finally:
+            self._flush()
 
     def undo(self):
-        self.game.undo()
-        self.save()
+        if self.tour is None:
+            self.game.undo()
+            self.save()
+            return
+        try:
+            self.tour.undo()
+        finally:
+            self._flush()
+
+    # -- tournament mode ----------------------------------------------------
+    def tslots(self):
+        return saves.Slots(self.slots.store, tlog.SLOTS_NAME)
+
+    def new_tournament(self, edition, random16, options=None, players=b""):
+        """A tournament game: a secret seed from 16 random bytes, its record, a new log.
+
+        Order (one commit point, the seed record): the log file first, then the session,
+        then the record. OSError (read-only drive) refuses the tournament."""
+        from engine_core import audit, tournament
+        if self.slots is None:
+            raise ValueError("a tournament needs the save slots")
+        seed = audit.new_seed(random16)
+        options = options or {}
+        self.load_board(edition)
+        log = tlog.LogFile(self.slots.store)
+        t = tournament.Tournament(edition, seed, options, sink=log.sink)
+        log.start()
+        self.tour = t
+        self.tlog = log
+        self.game = t.game
+        self.battle = None
+        self.territory = -1
+        self.starts = 0
+        self.players = bytes(players)
+        self.finished = None
+        self.luck = None
+        self.record = (seed, edition, tournament.enc(options), self.players, self.slots.seq, 0)
+        self._save_record()
+        self.save_error = None
+        return t
+
+    def _save_record(self):
+        seed, edition, opts, players, game_seq, closed = self.record
+        self.tslots().save(tlog.pack_record(seed, edition, opts, players, game_seq, closed))
+
+    def commitment(self):
+        t = self.tour if self.tour is not None else self.finished
+        return t.commitment if t is not None else None
+
+    def _flush(self):
+        """Append the log lines of the engine call just made (saved = on flash)."""
+        try:
+            if self.tlog.flush():
+                self.saved += 1
+        except OSError as err:  # read-only drive: the lines wait for the next flush
+            self.save_error = err
+            return
+        self.save_error = None
+
+    def finish(self):
+        """End the tournament: the footer with the revealed seed goes to the log file."""
+        t = self.tour
+        if t is None:
+            raise ValueError("no tournament to finish")
+        if self.tlog.pending:
+            self._flush()
+            if self.tlog.pending:
+                raise OSError("the log cannot be written")
+        self.tour = None
+        self.game = None
+        self.battle = None
+        self.territory = -1
+        t.battle = None
+        t.finish()
+        self.finished = t
+        self._flush()
+        return t
+
+    def luck_rows(self):
+        """The luck ledger's rows (engine_core.luck.LuckLedger.rows) of the game on hand."""
+        t = self.tour if self.tour is not None else self.finished
+        ledger = t.luck if t is not None else self.luck
+        return ledger.rows() if ledger is not None else []
+
+    def _resume_tournament(self, rec):
+        """Rebuild a tournament in progress from its seed record and its log."""
+        import json
+        from engine_core import tournament
+        seed, edition, opts, players, game_seq, closed = rec
+        log = tlog.LogFile(self.slots.store)
+        got = log.read_lines()
+        lines, cut = got if got is not None else ([], False)
+        if lines and lines[-1].startswith("SEED|"):
+            return False        # finished: nothing to resume
+        self.load_board(edition)
+        options = json.loads(opts) if opts else {}
+        t, dropped = tournament.resume(edition, seed, lines, options=options, sink=log.sink)
+        if cut or dropped:
+            log.rewrite(lines[:len(lines) - dropped])
+        self.tour = t
+        self.tlog = log
+        self.record = rec
+        self.game = t.game
+        self.players = players
+        self.battle = None
+        self.territory = -1
+        self.starts, last_is_battle = _battle_starts(lines[:len(lines) - dropped])
+        # the last battle is still on the table unless a game action came after it or it was
+        # closed by hand (the record counts the battles closed that way)
+        if t.battle is not None and last_is_battle and self.starts > closed:
+            self.battle = AuditedBattle(self, t.battle)
+            self.territory = t.battle_info["territory"]
+        else:
+            t.battle = None
+        self._flush()           # entries the cut kept from flash, produced again
+        return True
+
+    def _drop_battle(self):
+        self.battle = None
+        self.territory = -1
+        if self.tour is not None:
+            self.tour.battle = None
+            self.tour.battle_info = None
 
     def summary(self):
         return self.game.summary()
@@ -124,6 +275,9 @@ class Session:
     def save(self):
         if self.slots is None:
             return
+        if self.tour is not None:
+            self._flush()   # a tournament's save is its log
+            return
         try:
             self.slots.save(self.payload())
         except OSError as err:  # read-only drive (boot.py), full or missing flash
@@ -137,6 +291,10 @@ class Session:
         if self.slots is None:
             return False
         data = self.slots.load()
+        rec = tlog.unpack_record(self.tslots().load())
+        if rec is not None and rec[4] >= self.slots.seq:
+            # the newest thing on flash is a tournament (a normal game saved later wins)
+            return self._resume_tournament(rec)
         if data is None or len(data) < _HSIZE:
             return False
         version, ng, nb, territory, npl, ned = struct.unpack(_HEADER, data[:_HSIZE])
@@ -162,18 +320,72 @@ class Session:
         """Erase the saved game (settings: new game / kiosk visitors)."""
         self.game = None
         self.battle = None
+        self.tour = None
         if self.slots is not None:
             self.slots.erase()
+            self.tslots().erase()
 
     # -- battles ----------------------------------------------------------
     def start_battle(self, kind, attacker, defender, territory=-1):
+        if self.tour is not None:
+            return self._start_audited(kind, attacker, defender, territory)
         from engine_core import battle
         self.battle = battle.Battle(self.board, kind, attacker, defender)
         self.territory = territory
+        self.battle_info = None
+        if self.slots is not None and self.game is not None and territory >= 0:  # luck ledger
+            ap = self.board.power_id(self.game.summary()["power"])
+            dp = self.game.state.owner[territory] if territory >= 0 else -1
+            self.battle_info = (kind, attacker, defender, ap, dp, territory)
         self.save()
         return self.battle
 
+    def _record_luck(self):
+        """A normal game's finished battle into its luck ledger (memory only: a power cut
+        forgets it; the tournament's ledger is rebuilt from its log)."""
+        b = self.battle
+        info = self.battle_info
+        self.battle_info = None
+        if info is None or b is None or b.result is None:
+            return
+        try:
+            if self.luck is None:
+                from engine_core.luck import LuckLedger
+                self.luck = LuckLedger(self.board)
+            self.luck.record(info[0], info[1], info[2], b.result, info[3], info[4], info[5])
+        except (ValueError, ImportError, MemoryError):
+            pass  # the ledger is a comfort: a battle it cannot rate is left out
+
+    def _start_audited(self, kind, attacker, defender, territory):
+        """A tournament battle: logged, rolled from the tournament's dice at once (to its
+        first decision). The attacker is the power on turn, the defender the territory's owner
+        (a free battle, territory -1, names no powers: the luck ledger leaves it out)."""
+        g = self.game
+        ap = dp = -1
+        if territory >= 0:
+            ap = self.board.power_id(g.summary()["power"])
+            dp = g.state.owner[territory]
+        try:
+            b = self.tour.start_battle(kind, attacker, defender, ap, dp, territory)
+            self.starts += 1
+            self.battle = AuditedBattle(self, b)
+            self.territory = territory
+        finally:
+            self._flush()
+        return self.battle
+
     def end_battle(self):
+        if self.tour is not None and self.battle is not None:
+            # closed without a game action after it: keep it closed after a power cut
+            self._drop_battle()
+            r = self.record
+            self.record = (r[0], r[1], r[2], r[3], r[4], self.starts)
+            try:
+                self._save_record()
+            except OSError as err:
+                self.save_error = err
+        elif self.tour is None:
+            self._record_luck()
         self.battle = None
         self.territory = -1
         self.save()
@@ -194,3 +406,63 @@ class Session:
             if left == 0:
                 return None
         return odds.live(b)
+
+
+class AuditedBattle:
+    """A tournament's running battle as the battle screens see it: every attribute is the
+    battle's; `answer` and the steps go through the tournament (logged, its dice), and the
+    log lines reach flash before they return. Device dice only: the dice the screens pass
+    (or None for physical dice) are not used."""
+
+    def __init__(self, session, battle):
+        self._session = session
+        self._battle = battle
+
+    def __getattr__(self, name):
+        return getattr(self._battle, name)
+
+    def answer(self, choice):
+        s = self._session
+        try:
+            s.tour.answer(choice)
+        finally:
+            s._flush()
+
+    def run_until_prompt(self, dice=None):
+        b = self._battle
+        if b.prompt is None and b.result is None:
+            s = self._session
+            try:
+                s.tour._run()
+            finally:
+                s._flush()
+        return b.prompt
+
+    def step(self, dice=None):
+        self.run_until_prompt(dice)
+
+
+def _input_kind(line):
+    """'battle' / 'action' for a log line that is an input (None for outputs)."""
+    parts = line.split("|")
+    if len(parts) != 4:
+        return None
+    if parts[1] == "action":
+        return "action"
+    if parts[1] == "decision" or (parts[1] == "battle" and parts[2].startswith("start ")):
+        return "battle"
+    return None
+
+
+def _battle_starts(lines):
+    """(battles started in the log, True when a battle's start or decision is its last input)."""
+    last = None
+    starts = 0
+    for line in lines:
+        k = _input_kind(line)
+        if k is not None:
+            last = k
+        if k == "battle" and line.split("|")[1] == "battle":
+            starts += 1
+    return starts, last == "battle"
+

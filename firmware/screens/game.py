@@ -86,6 +86,9 @@ class Players(Counter):
 
     P40-G-03 (and every edition): all powers of one player on the same side;
     the default is two players, Axis = player 1 and Allies = player 2.
+    The last row, "Tournament dice" (off by default; not in the store demo), starts a
+    tournament game: audited dice, its commitment shown before the first action
+    (firmware/screens/trust.py).
     """
 
     footer = "</>:player A:start"
@@ -105,17 +108,23 @@ class Players(Counter):
             names.append("R&D rule")
             counts.append(0)
             limits.append(1)
+        self.tour_row = -1
+        if app.session.slots is not None:  # kiosk visitors keep nothing: no tournaments
+            self.tour_row = len(names)
+            names.append("Tournament dice")
+            counts.append(0)
+            limits.append(1)
         Counter.__init__(self, app, edition_title(edition), names, counts, limits)
         self.edition = edition
         self.board = board
 
     def row_text(self, i, cols):
-        if i == self.rd_row:
+        if i == self.rd_row or i == self.tour_row:
             return ui.pad(self.names[i], "on" if self.counts[i] else "off", cols)
         return ui.pad(self.names[i], "P" + str(self.counts[i]), cols)
 
     def key(self, name, now):
-        if name == "left" and self.cursor != self.rd_row and self.counts[self.cursor] <= 1:
+        if name == "left" and self.cursor < len(self.powers) and self.counts[self.cursor] <= 1:
             return
         Counter.key(self, name, now)
 
@@ -147,12 +156,30 @@ class Players(Counter):
             for p in held:
                 held_by[p] = pl
         options = {"rd": 1} if self.rd_row >= 0 and self.counts[self.rd_row] else None
+        if self.tour_row >= 0 and self.counts[self.tour_row]:
+            self.start_tournament(options, bytes(held_by))
+            return
         try:
             self.app.session.new_game(self.edition, self.app.seed(now), options, bytes(held_by))
         except ValueError as err:
             self.refuse(err)
             return
         self.app.home_game()
+
+    def start_tournament(self, options, held_by):
+        """Seed from the board's random source, its record and a new log; then the commitment."""
+        app = self.app
+        try:
+            app.session.new_tournament(self.edition, app.entropy(16), options, held_by)
+        except OSError:
+            self.say("Tournament: drive read-only")
+            return
+        except ValueError as err:
+            self.refuse(err)
+            return
+        from firmware.screens.trust import Commitment
+        app.home_game()
+        app.push(Commitment(app, start=True))
 
 
 class Dashboard(Screen):

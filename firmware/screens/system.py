@@ -1,4 +1,9 @@
-"""Home menu, settings (with free heap), undo confirmation lives in base.Confirm."""
+"""Home menu, settings (with free heap), undo confirmation lives in base.Confirm.
+
+During a tournament game the home menu has a "Tournament" entry (commitment, luck
+ledger, finish: firmware/screens/trust.py); once the game has a winner "Finish
+tournament" comes first. A normal game with battles fought this session offers its
+luck ledger (kept in memory only)."""
 
 import gc
 
@@ -20,10 +25,17 @@ class Home(Menu):
 
     def refresh(self):
         items = []
-        if self.app.session.game is not None:
+        session = self.app.session
+        if session.tour is not None and session.game.summary().get("victory") is not None:
+            items.append(("Finish tournament", "finish"))
+        if session.game is not None:
             items.append(("Continue game", "continue"))
-        if self.app.session.battle is not None:
+        if session.battle is not None:
             items.append(("Continue battle", "battle"))
+        if session.tour is not None:
+            items.append(("Tournament", "tournament"))
+        elif session.luck is not None and session.luck.battles:
+            items.append(("Luck ledger", "luck"))
         items.append(("New game", "new"))
         items.append(("Battle board", "board"))
         items.append(("Settings", "settings"))
@@ -52,6 +64,15 @@ class Home(Menu):
             app.open_battle_setup(free=True)
         elif value == "settings":
             app.push(Settings(app))
+        elif value == "tournament":
+            from firmware.screens.trust import TournamentMenu
+            app.push(TournamentMenu(app))
+        elif value == "finish":
+            from firmware.screens.trust import confirm_finish
+            confirm_finish(app)
+        elif value == "luck":
+            from firmware.screens.trust import Luck
+            app.push(Luck(app))
         elif value == "kiosk":
             app.start_kiosk()
 

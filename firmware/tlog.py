@@ -1,0 +1,199 @@
+"""Tournament mode on flash: the seed record, the audit log file, the random source.
+
+Three things a tournament keeps on the device (engine_core/tournament.py is the game):
+
+* the **seed record** -- `Slots(store, "tourney")`, two power-cut-proof slots
+  (firmware/saves.py) holding the secret seed, the edition, the players and the game's
+  options. The seed is never written into the log until `finish()` reveals it.
+  `game_seq` is the game slots' sequence number when the tournament began: a normal game
+  saved later has a higher one and wins at start-up (one commit point each way).
+* the **log file** -- `tournament.log` in the save directory, one line per entry as
+  `engine_core.audit.AuditLog` makes them. Lines are buffered while one engine call runs
+  and appended (open "ab", write, flush, close) before the call returns, so the file
+  always ends with every entry of every completed action. A line cut short by a power cut
+  (no newline at the end of the file) is dropped when the log is read back, and the file
+  is rewritten without it before anything is appended again (write `tournament.new`,
+  remove the log, rename; a cut in between is finished at the next start). At the end
+  the footer (`SEED|<seed>|<hash>`) goes to the same file: it is the export.
+* the **random source** -- `random_bytes(n)`: `os.urandom` (the board's hardware random
+  generator). On the host simulator (`host_sim`) the bytes are a fixed sequence per boot,
+  so scripted runs and golden screenshots repeat; tests inject their own.
+"""
+
+import struct
+
+from firmware import saves
+
+LOG_NAME = "tournament.log"
+NEW_NAME = "tournament.new"
+SLOTS_NAME = "tourney"
+
+_VERSION = 1
+# version, game_seq, closed battles, len(seed), len(edition), len(options), len(players)
+_HEADER = "<BIIBBHB"
+_HSIZE = 14
+
+_sim_draws = 0
+
+
+def random_bytes(n):
+    """n bytes from the board's random source (fixed per boot on the host simulator)."""
+    import sys
+    if sys.modules.get("host_sim.hub") is not None:
+        return _sim_bytes(n)
+    import os
+    return os.urandom(n)
+
+
+def _sim_bytes(n):
+    global _sim_draws
+    from engine_core import audit
+    _sim_draws += 1
+    out = bytearray()
+    k = 0
+    while len(out) < n:
+        h = audit.commitment_of("host_sim urandom %d %d" % (_sim_draws, k))
+        for i in range(0, len(h), 2):
+            out.append(int(h[i:i + 2], 16))
+        k += 1
+    return bytes(out[:n])
+
+
+# ------------------------------------------------------------------ the seed record
+
+def pack_record(seed, edition, options_text, players, game_seq, closed=0):
+    """The seed record. `closed`: how many battles of the log were closed without a game
+    action after them (a free battle, a result not recorded): they do not come back."""
+    s = seed.encode()
+    e = edition.encode()
+    o = options_text.encode()
+    pl = bytes(players)
+    return struct.pack(_HEADER, _VERSION, game_seq, closed, len(s), len(e), len(o), len(pl)) + s + e + o + pl
+
+
+def unpack_record(data):
+    """(seed, edition, options_text, players, game_seq, closed) or None for a foreign record."""
+    if data is None or len(data) < _HSIZE:
+        return None
+    version, game_seq, closed, ns, ne, no, npl = struct.unpack(_HEADER, data[:_HSIZE])
+    if version != _VERSION or len(data) != _HSIZE + ns + ne + no + npl:
+        return None
+    at = _HSIZE
+    seed = bytes(data[at:at + ns]).decode()
+    at += ns
+    edition = bytes(data[at:at + ne]).decode()
+    at += ne
+    options_text = bytes(data[at:at + no]).decode()
+    at += no
+    players = bytes(data[at:at + npl])
+    return seed, edition, options_text, players, game_seq, closed
+
+
+# ------------------------------------------------------------------ the log file
+
+class LogFile:
+    """The tournament log in a store (saves.FileStore on the device, a fake in tests).
+
+    A store with `append(name, data)` and `rename(old, new)` methods is used as it is
+    (tests); a `FileStore` is reached through its directory with plain `open` / `os`."""
+
+    def __init__(self, store, name=LOG_NAME, new_name=NEW_NAME):
+        self.store = store
+        self.name = name
+        self.new_name = new_name
+        self.pending = []      # lines of the engine call in progress
+        self.written = 0       # lines appended this session
+
+    # -- store access ----------------------------------------------------
+    def _path(self, name):
+        return saves._join(getattr(self.store, "directory", ""), name)
+
+    def _append(self, data):
+        fn = getattr(self.store, "append", None)
+        if fn is not None:
+            fn(self.name, data)
+            return
+        with open(self._path(self.name), "ab") as f:
+            f.write(data)
+            f.flush()
+        _sync()
+
+    def _rename(self, old, new):
+        fn = getattr(self.store, "rename", None)
+        if fn is not None:
+            fn(old, new)
+            return
+        import os
+        os.rename(self._path(old), self._path(new))
+        _sync()
+
+    def path(self):
+        """The log's path on the device (what a tournament director copies)."""
+        return self._path(self.name)
+
+    # -- writing ---------------------------------------------------------
+    def sink(self, line):
+        """AuditLog's sink: the line waits until the engine call is over (`flush`)."""
+        self.pending.append(line)
+
+    def flush(self):
+        """Append the pending lines (one write); on OSError they stay pending."""
+        if not self.pending:
+            return 0
+        data = ("\n".join(self.pending) + "\n").encode()
+        self._append(data)
+        n = len(self.pending)
+        self.pending = []
+        self.written += n
+        return n
+
+    def start(self):
+        """A new tournament: the old log goes, the pending lines (header...) start the file."""
+        data = ("\n".join(self.pending) + "\n").encode() if self.pending else b""
+        self.store.write(self.name, data)
+        self.written += len(self.pending)
+        self.pending = []
+
+    def remove(self):
+        self.store.remove(self.new_name)
+        self.store.remove(self.name)
+
+    # -- reading ---------------------------------------------------------
+    def recover(self):
+        """Finish a repair a power cut interrupted (see the module docstring)."""
+        new = self.store.read(self.new_name)
+        if new is None:
+            return
+        if self.store.read(self.name) is None:
+            self._rename(self.new_name, self.name)   # the new file was complete
+        else:
+            self.store.remove(self.new_name)         # maybe half-written: the log still holds
+
+    def read_lines(self):
+        """(complete lines, True when a cut-short line was dropped); None when there is no log."""
+        self.recover()
+        data = self.store.read(self.name)
+        if data is None:
+            return None
+        text = bytes(data).decode()
+        cut = len(text) > 0 and not text.endswith("\n")
+        lines = text.split("\n")
+        lines.pop()          # after the last newline: "" or the cut-short line
+        return [l for l in lines if l], cut
+
+    def rewrite(self, lines):
+        """Replace the log by `lines` (drops a cut-short tail) without a moment with no log."""
+        data = ("\n".join(lines) + "\n").encode() if lines else b""
+        self.store.write(self.new_name, data)
+        self.store.remove(self.name)
+        self._rename(self.new_name, self.name)
+
+
+def _sync():
+    try:
+        import os
+        sync = getattr(os, "sync", None)
+    except ImportError:  # pragma: no cover
+        sync = None
+    if sync is not None:
+        sync()
