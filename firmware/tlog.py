@@ -8,13 +8,16 @@ Three things a tournament keeps on the device (engine_core/tournament.py is the 
   `game_seq` is the game slots' sequence number when the tournament began: a normal game
   saved later has a higher one and wins at start-up (one commit point each way).
 * the **log file** -- `tournament.log` in the save directory, one line per entry as
-  `engine_core.audit.AuditLog` makes them. Lines are buffered while one engine call runs
-  and appended (open "ab", write, flush, close) before the call returns, so the file
-  always ends with every entry of every completed action. A line cut short by a power cut
-  (no newline at the end of the file) is dropped when the log is read back, and the file
-  is rewritten without it before anything is appended again (write `tournament.new`,
-  remove the log, rename; a cut in between is finished at the next start). At the end
-  the footer (`SEED|<seed>|<hash>`) goes to the same file: it is the export.
+  `engine_core.audit.AuditLog` makes them. The lines of one engine call (an action and
+  its bank entries, a battle decision and the rolls it leads to) are buffered while the
+  call runs and appended as one group (open "ab", write, flush, close) before it returns,
+  followed by an empty line: the group's commit mark. Read back, only groups with their
+  mark count: a group a power cut stopped half-way (a line cut short, or whole lines of
+  an action without its mark) is dropped, so the game comes back exactly as it was after
+  the last completed action, and the file is rewritten without it before anything is
+  appended again (write `tournament.new`, remove the log, rename; a cut in between is
+  finished at the next start). `verify` and `tournament.resume` skip empty lines. At the
+  end the footer (`SEED|<seed>|<hash>`) goes to the same file: it is the export.
 * the **random source** -- `random_bytes(n)`: `os.urandom` (the board's hardware random
   generator). On the host simulator (`host_sim`) the bytes are a fixed sequence per boot,
   so scripted runs and golden screenshots repeat; tests inject their own.
@@ -137,10 +140,11 @@ class LogFile:
         self.pending.append(line)
 
     def flush(self):
-        """Append the pending lines (one write); on OSError they stay pending."""
+        """Append the pending lines and their commit mark (one write); on OSError they stay
+        pending."""
         if not self.pending:
             return 0
-        data = ("\n".join(self.pending) + "\n").encode()
+        data = _group(self.pending)
         self._append(data)
         n = len(self.pending)
         self.pending = []
@@ -149,7 +153,7 @@ class LogFile:
 
     def start(self):
         """A new tournament: the old log goes, the pending lines (header...) start the file."""
-        data = ("\n".join(self.pending) + "\n").encode() if self.pending else b""
+        data = _group(self.pending) if self.pending else b""
         self.store.write(self.name, data)
         self.written += len(self.pending)
         self.pending = []
@@ -170,23 +174,31 @@ class LogFile:
             self.store.remove(self.new_name)         # maybe half-written: the log still holds
 
     def read_lines(self):
-        """(complete lines, True when a cut-short line was dropped); None when there is no log."""
+        """(lines of the committed groups, True when an uncommitted tail was dropped);
+        None when there is no log."""
         self.recover()
         data = self.store.read(self.name)
         if data is None:
             return None
-        text = bytes(data).decode()
-        cut = len(text) > 0 and not text.endswith("\n")
-        lines = text.split("\n")
-        lines.pop()          # after the last newline: "" or the cut-short line
+        data = bytes(data)
+        end = data.rfind(b"\n\n") + 2      # 1 when there is no mark: nothing committed
+        if end < 2:
+            end = 0
+        cut = end != len(data)
+        lines = data[:end].decode().split("\n")
         return [l for l in lines if l], cut
 
     def rewrite(self, lines):
-        """Replace the log by `lines` (drops a cut-short tail) without a moment with no log."""
-        data = ("\n".join(lines) + "\n").encode() if lines else b""
+        """Replace the log by `lines` (drops an uncommitted tail) without a moment with no log."""
+        data = _group(lines) if lines else b""
         self.store.write(self.new_name, data)
         self.store.remove(self.name)
         self._rename(self.new_name, self.name)
+
+
+def _group(lines):
+    """Lines as one committed group: each with its newline, then the empty line."""
+    return ("\n".join(lines) + "\n\n").encode()
 
 
 def _sync():

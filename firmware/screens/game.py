@@ -172,7 +172,7 @@ class Players(Counter):
         try:
             app.session.new_tournament(self.edition, app.entropy(16), options, held_by)
         except OSError:
-            self.say("Tournament: drive read-only")
+            self.say("Read-only drive: no log")
             return
         except ValueError as err:
             self.refuse(err)

@@ -1,0 +1,448 @@
+"""Tournament mode on the device (issue 9): the commitment before the first action, every
+action, undo, battle roll, decision and bank entry in the log file on flash, the game rebuilt
+from that log after a power cut, "Finish tournament" writing the revealed seed, the luck
+ledger on screen, and the exported log verified by `python -m engine_core verify`.
+
+Expectations come from outside the code under test: the commitment is SHA-256 computed here
+with hashlib, the luck ledger's expectation of a one-infantry duel is worked by hand, the
+exported log is checked by the verify command in a separate process.
+"""
+
+import hashlib
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+from fw_device import Device, Flash, PowerCut
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RANDOM16 = bytes(range(16, 32))
+SEED_HEX = "".join("%02x" % b for b in RANDOM16)
+
+
+class LogFlash(Flash):
+    """The fake flash with appends (a cut keeps the first bytes) and renames, and a hook that
+    records the game's state after every completed flash operation."""
+
+    def __init__(self):
+        Flash.__init__(self)
+        self.device = None
+        self.states = []      # state after each completed operation
+
+    def _done(self):
+        d = self.device
+        if d is not None and getattr(d, "app", None) is not None:
+            self.states.append(state(d.app))
+
+    def write(self, name, data):
+        Flash.write(self, name, data)
+        self._done()
+
+    def append(self, name, data):
+        old = self.files.get(name, b"")
+        if self.budget is not None and self.budget < len(data):
+            self.files[name] = old + bytes(data[:self.budget])
+            self.budget = 0
+            raise PowerCut()
+        if self.budget is not None:
+            self.budget -= len(data)
+        self.files[name] = old + bytes(data)
+        self.writes += 1
+        self._done()
+
+    def rename(self, old, new):
+        self.files[new] = self.files.pop(old)
+        self._done()
+
+    def remove(self, name):
+        Flash.remove(self, name)
+        self._done()
+
+
+def state(app):
+    """What must survive a power cut: the game save and the running battle (None: no game)."""
+    s = app.session
+    if s.game is None and s.battle is None:
+        return None
+    return bytes(s.payload())
+
+
+def device(flash=None):
+    flash = flash if flash is not None else LogFlash()
+    holder = _Holder()
+    flash.device = holder
+    d = Device(flash=flash)
+    holder.app = d.app
+    d.app.entropy = lambda n: RANDOM16[:n]
+    return d
+
+
+class _Holder:
+    app = None
+
+
+def log_lines(flash):
+    """The log's lines (the empty lines between groups are commit marks, firmware/tlog.py)."""
+    return [l for l in flash.files["tournament.log"].decode().splitlines() if l]
+
+
+def new_tournament(d, edition="Pacific 1940"):
+    d.select_item("New game")
+    d.select_item(edition)
+    top = d.app.top()
+    d.press("down", top.tour_row - top.cursor)
+    d.press("right")                    # Tournament dice: on
+    d.press("select")
+
+
+def turn_with_battle(d, undo=True, attack=(3, 1, 1), defend=4):
+    """Japan: purchase (+ undo and buy again), war on the US, a battle in Anhwe to its result."""
+    d.press("select")                   # Purchase
+    d.press("right", 2)
+    d.press("select")
+    if undo:
+        d.hold("back", 800)
+        d.select_item("Yes")
+        d.press("select")
+        d.press("right", 2)
+        d.press("select")
+    d.press("roll")                     # -> Combat move
+    d.press("select")
+    d.select_item("Declare war")
+    d.select_item("War on United States")
+    d.select_item("Yes")
+    d.press("roll")                     # -> Combat
+    d.press("select")
+    d.select_item("Battle")
+    d.select_item("Anhwe")
+    inf, art, ftr = attack
+    _add(d, "infantry", inf)
+    _add(d, "artillery", art)
+    _add(d, "fighter", ftr)
+    d.press("select")                   # defender
+    _add(d, "infantry", defend)
+    d.press("roll")                     # fight: the tournament rolls to the first decision
+    n = 0
+    while d.screen() != "BattleResult" and n < 40:
+        d.press("select")               # take the preselected default
+        n += 1
+    assert d.screen() == "BattleResult", d.text()
+    d.press("select")                   # record the battle in the game
+
+
+def _add(d, unit, n):
+    if not n:
+        return
+    top = d.app.top()
+    names = top.names
+    i = names.index(unit)
+    steps = i - top.cursor
+    d.press("down" if steps > 0 else "up", abs(steps))
+    d.press("right", n)
+
+
+def finish(d):
+    d.press("back")                     # dashboard -> home
+    d.select_item("Tournament")
+    d.select_item("Finish tournament")
+    d.select_item("Yes")
+
+
+def verify_cli(path):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = REPO
+    return subprocess.run([sys.executable, "-m", "engine_core", "verify", path], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+# ---------------------------------------------------------------------------------------------
+
+def test_commitment_is_shown_before_the_first_action():
+    """Issue 9: the device shows the SHA-256 commitment of its secret seed before the game; the
+    seed comes from 16 random bytes (audit.new_seed), sits in its own save record, never in the log."""
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    assert d.screen() == "Commitment"
+    want = hashlib.sha256(("adjutant-seed/1:" + SEED_HEX).encode()).hexdigest()
+    text = d.text()
+    rows = [line.replace(" ", "") for line in d.lines()[1:-1]]
+    assert "".join(rows[-4:]) == want, text        # the whole hash, in groups of four
+    assert rows[0] + rows[1] == want[:16]          # its first 16 digits drawn big
+    assert "Commitment" in d.lines()[0]
+    lines = log_lines(flash)
+    assert len(lines) == 2 and lines[0].split("|")[3] == want and lines[1].split("|")[1] == "game"
+    assert SEED_HEX not in flash.files["tournament.log"].decode()
+    assert any(SEED_HEX.encode() in v for k, v in flash.files.items() if k.startswith("tourney."))
+    d.press("select")                              # start the game
+    assert d.screen() == "Dashboard" and "Purchase" in d.text()
+    d.press("back")
+    d.select_item("Tournament")
+    d.select_item("Commitment")                    # shown again on demand
+    assert "".join([l.replace(" ", "") for l in d.lines()[1:-1]][-4:]) == want
+
+
+def test_normal_new_game_by_default_and_no_tournament_in_the_store_demo():
+    """Issue 9: tournament mode is an option of a new game, off by default; kiosk visitors keep nothing."""
+    d = device()
+    d.select_item("New game")
+    d.select_item("Pacific 1940")
+    assert "Tournament dice        off" in d.text()
+    d.press("select")
+    assert d.app.session.tour is None and d.screen() == "Dashboard"
+    k = Device(kiosk=True)
+    k.press("select")                              # any button: the guided demo
+    assert k.app.session.slots is None
+
+
+def test_tournament_game_logged_finished_and_verified():
+    """Issue 9 acceptance: every action (and the undo), battle roll, decision and bank entry is in
+    the log on flash as play goes; "Finish tournament" writes the revealed seed; the file verifies
+    with `python -m engine_core verify` (P40-T-11 purchase paid at once, P40-T-20 war at Combat move)."""
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    d.press("select")
+    turn_with_battle(d)
+    lines = log_lines(flash)
+    kinds = [l.split("|")[1] for l in lines[1:]]
+    bodies = [l.split("|")[2] for l in lines[1:]]
+    assert "action" in kinds and "bank" in kinds and "roll" in kinds and "decision" in kinds
+    assert "undo" in bodies
+    assert bodies.count("0 -6 20 purchase-6") == 2           # bought twice (undone once)
+    assert "0 +6 26 undo" in bodies
+    assert any(b.startswith("battle:") for b in bodies)      # the result recorded in the game
+    assert d.app.session.tlog.pending == []                  # nothing waits in memory
+    finish(d)
+    assert d.screen() == "Finished"
+    assert SEED_HEX[:4] + " " + SEED_HEX[4:8] in d.text()
+    assert "Log: tournament.log" in d.text()           # the fake flash has no directory
+    lines = log_lines(flash)
+    assert lines[-1].startswith("SEED|" + SEED_HEX + "|")
+    assert d.app.session.game is None
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "game.log")
+        with open(path, "wb") as f:
+            f.write(flash.files["tournament.log"])
+        r = verify_cli(path)
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert "verified" in r.stdout and "Japan" in r.stdout
+    again = Device(flash=flash)                              # a finished tournament does not come back
+    assert again.app.session.game is None and again.app.session.tour is None
+
+
+def test_finish_offered_first_at_victory():
+    """Issue 9: "Finish tournament" from the home menu, first once the game has a winner."""
+    d = device()
+    new_tournament(d)
+    d.press("select")
+    s = d.app.session
+    real = s.game.summary
+
+    def won():
+        out = real()
+        out["victory"] = 0
+        return out
+    s.game.summary = won
+    d.app.open_home()
+    d.press("up")
+    d.press("down")
+    assert d.app.top().items[0][0] == "Finish tournament"
+
+
+def test_luck_ledger_of_a_duel_worked_by_hand():
+    """Issue 9 luck ledger: 1 infantry attacks 1 infantry (P40-C-20: attack 1, defence 2, cost 3).
+    Per round the attacker hits 1/6, the defender 2/6: attacker wins 1/4 (swing +3), defender
+    5/8 (swing -3), both die 1/8 (0); expected swing -9/8 = -1.125 -> -113 hundredths for Japan,
+    +113 for China; luck = actual - expected. Shown on the luck screen from the home menu."""
+    d = device()
+    new_tournament(d)
+    d.press("select")
+    turn_with_battle(d, undo=False, attack=(1, 0, 0), defend=1)
+    s = d.app.session
+    rows = s.luck_rows()
+    jp = s.board.power_id("Japan")
+    cn = s.board.power_id("China")
+    by = dict((r[0], r) for r in rows)
+    assert sorted(by) == sorted([jp, cn])
+    assert by[jp][1] == 1 and by[jp][2] == -113 and by[cn][2] == 113
+    actual = by[jp][3]
+    assert actual in (300, -300, 0)
+    assert abs(by[jp][4] - (actual + 112.5)) <= 1 and by[cn][4] == -by[jp][4]
+    d.press("back")
+    d.select_item("Tournament")
+    d.select_item("Luck ledger")
+    text = d.text()
+    assert "JPN" in text and "-1.1" in text and "CHN" in text and "+1.1" in text
+
+
+def test_normal_game_keeps_a_luck_ledger_in_memory():
+    """Issue 9: a normal game's battles go into a luck ledger too (memory only), on the home menu."""
+    d = device()
+    d.select_item("New game")
+    d.select_item("Pacific 1940")
+    d.press("select")
+    turn_with_battle(d, undo=False, attack=(1, 0, 0), defend=1)
+    assert d.app.session.tour is None
+    rows = d.app.session.luck_rows()
+    assert [r[2] for r in rows] == [-113, 113] or [r[2] for r in rows] == [113, -113]
+    d.press("back")
+    d.select_item("Luck ledger")
+    assert "Luck ledger" in d.text() and "JPN" in d.text()
+
+
+def test_resume_rebuilds_the_tournament_from_the_log():
+    """Issue 9: after a restart the tournament comes back from its seed record and its log:
+    same game, same running battle, and play goes on in the same log."""
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    d.press("select")
+    d.press("select")
+    d.press("right", 2)
+    d.press("select")
+    before = state(d.app)
+    again = device(flash)
+    assert again.app.session.tour is not None
+    assert state(again.app) == before
+    assert again.screen() == "Dashboard" and "Treasury 20" in again.text()
+    n = len(log_lines(flash))
+    again.press("roll")                                  # end purchase: logged in the same file
+    assert len(log_lines(flash)) > n
+
+
+def test_battle_in_progress_resumes_at_its_decision():
+    """Issue 9 / P40-C-40: a restart at a battle decision comes back to that decision with the
+    same survivors and the same dice to come (the seed record + log)."""
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    d.press("select")
+    d.press("roll")
+    d.press("select")
+    d.select_item("Declare war")
+    d.select_item("War on United States")
+    d.select_item("Yes")
+    d.press("roll")
+    d.press("select")
+    d.select_item("Battle")
+    d.select_item("Anhwe")
+    _add(d, "infantry", 3)
+    _add(d, "artillery", 1)
+    d.press("select")
+    _add(d, "infantry", 4)
+    d.press("roll")
+    assert d.app.session.battle is not None and d.app.session.battle.prompt is not None
+    before = state(d.app)
+    again = device(flash)
+    assert again.screen() == "BattleRun"
+    assert state(again.app) == before
+    # both devices now play the battle out the same way: same dice, same result
+    for dev in (d, again):
+        n = 0
+        while dev.screen() != "BattleResult" and n < 40:
+            dev.press("select")
+            n += 1
+    assert d.app.session.battle.result == again.app.session.battle.result
+
+
+def _scripted(d):
+    new_tournament(d)
+    d.press("select")
+    turn_with_battle(d)
+    d.press("roll")
+    d.press("roll")
+    finish(d)
+
+
+def test_power_cut_at_150_random_points_of_a_tournament():
+    """Issue 9 power loss: the power goes at 150 random byte offsets of a scripted tournament's
+    flash traffic (log appends, seed record, repairs); after restart the game equals the one after
+    the last completed flash operation, and the log on flash finishes into a log that verifies."""
+    from engine_core import audit
+    from engine_core.tournament import replay
+    counter = LogFlash()
+    counter.budget = 10 ** 9
+    _scripted(device(counter))
+    traffic = 10 ** 9 - counter.budget
+    assert traffic > 2000
+    rng = random.Random(909)
+    resumed = 0
+    for trial in range(150):
+        flash = LogFlash()
+        flash.budget = rng.randint(0, traffic - 1)
+        try:
+            _scripted(device(flash))
+            raise AssertionError("the power cut never came")
+        except PowerCut:
+            pass
+        flash.budget = None
+        want = flash.states[-1] if flash.states else None
+        flash.device = None
+        again = device(flash)
+        assert state(again.app) == want, trial
+        s = again.app.session
+        if s.tour is not None:
+            resumed += 1
+            s.finish()
+            lines = log_lines(flash)
+            ok, where, msg = audit.verify_log(lines)
+            assert ok, (trial, where, msg)
+            ok, where, msg, _t = replay(lines, luck=False)
+            assert ok, (trial, where, msg)
+    assert resumed > 60
+
+
+def test_a_cut_short_line_is_dropped_and_the_file_repaired():
+    """Issue 9: a line the power cut left half-written is dropped on resume and the file is
+    rewritten without it before anything is appended (write new, remove, rename); a cut
+    inside that repair is finished at the next start."""
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    d.press("select")
+    good = flash.files["tournament.log"]
+    flash.files["tournament.log"] = good + b"2|action|purch"
+    again = device(flash)
+    assert flash.files["tournament.log"] == good
+    assert again.app.session.tour is not None
+    # a repair cut after the old log was removed: the complete new file is renamed into place
+    flash.files["tournament.new"] = flash.files.pop("tournament.log")
+    device(flash)
+    assert flash.files["tournament.log"] == good and "tournament.new" not in flash.files
+    # ... cut while the new file was written: the old log still holds, the new file goes
+    flash.files["tournament.new"] = good[:10]
+    device(flash)
+    assert flash.files["tournament.log"] == good and "tournament.new" not in flash.files
+
+
+def test_read_only_drive_refuses_a_tournament():
+    """Issue 9: no tournament without a log on flash (drive read-only: boot.py, back held)."""
+
+    class ReadOnly(LogFlash):
+        def write(self, name, data):
+            raise OSError(30, "read-only")
+
+    d = device(ReadOnly())
+    new_tournament(d)
+    assert d.screen() == "Players" and "Read-only drive" in d.text()
+    assert d.app.session.tour is None
+
+
+def test_normal_game_saved_after_a_tournament_wins_at_start():
+    """Issue 9: one commit point each way -- a normal game started after a tournament is the game
+    that comes back after a restart (the seed record is older than its save)."""
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    d.press("select")
+    d.press("back")
+    d.select_item("New game")
+    d.select_item("Yes")
+    d.select_item("Pacific 1940")
+    d.press("select")
+    assert d.app.session.tour is None
+    again = device(flash)
+    assert again.app.session.game is not None and again.app.session.tour is None
