@@ -38,11 +38,14 @@ def side_units(board, ids, counts):
 
 
 class BattleSetup(Counter):
-    """Units per side; the odds line follows every change."""
+    """Units per side; the odds line follows every change.
+
+    `plan=True` (Combat move, a pending battle: firmware/pending.py): Start saves the
+    battle in the pending list instead of fighting it."""
 
     footer = "A:side Start:fight"
 
-    def __init__(self, app, kind="land", attacker=None, defender=None, territory=-1):
+    def __init__(self, app, kind="land", attacker=None, defender=None, territory=-1, plan=False):
         board = app.session.board
         self.territory = territory
         from engine_core import units
@@ -64,6 +67,10 @@ class BattleSetup(Counter):
         self.kind = kind
         self.odds_text = ""
         self.stale = True
+        self.plan = plan
+        if plan:
+            self.footer = "A:side Start:save"
+            self.title = "Pending: attacker"
 
     def changed(self):
         self.stale = True
@@ -99,6 +106,8 @@ class BattleSetup(Counter):
             self.side = 1 - self.side
             self.counts = self.sides[self.side]
             self.title = "Defender" if self.side else "Attacker"
+            if self.plan:
+                self.title = "Pending: " + self.title.lower()
         elif name == "long_select":
             self.kind = KINDS[(KINDS.index(self.kind) + 1) % len(KINDS)]
             self.stale = True
@@ -106,12 +115,32 @@ class BattleSetup(Counter):
             board = self.app.session.board
             att = side_units(board, self.ids, self.sides[0])
             dfd = side_units(board, self.ids, self.sides[1])
+            if self.plan:
+                self.save_plan(att, dfd)
+                return
             try:
                 self.app.session.start_battle(self.kind, att, dfd, self.territory)
             except ValueError as err:
                 self.refuse(err)
                 return
             self.app.replace(BattleRun(self.app))
+
+    def save_plan(self, att, dfd):
+        """A pending battle (Combat move): into the list, back to where it was added from."""
+        from firmware import pending
+        app = self.app
+        if not att:
+            self.say("Add the attacker's units")
+            return
+        try:
+            pending.of(app.session).put(app.session.game, self.territory, self.kind, att, dfd)
+        except ValueError as err:
+            self.refuse(err)
+            return
+        app.pop()
+        if app.session.battle is None:  # the odds' modules are not needed until a battle
+            from firmware.session import unload, BATTLE_MODULES
+            unload(BATTLE_MODULES)
 
 
 def outcome_side(outcome):
@@ -445,12 +474,15 @@ class BattleResult(Screen):
         b = app.session.battle
         if name == "select" and app.session.game is not None and app.session.territory >= 0:
             r = b.result
+            t = app.session.territory
             try:
-                app.act({"type": "battle", "territory": app.session.territory, "captured": bool(r["captured"]),
+                app.act({"type": "battle", "territory": t, "captured": bool(r["captured"]),
                          "attacker_ipc": r["ipc_lost"][0], "defender_ipc": r["ipc_lost"][1]})
             except ValueError as err:
                 self.refuse(err)
                 return
+            from firmware import pending
+            pending.of(app.session).remove(app.session.game, t)  # fought and recorded
         app.session.end_battle()
         app.tower.idle(now)
         if app.session.game is not None and not app.kiosk:

@@ -216,6 +216,11 @@ class Dashboard(Screen):
         war = self.war_line(s.get("at_war", ()), power)
         for line in wrap(war, cols)[:2]:
             v.add(line, ui.BAD if "peace" not in war else ui.GOOD)
+        if phase_key(s.get("phase", "")) in ("combat_move", "combat"):
+            from firmware import pending
+            n = pending.of(self.app.session).count(self.app.session.game)
+            if n and ui.slots_used(v) < rows - 1:
+                v.add(ui.pad("Pending battles", str(n), cols))
         if s.get("victory") is not None:
             v.add(ui.fit("Victory: " + str(s.get("victory")), cols), ui.GOOD)
         if self.app.session.save_error is not None:
@@ -246,9 +251,7 @@ class Dashboard(Screen):
         if s.get("victory") is not None:
             app.push(Victory(app))
             return
-        phase = s.get("phase", "")
-        if not isinstance(phase, str):
-            phase = phase_title(phase).lower().replace(" ", "_")
+        phase = phase_key(s.get("phase", ""))
         prompt = app.session.prompt()
         if name in ("roll", "select") and prompt is not None:
             app.push(PromptMenu(app, prompt))  # a pending question comes first
@@ -264,7 +267,7 @@ class Dashboard(Screen):
                 app.push(CombatMenu(app, phase))
             elif phase == "collect_income":
                 app.push(Income(app))
-            elif phase == "mobilize" and app.session.game.state.pool:
+            elif phase == "mobilize" and unplaced(app):
                 from firmware.screens.turn import Mobilize
                 app.push(Mobilize(app))
             else:
@@ -272,12 +275,104 @@ class Dashboard(Screen):
         elif name == "back":
             app.open_home()
 
-    def end_phase(self):
+    def end_phase(self, anyway=False):
+        """End the phase; ending Mobilize with units still in the pool asks first."""
+        app = self.app
+        if not anyway and phase_key(app.session.summary().get("phase", "")) == "mobilize" and unplaced(app):
+            app.push(Unplaced(app, self))
+            return
+        turn = app.session.game.state.game_turn
         try:
-            self.app.act({"type": "end_phase"})
+            app.act({"type": "end_phase"})
             self.message = ""
         except ValueError as err:
             self.refuse(err)
+            return
+        turn_over(app, turn)
+
+
+def phase_key(phase):
+    """The phase's name ('mobilize') whether the summary gives a name or a number."""
+    if not isinstance(phase, str):
+        phase = phase_title(phase).lower().replace(" ", "_")
+    return phase
+
+
+def turn_over(app, turn):
+    """After an action: a new turn drops the pending battles (firmware/pending.py)."""
+    if app.session.game is not None and app.session.game.state.game_turn != turn:
+        from firmware import pending
+        pending.of(app.session).clear()
+
+
+def unplaced(app):
+    """Units bought this turn and not placed yet, of the power on turn (and its other
+    economy, G40-E-05). Complex upgrades (unit -1) are not units to place."""
+    board = app.session.board
+    me = board.power_id(app.session.summary()["power"])
+    partner = board.turn_partner(me) if hasattr(board, "turn_partner") else -1
+    n = 0
+    for u, count, who in app.session.game.state.pool:
+        if u >= 0 and (who == me or who == partner):
+            n += count
+    return n
+
+
+# What happens to units left unplaced when Mobilize ends, per the board's rule table:
+# P40-T-50 / P40-E-17 (Pacific, Global 1940): back to the box, cost refunded;
+# CL-E-05 (Classic): lost, no refund; LHTR-E-04 (Revised, LHTR): the excess is lost.
+_OVERBUY = (("refund", "refunded"), ("lost", "lost"))
+_OVERBUY_RULE = (("classic", "CL-E-05"), ("revised", "LHTR-E-04"), ("revised_lhtr", "LHTR-E-04"),
+                 ("pacific_1940", "P40-E-17"), ("global_1940", "P40-E-17"),
+                 ("global_1940_variant", "P40-E-17"))
+
+
+def overbuy(board):
+    """('refunded' or 'lost', rule id) for units left in the pool at the end of Mobilize."""
+    how = board.rules.get("overbuy", "lost")
+    word = "lost"
+    for key, text in _OVERBUY:
+        if key == how:
+            word = text
+    rule = ""
+    for ed, rid in _OVERBUY_RULE:
+        if ed == board.edition:
+            rule = rid
+    return word, rule
+
+
+class Unplaced(Menu):
+    """Ending Mobilize with units in the pool: place them (default), end anyway, or back."""
+
+    def __init__(self, app, dashboard):
+        self.dashboard = dashboard
+        self.count = unplaced(app)
+        self.fate, self.rule = overbuy(app.session.board)
+        items = [("Place them", "place"), ("End anyway", "end"), ("Back", "back")]
+        Menu.__init__(self, app, "Mobilize", items)
+
+    def head(self, cols):
+        n = self.count
+        rows = [(ui.fit(str(n) + (" unit" if n == 1 else " units") + " not placed", cols), ui.BAD)]
+        for line in wrap("If ended: " + self.fate + " (" + self.rule + ")", cols):
+            rows.append((line, ui.DIM))
+        return rows
+
+    def key(self, name, now):
+        if name == "roll":
+            name = "select"  # Start takes the highlighted answer, like every prompt
+        Menu.key(self, name, now)
+
+    def chosen(self, what, now):
+        app = self.app
+        if what == "place":
+            from firmware.screens.turn import Mobilize
+            app.replace(Mobilize(app))
+        elif what == "end":
+            app.pop()
+            self.dashboard.end_phase(anyway=True)
+        else:
+            app.pop()
 
 
 class PromptMenu(Menu):
@@ -309,6 +404,7 @@ class PromptMenu(Menu):
         return [(line, ui.NORMAL) for line in wrap(self.question, cols)[:4]]
 
     def chosen(self, value, now):
+        turn = self.app.session.game.state.game_turn if self.app.session.game is not None else -1
         try:
             if self.answer is not None:
                 self.answer(value)
@@ -317,6 +413,7 @@ class PromptMenu(Menu):
         except ValueError as err:
             self.refuse(err)
             return
+        turn_over(self.app, turn)
         prompt = self.app.session.prompt()
         if prompt is not None and self.answer is None:
             self.app.replace(PromptMenu(self.app, prompt))
@@ -496,11 +593,13 @@ class Income(Screen):
         app = self.app
         if convoy_screen is not None:
             app.pop()
+        turn = app.session.game.state.game_turn
         try:
             app.act({"type": "collect_income", "convoy": convoy})
         except ValueError as err:
             self.refuse(err)
             return
+        turn_over(app, turn)  # the turn is over: no battle is pending any more
         if app.session.prompt() is not None:
             app.replace(PromptMenu(app, app.session.prompt()))
         else:

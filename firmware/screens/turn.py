@@ -21,28 +21,41 @@ def current_power(app):
 
 
 class Mobilize(Menu):
-    """Where to place: the power's territories with an industrial complex."""
+    """Where to place: the power's territories with an industrial complex first; then, when
+    the pool holds a facility, every territory held since the start of the turn (P40-U-69,
+    CL-E-03); for China in the 1940 games, the Chinese territories it holds (P40-E-18)."""
 
     footer = "A:place B:back"
 
     def __init__(self, app):
         from engine_core import board as bmod
+        from engine_core import units as umod
         board = app.session.board
         state = app.session.game.state
         me = current_power(app)
         partner = board.turn_partner(me) if hasattr(board, "turn_partner") else -1  # G40-E-05
-        items = []
+        facility = False
+        for u, n, who in state.pool:
+            if u >= 0 and n and board.units[u][umod.U_KIND] == umod.FACILITY:
+                facility = True
+        china = board.power_name(me) == "China" and bool(board.rules.get("convoy"))
+        first = []
+        rest = []
         for t in range(board.territory_count):
+            if board.is_sea(t):
+                continue
             mine = state.owner[t] == me or (partner >= 0 and state.owner[t] == partner)
-            if mine and state.facilities[t] & bmod.FAC_ANY_IC and not state.captured[t]:
-                items.append((board.territory_name(t), t))
-        Menu.__init__(self, app, "Mobilize", items, 0, self.footer)
+            if not mine:
+                continue
+            if state.facilities[t] & bmod.FAC_ANY_IC and not state.captured[t]:
+                first.append((board.territory_name(t), t))
+            elif (facility and not state.captured[t]) or (china and board.original_owner(t) == me):
+                rest.append((board.territory_name(t), t))
+        Menu.__init__(self, app, "Mobilize", first + rest, 0, self.footer)
 
     def head(self, cols):
-        pool = self.app.session.game.state.pool
-        n = 0
-        for e in pool:
-            n += e[1]
+        from firmware.screens.game import unplaced
+        n = unplaced(self.app)
         return [(ui.fit(str(n) + " units to place", cols), ui.GOOD if n else ui.DIM)]
 
     def chosen(self, t, now):
@@ -61,8 +74,9 @@ class Place(Counter):
         self.ids = []
         names = []
         limits = []
+        owner = state.owner[t]
         for e in state.pool:
-            if e[1] > 0:
+            if e[0] >= 0 and e[1] > 0 and e[2] == owner:  # this economy's units (G40-E-05)
                 self.ids.append(e[0])
                 names.append(board.unit_name(e[0]).replace("_", " "))
                 limits.append(e[1])
@@ -194,12 +208,29 @@ class TerritoryPicker(Menu):
 
 
 class CombatMenu(Menu):
-    """Combat move / combat: declare war, fight a battle, or record a capture with no battle."""
+    """Combat move / combat: declare war, pending battles, a battle, a capture with no battle.
+
+    Combat move: "Add pending battle" (territory, then both sides' units) and "Pending
+    battles (N)" (edit or drop one). Conduct combat: each pending battle first ("Fight
+    Anhwe A5 D4", the first preselected: select opens its set-up with the sides filled in),
+    then "Battle" for any other territory (firmware/pending.py keeps the list).
+    """
 
     def __init__(self, app, phase):
+        from firmware import pending
         items = []
+        session = app.session
+        plist = pending.of(session)
+        battles = plist.current(session.game)
         if phase == "combat_move":
             items.append(("Declare war", "war"))
+            items.append(("Add pending battle", "add"))
+            if battles:
+                items.append(("Pending battles (" + str(len(battles)) + ")", "list"))
+        else:
+            cols = app.cols
+            for row in battles:
+                items.append(("Fight " + pending.label(session.board, row, cols - 6), ("fight", row[0])))
         items.append(("Battle", "battle"))
         items.append(("Capture (no battle)", "capture"))
         Menu.__init__(self, app, "Combat" if phase == "combat" else "Combat move", items)
@@ -210,18 +241,88 @@ class CombatMenu(Menu):
         if what == "war":
             from firmware.screens.game import War
             app.push(War(app))
+        elif what == "add":
+            app.push(TerritoryPicker(app, plan, "Pending where?"))
+        elif what == "list":
+            app.push(PendingList(app))
         elif what == "battle":
             app.open_battle_setup()
+        elif isinstance(what, tuple):
+            fight(app, what[1])
         else:
             app.push(TerritoryPicker(app, capture, "Capture where?"))
 
 
+def setup(app, t, plan_only):
+    """The battle set-up for territory t, with the pending battle's sides when there is one."""
+    from firmware import pending
+    from firmware.screens.battle import BattleSetup
+    session = app.session
+    row = pending.of(session).get(session.game, t)
+    if row is not None:
+        return BattleSetup(app, row[1], row[2], row[3], territory=t, plan=plan_only)
+    kind = "sea" if session.board.is_sea(t) else "land"
+    return BattleSetup(app, kind, territory=t, plan=plan_only)
+
+
+def plan(picker, t):
+    """Add pending battle: the territory is picked, now both sides' units (Start saves)."""
+    picker.app.replace(setup(picker.app, t, True))
+
+
+def fight(app, t):
+    """A pending battle's set-up, sides filled in and editable; Start fights it."""
+    app.push(setup(app, t, False))
+
+
+class PendingList(Menu):
+    """The pending battles of this turn: select edits one, Start drops it (confirmed)."""
+
+    footer = "A:edit Start:drop"
+
+    def __init__(self, app):
+        Menu.__init__(self, app, "Pending battles", [], 0, self.footer)
+        self.enter()
+
+    def enter(self):
+        from firmware import pending
+        session = self.app.session
+        self.items = [(pending.label(session.board, row, self.app.cols), row[0])
+                      for row in pending.of(session).current(session.game)]
+        if self.cursor >= len(self.items):
+            self.cursor = max(0, len(self.items) - 1)
+        if not self.items:
+            self.say("None: all fought or dropped", ui.DIM)
+
+    def chosen(self, t, now):
+        self.app.push(setup(self.app, t, True))
+
+    def key(self, name, now):
+        if name == "roll" and self.items:
+            from firmware.screens.base import Confirm
+            t = self.items[self.cursor][1]
+            name_t = self.app.session.board.territory_name(t)
+            self.app.push(Confirm(self.app, "Pending battles", "Drop the battle in " + name_t + "?",
+                                  lambda: self.drop(t)))
+            return
+        Menu.key(self, name, now)
+
+    def drop(self, t):
+        from firmware import pending
+        session = self.app.session
+        pending.of(session).remove(session.game, t)
+        self.enter()
+
+
 def capture(picker, t):
-    """P40-C-53: an attacked territory with no defenders is taken without a battle."""
+    """P40-C-53: an attacked territory with no defenders is taken without a battle
+    (a battle pending there is over: it leaves the list)."""
     app = picker.app
     try:
         app.act({"type": "capture", "territory": t})
     except ValueError as err:
         picker.refuse(err)
         return
+    from firmware import pending
+    pending.of(app.session).remove(app.session.game, t)
     app.pop()

@@ -177,6 +177,14 @@ def _scripted_game(d):
     d.press("right")
     d.press("select")
     for _ in range(6):
+        if d.app.session.summary()["phase"] == "mobilize":
+            d.press("roll")      # P40-T-50: the device asks first; "Place them" is preselected
+            assert d.screen() == "Unplaced"
+            d.press("select")    # -> Mobilize
+            d.press("select")    # the first complex listed
+            d.press("right")     # the fighter
+            d.press("select")
+            d.press("back")
         d.press("roll")
         while d.screen() == "PromptMenu":
             d.press("select")
@@ -463,3 +471,79 @@ def test_capture_without_a_battle():
     assert s["production"]["Japan"] == 26 + value
     assert s["production"]["China"] == 12 - value
     assert d.screen() == "Dashboard"
+
+
+def _to_mobilize_with_two_infantry(edition_title):
+    d = Device()
+    d.select_item("New game")
+    d.select_item(edition_title)
+    d.press("select")
+    while d.app.session.summary()["phase"] != "purchase":
+        d.press("roll")
+    power = d.app.session.summary()["power"]
+    start = d.app.session.summary()["treasury"][power]
+    d.press("select")
+    d.press("right", 2)          # 2 infantry at 3 each
+    d.press("select")
+    while d.app.session.summary()["phase"] != "mobilize":
+        d.press("roll")
+    return d, power, start
+
+
+def test_ending_mobilize_with_units_unplaced_asks_first():
+    """P40-T-50 / P40-E-17: ending Mobilize with 2 infantry unplaced asks first ("Place
+    them" preselected, 1 press to open Mobilize); Back changes nothing; "End anyway" returns
+    them to the box and refunds their 6 IPCs: Japan 26 - 6 + 6 = 26."""
+    d, power, start = _to_mobilize_with_two_infantry("Pacific 1940")
+    assert power == "Japan" and start == 26
+    d.press("roll")
+    assert d.screen() == "Unplaced"
+    assert "2 units not placed" in d.text()
+    assert "refunded" in d.text() and "P40-E-17" in d.text()
+    assert d.app.top().items[d.app.top().cursor][0] == "Place them"
+    d.press("select")
+    assert d.screen() == "Mobilize"
+    d.press("back")
+    assert d.app.session.summary()["phase"] == "mobilize"
+    d.press("roll")
+    d.select_item("Back")
+    assert d.screen() == "Dashboard"
+    s = d.app.session.summary()
+    assert s["phase"] == "mobilize" and s["treasury"]["Japan"] == 20
+    d.press("roll")
+    d.select_item("End anyway")
+    s = d.app.session.summary()
+    assert d.screen() == "Dashboard" and s["phase"] == "collect_income"
+    assert s["treasury"]["Japan"] == 26
+    assert d.app.grid.cut == 0 and d.app.errors == []
+
+
+def test_unplaced_units_are_lost_in_classic_and_revised():
+    """CL-E-05 (Classic): units that cannot be placed are lost, no refund; LHTR-E-04
+    (Revised, LHTR): the excess is lost. The Soviet Union keeps 24 - 6 = 18."""
+    for title, rule in (("Classic", "CL-E-05"), ("Revised LHTR", "LHTR-E-04"), ("Revised", "LHTR-E-04")):
+        d, power, start = _to_mobilize_with_two_infantry(title)
+        assert power == "Soviet Union" and start == 24, title
+        d.press("roll")
+        assert d.screen() == "Unplaced", title
+        assert "lost" in d.text() and rule in d.text(), (title, d.text())
+        d.select_item("End anyway")
+        s = d.app.session.summary()
+        assert s["phase"] == "collect_income", title
+        assert s["treasury"]["Soviet Union"] == 18, (title, s["treasury"])
+        assert d.app.session.game.state.pool == [], title
+
+
+def test_mobilize_with_everything_placed_ends_at_once():
+    """P40-T-50: with the pool empty, Start ends Mobilize in one press (no question)."""
+    d, power, start = _to_mobilize_with_two_infantry("Pacific 1940")
+    d.press("select")            # Mobilize
+    d.select_item("Japan")
+    d.press("right", 2)
+    d.press("select")
+    d.press("back")
+    assert d.app.session.game.state.pool == []
+    d.press("roll")
+    assert d.screen() == "Dashboard"
+    assert d.app.session.summary()["phase"] == "collect_income"
+    assert d.app.session.summary()["treasury"]["Japan"] == 20

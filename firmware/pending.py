@@ -1,0 +1,184 @@
+"""Pending battles: the battles the players announce in Combat move, kept until fought.
+
+The engine does not know where the plastic is (the map does), so the device keeps the
+battles the players announce: in Combat move the combat menu adds them (territory, then
+the attacker's and the defender's units); in Conduct combat the menu offers each one with
+its territory and sides filled in, and a battle recorded in the game (`battle` action)
+leaves the list. One battle per territory: adding one where a battle is already pending
+edits that one.
+
+The list survives a power cut: it has its own two-slot record (`firmware.saves`, name
+"pending"), written after every change, JSON
+
+    {"k": [edition, game seed, game turn], "b": [[territory, kind, {unit: n}, {unit: n}], ...]}
+
+A record whose key is not the game's current turn is stale (the turn ended, or it belongs
+to another game): it reads as an empty list, and the flash record is erased when a turn
+ends (`clear`). Kiosk visitors (a session without save slots) keep the list in memory only.
+A read-only drive keeps it in memory too (`save_error` holds the OSError).
+"""
+
+import json
+
+from firmware import saves
+
+KINDS = ("land", "sea", "amphibious")
+MAX_BATTLES = 16
+SLOTS_NAME = "pending"
+
+
+def of(session):
+    """The session's pending list (made on first use, read from flash once)."""
+    p = getattr(session, "pending", None)
+    if p is None:
+        slots = saves.Slots(session.slots.store, SLOTS_NAME) if session.slots is not None else None
+        p = Pending(slots)
+        session.pending = p
+    return p
+
+
+def game_key(game):
+    """[edition, seed, game turn]: the turn a list belongs to."""
+    seed = getattr(game, "seed", 0)
+    if not isinstance(seed, int):
+        seed = 0
+    return [game.state.edition, seed, game.state.game_turn]
+
+
+def _units(value):
+    """{unit name: count > 0} from a decoded record (anything else: None)."""
+    if not isinstance(value, dict):
+        return None
+    out = {}
+    for name in value:
+        n = value[name]
+        if not isinstance(name, str) or not isinstance(n, int) or n < 0 or n > 999:
+            return None
+        if n:
+            out[name] = n
+    return out
+
+
+def decode(data):
+    """(key, battles) of a record's payload, or (None, []) when it is not a good one."""
+    try:
+        d = json.loads(data.decode() if not isinstance(data, str) else data)
+    except (ValueError, UnicodeError, AttributeError):
+        return None, []
+    if not isinstance(d, dict):
+        return None, []
+    key = d.get("k")
+    rows = d.get("b")
+    if not isinstance(key, list) or len(key) != 3 or not isinstance(rows, list):
+        return None, []
+    battles = []
+    for row in rows[:MAX_BATTLES]:
+        if not isinstance(row, list) or len(row) != 4:
+            return None, []
+        t, kind, att, dfd = row
+        att = _units(att)
+        dfd = _units(dfd)
+        if not isinstance(t, int) or kind not in KINDS or att is None or dfd is None:
+            return None, []
+        battles.append([t, kind, att, dfd])
+    return key, battles
+
+
+def encode(key, battles):
+    return json.dumps({"k": key, "b": battles}).encode()
+
+
+class Pending:
+    def __init__(self, slots=None):
+        self.slots = slots
+        self.key = None
+        self.battles = []
+        self.save_error = None
+        if slots is not None:
+            data = slots.load()
+            if data:
+                self.key, self.battles = decode(data)
+
+    def current(self, game):
+        """The pending battles of the game's turn now (a stale list reads as empty)."""
+        if game is None:
+            return []
+        key = game_key(game)
+        if self.key != key:
+            self.key = key
+            self.battles = []
+        return self.battles
+
+    def count(self, game):
+        return len(self.current(game))
+
+    def find(self, game, t):
+        """The index of the battle pending in territory t, or -1."""
+        battles = self.current(game)
+        for i in range(len(battles)):
+            if battles[i][0] == t:
+                return i
+        return -1
+
+    def get(self, game, t):
+        i = self.find(game, t)
+        return self.battles[i] if i >= 0 else None
+
+    def put(self, game, t, kind, attacker, defender):
+        """Add the battle in t, or replace the one pending there. ValueError when full."""
+        if kind not in KINDS:
+            raise ValueError("pending battle: unknown kind")
+        row = [t, kind, _units(dict(attacker)) or {}, _units(dict(defender)) or {}]
+        i = self.find(game, t)
+        if i >= 0:
+            self.battles[i] = row
+        elif len(self.battles) >= MAX_BATTLES:
+            raise ValueError("at most " + str(MAX_BATTLES) + " pending battles")
+        else:
+            self.battles.append(row)
+        self._save()
+
+    def remove(self, game, t):
+        """Drop the battle pending in t (fought and recorded); False when none was."""
+        i = self.find(game, t)
+        if i < 0:
+            return False
+        self.battles.pop(i)
+        self._save()
+        return True
+
+    def clear(self):
+        """The turn ended: no battle is pending any more (the flash record is erased)."""
+        self.battles = []
+        self.key = None
+        if self.slots is not None and self.slots.slot >= 0:
+            try:
+                self.slots.erase()
+            except OSError as err:  # read-only drive: the stale record reads as empty anyway
+                self.save_error = err
+
+    def _save(self):
+        if self.slots is None:
+            return
+        try:
+            self.slots.save(encode(self.key, self.battles))
+        except OSError as err:  # read-only drive: kept until power-off
+            self.save_error = err
+            return
+        self.save_error = None
+
+
+def label(board, row, cols):
+    """'Anhwe A5 D4' cut to fit (the territory's name is shortened, never the counts)."""
+    a = 0
+    d = 0
+    for name in row[2]:
+        a += row[2][name]
+    for name in row[3]:
+        d += row[3][name]
+    tail = " A" + str(a) + " D" + str(d)
+    name = board.territory_name(row[0])
+    room = cols - len(tail)
+    if len(name) > room:
+        name = name[:max(1, room)]
+    return name + tail
