@@ -432,49 +432,104 @@ def resume(edition, seed, lines, options=None, sink=None, luck=True, number=floa
     """After a power cut: the tournament as its log on flash leaves it, going on with `sink`.
 
     `lines` are the complete lines read back (a line cut short by the power cut is left out
-    by the caller, or dropped here when its hash does not match). Entries the log lacks at
-    the end (an action whose bank entries were not yet written) are produced again and go
-    to `sink`. Returns (tournament, lines dropped). InputError when the log is not this
-    seed's, or is damaged before its last line."""
-    lines = [l.strip() for l in lines if l.strip()]
-    if not lines:
+    by the caller, or dropped here when its hash does not match), any iterable: they are read
+    one at a time, each checked in the chain and replayed as it comes, so a device can pass
+    a generator over the file and never hold the whole log (empty lines are skipped). Entries
+    the log lacks at the end (an action whose bank entries were not yet written) are produced
+    again and go to `sink`. Returns (tournament, lines dropped). InputError when the log is not
+    this seed's, is finished, or is damaged before its last line."""
+    it = iter(lines)
+    header = _next_line(it)
+    if header is None:
         return Tournament(edition, seed, options, sink, luck, number), 0
-    head = lines[0].split("|")
+    head = header.split("|")
     commit = audit.commitment(seed)
     if len(head) != 5 or head[0] != "ADJUTANT-LOG" or head[2] != edition or head[3] != commit \
             or head[4] != audit.chain_start(edition, commit):
         raise InputError("the log on flash is not this game's")
-    prev = head[4]
-    entries = []
-    dropped = 0
-    body_lines = lines[1:]
-    if body_lines and body_lines[-1].startswith("SEED|"):
-        raise InputError("the game in this log is finished")
-    for i in range(len(body_lines)):
-        parts = body_lines[i].split("|")
-        ok = len(parts) == 4 and parts[0] == str(len(entries) + 1)
-        if ok:
-            ok = audit.chain_next(prev, "%s|%s|%s" % (parts[0], parts[1], parts[2])) == parts[3]
-        if not ok:
-            if i == len(body_lines) - 1:
-                dropped = 1
-                break
-            raise InputError("the log on flash is damaged at entry %d" % (len(entries) + 1))
-        prev = parts[3]
-        entries.append((len(entries) + 1, parts[1], parts[2]))
-    kept = lines[:1 + len(entries)]
-    live = audit.AuditLog.resume(edition, commit, prev, len(entries), sink,
-                                 kept if sink is None else None)
-    if entries and entries[0][1] == "game":
-        options = json.loads(entries[0][2]).get("options") or {}
-    check = _CheckLog(entries, then=live)
-    t = Tournament(edition, seed, options, luck=luck, number=number, _log=check)
-    while check.peek() is not None:
-        n, kind, body = check.peek()
+    log = _ResumeLog(it, edition, commit, head[4], sink, header if sink is None else None)
+    first = log.peek()
+    if first is not None and first[1] == "game":
+        options = json.loads(first[2]).get("options") or {}
+    t = Tournament(edition, seed, options, luck=luck, number=number, _log=log)
+    while log.peek() is not None:
+        n, kind, body = log.peek()
         _replay_input(t, n, kind, body)
+    live = log.live()
     t.log = live
     t.dice.log = live
-    return t, dropped
+    return t, log.dropped
+
+
+def _next_line(it):
+    for line in it:
+        line = line.strip()
+        if line:
+            return line
+    return None
+
+
+class _ResumeLog:
+    """resume(): the log's entries read one at a time, each checked in the chain, then
+    compared with what the replayed game records; when they run out the live log (going on
+    in `sink`) takes over."""
+
+    def __init__(self, it, edition, commit, start, sink, header):
+        self.it = it
+        self.edition = edition
+        self.commit = commit
+        self.prev = start
+        self.n = 0                  # entries read and checked
+        self.sink = sink
+        self.kept = [header] if header is not None else None   # no sink: the live log keeps lines
+        self.dropped = 0
+        self.nxt = None             # the next entry (n, kind, body), read ahead
+        self._live = None
+        self._advance()
+
+    def _advance(self):
+        self.nxt = None
+        line = _next_line(self.it)
+        if line is None:
+            return
+        parts = line.split("|")
+        ok = len(parts) == 4 and parts[0] == str(self.n + 1)
+        if ok:
+            ok = audit.chain_next(self.prev, "%s|%s|%s" % (parts[0], parts[1], parts[2])) == parts[3]
+        if not ok:
+            if _next_line(self.it) is None:          # the last line: cut short, dropped
+                if line.startswith("SEED|"):
+                    raise InputError("the game in this log is finished")
+                self.dropped = 1
+                return
+            raise InputError("the log on flash is damaged at entry %d" % (self.n + 1))
+        self.prev = parts[3]
+        self.n += 1
+        if self.kept is not None:
+            self.kept.append(line)
+        self.nxt = (self.n, parts[1], parts[2])
+
+    def peek(self):
+        return self.nxt
+
+    def live(self):
+        if self._live is None:
+            self._live = audit.AuditLog.resume(self.edition, self.commit, self.prev, self.n, self.sink,
+                                               self.kept)
+        return self._live
+
+    def record(self, kind, body):
+        if self.nxt is None:
+            return self.live().record(kind, body)
+        n, k, b = self.nxt
+        if k != kind or b != body:
+            raise Mismatch(n, "the log says '%s %s' where the replayed game gives '%s %s'" % (
+                k, b, kind, body))
+        self._advance()
+        return None
+
+    def reveal(self, seed):
+        pass
 
 
 def inputs_in(lines):

@@ -212,20 +212,24 @@ class Session:
         return ledger.rows() if ledger is not None else []
 
     def _resume_tournament(self, rec):
-        """Rebuild a tournament in progress from its seed record and its log."""
+        """Rebuild a tournament in progress from its seed record and its log. The log is read
+        a line at a time (twice: what it holds, then the replay), never whole."""
         import json
         from engine_core import tournament
         seed, edition, opts, players, game_seq, closed = rec
         log = tlog.LogFile(self.slots.store)
-        got = log.read_lines()
-        lines, cut = got if got is not None else ([], False)
-        if lines and lines[-1].startswith("SEED|"):
-            return False        # finished: nothing to resume
+        got = log.scan()
+        end, size = got if got is not None else (0, 0)
+        starts, last, finished = _log_facts(log.lines(end))
+        if finished:
+            return False        # nothing to resume
         self.load_board(edition)
         options = json.loads(opts) if opts else {}
-        t, dropped = tournament.resume(edition, seed, lines, options=options, sink=log.sink)
-        if cut or dropped:
-            log.rewrite(lines[:len(lines) - dropped])
+        t, dropped = tournament.resume(edition, seed, log.lines(end), options=options, sink=log.sink)
+        if end != size or dropped:
+            # a group the cut left half-written: the file goes back to its committed part (a
+            # line that fails its hash after the last mark cannot happen: groups end in a mark)
+            log.truncate(end)
         self.tour = t
         self.tlog = log
         self.record = rec
@@ -233,10 +237,10 @@ class Session:
         self.players = players
         self.battle = None
         self.territory = -1
-        self.starts, last_is_battle = _battle_starts(lines[:len(lines) - dropped])
+        self.starts = starts
         # the last battle is still on the table unless a game action came after it or it was
         # closed by hand (the record counts the battles closed that way)
-        if t.battle is not None and last_is_battle and self.starts > closed:
+        if t.battle is not None and last == "battle" and starts > closed:
             self.battle = AuditedBattle(self, t.battle)
             self.territory = t.battle_info["territory"]
         else:
@@ -454,15 +458,16 @@ def _input_kind(line):
     return None
 
 
-def _battle_starts(lines):
-    """(battles started in the log, True when a battle's start or decision is its last input)."""
+def _log_facts(lines):
+    """(battles started, kind of the last input: 'battle' / 'action' / None, finished) of a log."""
     last = None
     starts = 0
+    finished = False
     for line in lines:
+        finished = line.startswith("SEED|")
         k = _input_kind(line)
         if k is not None:
             last = k
         if k == "battle" and line.split("|")[1] == "battle":
             starts += 1
-    return starts, last == "battle"
-
+    return starts, last, finished

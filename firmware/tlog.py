@@ -36,6 +36,8 @@ _VERSION = 1
 _HEADER = "<BIIBBHB"
 _HSIZE = 14
 
+_CHUNK = 512        # bytes read from the log at a time
+
 _sim_draws = 0
 
 
@@ -165,33 +167,91 @@ class LogFile:
     # -- reading ---------------------------------------------------------
     def recover(self):
         """Finish a repair a power cut interrupted (see the module docstring)."""
-        new = self.store.read(self.new_name)
-        if new is None:
+        if self.store.read(self.new_name) is None:
             return
         if self.store.read(self.name) is None:
             self._rename(self.new_name, self.name)   # the new file was complete
         else:
             self.store.remove(self.new_name)         # maybe half-written: the log still holds
 
-    def read_lines(self):
-        """(lines of the committed groups, True when an uncommitted tail was dropped);
-        None when there is no log."""
-        self.recover()
-        data = self.store.read(self.name)
-        if data is None:
-            return None
-        data = bytes(data)
-        end = data.rfind(b"\n\n") + 2      # 1 when there is no mark: nothing committed
-        if end < 2:
-            end = 0
-        cut = end != len(data)
-        lines = data[:end].decode().split("\n")
-        return [l for l in lines if l], cut
+    def _chunks(self):
+        """The log's bytes, a piece at a time (the device never holds the whole log)."""
+        if getattr(self.store, "append", None) is not None or not hasattr(self.store, "directory"):
+            data = self.store.read(self.name)
+            if data is not None:
+                yield bytes(data)
+            return
+        try:
+            f = open(self._path(self.name), "rb")
+        except OSError:
+            return
+        try:
+            while True:
+                b = f.read(_CHUNK)
+                if not b:
+                    break
+                yield b
+        finally:
+            f.close()
 
-    def rewrite(self, lines):
-        """Replace the log by `lines` (drops an uncommitted tail) without a moment with no log."""
-        data = _group(lines) if lines else b""
-        self.store.write(self.new_name, data)
+    def scan(self):
+        """(bytes of the committed groups, bytes in the file); None when there is no log."""
+        self.recover()
+        if getattr(self.store, "append", None) is not None or not hasattr(self.store, "directory"):
+            if self.store.read(self.name) is None:
+                return None
+        else:
+            try:
+                import os
+                os.stat(self._path(self.name))
+            except OSError:
+                return None
+        end = 0
+        size = 0
+        nl = False          # the previous piece ended with a newline
+        for b in self._chunks():
+            i = b.rfind(b"\n\n")
+            if i >= 0:
+                end = size + i + 2
+            elif nl and b[:1] == b"\n":
+                end = size + 1
+            size += len(b)
+            nl = b[-1:] == b"\n"
+        return end, size
+
+    def lines(self, end):
+        """The lines of the first `end` bytes (the committed groups), one at a time."""
+        at = 0
+        rest = b""
+        for b in self._chunks():
+            if at >= end:
+                continue        # read on to the end: the file is closed when the pieces run out
+            if at + len(b) > end:
+                b = b[:end - at]
+            at += len(b)
+            parts = (rest + b).split(b"\n")
+            rest = parts.pop()
+            for line in parts:
+                if line:
+                    yield line.decode()
+        if rest:
+            yield rest.decode()
+
+    def truncate(self, end):
+        """Keep the first `end` bytes (drop an uncommitted tail) without a moment with no log:
+        the kept part goes to a new file, the log is removed, the new file renamed."""
+        if hasattr(self.store, "directory") and getattr(self.store, "append", None) is None:
+            at = 0
+            with open(self._path(self.new_name), "wb") as f:
+                for b in self._chunks():
+                    if at < end:
+                        f.write(b[:end - at])
+                    at += len(b)
+                f.flush()
+            _sync()
+        else:
+            data = self.store.read(self.name)
+            self.store.write(self.new_name, bytes(data)[:end])
         self.store.remove(self.name)
         self._rename(self.new_name, self.name)
 
