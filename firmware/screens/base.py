@@ -78,13 +78,14 @@ class Menu(Screen):
         v = ui.View(self.title, [], self.footer)
         for r in self.head(cols):
             v.rows.append(r)
-        room = rows - len(v.rows) - (1 if self.message else 0)
+        said = message_lines(self.message, cols)
+        room = rows - len(v.rows) - len(said)
         first = ui.window(len(self.items), self.cursor, room)
         for i in range(first, min(len(self.items), first + room)):
             text = self.items[i][0]
             v.add(ui.fit(text, cols), ui.SELECTED if i == self.cursor else ui.NORMAL)
-        if self.message:
-            v.add(ui.fit(self.message, cols), self.message_style)
+        for line in said:
+            v.add(line, self.message_style)
         return v
 
 
@@ -141,15 +142,16 @@ class Counter(Screen):
         for r in self.head(cols):
             v.rows.append(r)
         tail = self.tail(cols)
-        room = rows - len(v.rows) - len(tail) - (1 if self.message else 0)
+        said = message_lines(self.message, cols)
+        room = rows - len(v.rows) - len(tail) - len(said)
         first = ui.window(len(self.names), self.cursor, room)
         for i in range(first, min(len(self.names), first + room)):
             style = ui.SELECTED if i == self.cursor else (ui.NORMAL if self.counts[i] else ui.DIM)
             v.add(self.row_text(i, cols), style)
         for r in tail:
             v.rows.append(r)
-        if self.message:
-            v.add(ui.fit(self.message, cols), self.message_style)
+        for line in said:
+            v.add(line, self.message_style)
         return v
 
 
@@ -168,6 +170,16 @@ class Confirm(Menu):
         self.app.pop()
         if value:
             self.on_yes()
+
+
+def message_lines(text, cols):
+    """A screen's message on at most two lines (a refusal's rule id and its words)."""
+    if not text:
+        return []
+    lines = wrap(text, cols)
+    if len(lines) > 2:
+        lines = [lines[0], ui.fit(lines[1] + " " + " ".join(lines[2:]), cols)]
+    return lines
 
 
 def wrap(text, cols):

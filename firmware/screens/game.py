@@ -532,12 +532,39 @@ class War(Menu):
 
 
 class Research(Counter):
-    """Research dice at 5 IPCs each (P40-T-10), rolled by the engine."""
+    """Research dice at 5 IPCs each (CL-T-01, LHTR-T-03, P40-R-03), rolled by the engine.
+
+    Revised/LHTR: a second row names the development researched (LHTR-T-02, its number on
+    the chart is the die that succeeds, LHTR-T-04). 1940 (optional R&D): a second row picks
+    the breakthrough chart (P40-R-05). The dice and what they gave show on the next screen."""
 
     footer = "</>:dice A:roll B:back"
 
     def __init__(self, app):
-        Counter.__init__(self, app, "Research", ["Research dice"], [0], [20])
+        from engine_core import research
+        ed = app.session.board.edition
+        self.kind = "classic" if ed == "classic" else ("lhtr" if ed in ("revised", "revised_lhtr") else "1940")
+        names = ["Research dice"]
+        counts = [0]
+        limits = [20]
+        self.chart = ()
+        if self.kind == "lhtr":
+            self.chart = research.LHTR_CHART
+            names.append("Develop")
+            counts.append(0)
+            limits.append(len(self.chart) - 1)
+        elif self.kind == "1940":
+            names.append("Chart")
+            counts.append(0)
+            limits.append(1)
+        Counter.__init__(self, app, "Research", names, counts, limits)
+
+    def row_text(self, i, cols):
+        if i == 1 and self.kind == "lhtr":
+            return ui.fit("#" + str(self.counts[1] + 1) + " " + tech_title(self.chart[self.counts[1]]), cols)
+        if i == 1:
+            return ui.pad(self.names[1], str(self.counts[1] + 1), cols)
+        return Counter.row_text(self, i, cols)
 
     def tail(self, cols):
         return [(ui.pad("Cost", str(5 * self.counts[0]), cols), ui.NORMAL)]
@@ -545,12 +572,61 @@ class Research(Counter):
     def other(self, name, now):
         if name not in ("select", "roll"):
             return
+        action = {"type": "research", "dice": self.counts[0]}
+        if self.kind == "lhtr":
+            action["tech"] = self.chart[self.counts[1]]
+        elif self.kind == "1940":
+            action["chart"] = self.counts[1] + 1
         try:
-            self.app.act({"type": "research", "dice": self.counts[0]})
+            self.app.act(action)
         except ValueError as err:
             self.refuse(err)
             return
-        self.app.pop()
+        self.app.replace(ResearchResult(self.app, self.app.session.game.events))
+
+
+def tech_title(bit):
+    """'Jet fighters' for a technology bit (engine_core.research names)."""
+    from engine_core import research
+    names = research.tech_names(bit)
+    text = names[0].replace("_", " ") if names else "?"
+    return text[:1].upper() + text[1:]
+
+
+class ResearchResult(Screen):
+    """The research dice rolled and the breakthroughs they gave (CL-T-02, LHTR-T-04, P40-R-04)."""
+
+    footer = "A:ok"
+
+    def __init__(self, app, events):
+        Screen.__init__(self, app)
+        from engine_core.game import EV_RESEARCH
+        self.rolls = ()
+        self.gained = ()
+        for e in events or ():
+            if e[0] == EV_RESEARCH:
+                self.rolls, self.gained = e[2], e[3]
+
+    def view(self, cols, rows):
+        v = ui.View("Research", [], self.footer)
+        dice = "Dice:" + "".join([" " + str(r) for r in self.rolls]) if self.rolls else "No dice rolled"
+        for line in wrap(dice, cols)[:2]:
+            v.add(line)
+        got = [g for g in self.gained if g > 0]
+        if got:
+            v.add(ui.fit("Breakthrough!", cols), ui.GOOD)
+            for g in got:
+                for line in wrap(tech_title(g), cols):
+                    v.add(line, ui.GOOD)
+        elif -1 in self.gained:
+            v.add(ui.fit("Breakthrough: pick a chart", cols), ui.GOOD)
+        else:
+            v.add(ui.fit("No breakthrough", cols), ui.DIM)
+        return v
+
+    def key(self, name, now):
+        if name in ("select", "back", "roll"):
+            self.app.pop()
 
 
 class Income(Screen):

@@ -341,7 +341,59 @@ def test_research_dice_cost_five_each():
     assert "10" in d.lines()[2]  # Cost 10
     d.press("select")
     assert d.app.session.summary()["treasury"]["Soviet Union"] == 14
+    assert d.screen() == "ResearchResult"
+    dice = d.lines()[1].split()
+    assert dice[0] == "Dice:" and len(dice) == 3
+    # CL-T-02: each 6 is a breakthrough
+    assert ("Breakthrough!" in d.text()) == ("6" in dice[1:])
+    d.press("select")
     assert d.screen() == "Dashboard"
+
+
+def _research_result(title, rd, second_row, dice):
+    d = Device()
+    d.select_item("New game")
+    d.select_item(title)
+    if rd:
+        d.press("down", 5)   # the R&D rule row
+        d.press("right")
+    d.press("select")
+    assert d.app.session.summary()["phase"] == "research"
+    d.press("select")
+    d.press("right", dice)
+    d.press("down")
+    d.press("right", second_row)
+    d.press("select")
+    assert d.screen() == "ResearchResult", d.text()
+    rolled = d.lines()[1].split()[1:]
+    return d, rolled
+
+
+def test_research_names_the_development_in_revised():
+    """LHTR-T-02/LHTR-T-04: the development is named first (row 2: #4 Long range aircraft);
+    it is gained exactly when a research die shows its number, 4."""
+    names = ("Jet fighters", "Rockets", "Super submarines", "Long range aircraft")
+    for row, dice in ((3, 1), (1, 1), (1, 2), (3, 2), (0, 4)):
+        d, rolled = _research_result("Revised LHTR", False, row, dice)
+        assert len(rolled) == dice
+        got = names[row] in d.text()
+        assert got == (str(row + 1) in rolled), (row, rolled, d.text())
+        assert ("Breakthrough!" in d.text()) == got
+
+
+def test_research_picks_the_chart_in_1940():
+    """P40-R-04/P40-R-05: with the R&D rule, one 6 among the dice is a breakthrough, rolled on
+    the chart picked on the screen (chart 2 here: a chart 2 advance or nothing)."""
+    from engine_core import research
+    chart2 = [n.replace("_", " ") for n in research.tech_names(sum(research.CHART_2))]
+    for dice in (1, 2, 3, 4):
+        d, rolled = _research_result("Pacific 1940", True, 1, dice)
+        hit = "6" in rolled
+        assert ("Breakthrough!" in d.text()) == hit, (rolled, d.text())
+        if hit:
+            name = d.lines()[3].lower()
+            assert name in chart2, (name, chart2)
+        assert d.app.session.summary()["treasury"]["Japan"] == 26 - 5 * dice
 
 
 def test_rd_rule_chosen_at_new_game():
