@@ -102,12 +102,19 @@ MP_SCRIPT = """
 import gc, time
 gc.collect()
 from engine_core.odds import odds
+import board_defs.pacific_1940.units
 gc.collect()
 base = gc.mem_alloc()
-t = time.ticks_ms()
-r = odds("pacific_1940", "land", %r, %r)
-print("ok", time.ticks_diff(time.ticks_ms(), t), base, r["attacker_wins"])
+if %r:
+    t = time.ticks_ms()
+    r = odds("pacific_1940", "land", %r, %r)
+    print("ok", time.ticks_diff(time.ticks_ms(), t), base, r["attacker_wins"])
+else:
+    print("ok", 0, base, 0)
 """
+
+MP_REPEAT = 5  # a heap size counts only if every run completes: the GC scans the C stack
+# conservatively, so what a run keeps alive varies a little from run to run
 
 
 def micropython():
@@ -118,48 +125,62 @@ def micropython():
     a = land_army(20, True)
     d = land_army(20, False)
     d["aaa"] = 1
-    code = MP_SCRIPT % (a, d)
     # the modules compiled with mpy-cross, as the MicroPython gate runs them
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import mpgate
     mpgate.compile_all()
     env = dict(os.environ, MICROPYPATH=os.path.relpath(mpgate.BUILD, ROOT))
-
-    base = [0]
-
     import tempfile
-    fd, script = tempfile.mkstemp(suffix=".py")
-    with os.fdopen(fd, "w") as f:
-        f.write(code)  # a script file, as a device runs main.py (-c keeps more in the heap)
+    scripts = {}
+    for battle in (True, False):
+        fd, path = tempfile.mkstemp(suffix=".py")
+        with os.fdopen(fd, "w") as f:
+            f.write(MP_SCRIPT % (battle, a, d))  # a script file, as a device runs main.py
+        scripts[battle] = path
 
-    def run(heap):
-        p = subprocess.run([mp, "-X", "heapsize=" + heap, script], cwd=ROOT, capture_output=True,
-                           text=True, env=env)
+    def run(battle, kb):
+        p = subprocess.run([mp, "-X", "heapsize=%dK" % kb, scripts[battle]], cwd=ROOT,
+                           capture_output=True, text=True, env=env)
         lines = (p.stdout + p.stderr).strip().splitlines()
-        line = lines[-1] if lines else "no output"
-        if line.startswith("ok"):
-            base[0] = int(line.split()[2])
-        return line
+        return lines[-1] if lines else "no output"
+
+    def fits(battle, kb):
+        for _ in range(MP_REPEAT):
+            if not run(battle, kb).startswith("ok"):
+                return False
+        return True
+
+    def smallest(battle):
+        lo, hi = 16, 2048  # KB: lo fails, hi completes
+        if not fits(battle, hi):
+            return None
+        while hi - lo > 2:
+            mid = (lo + hi) // 2
+            if fits(battle, mid):
+                hi = mid
+            else:
+                lo = mid
+        return hi
 
     print("MicroPython 20-vs-20 mixed land battle (%s vs %s):" % (a, d))
-    line = run("192K")
+    line = run(True, 192)
     print("  -X heapsize=192K: %s" % line)
-    print("  (ok, milliseconds, heap in use after importing engine_core.odds, P(attacker wins);"
-          " the time is wall-clock under whatever else the machine is running)")
-    # smallest heap (KB, in steps of 16) that completes: the peak, module import included
-    lo = None
-    for kb in range(32, 2049, 16):
-        if run("%dK" % kb).startswith("ok"):
-            lo = kb
-            break
-    os.remove(script)
-    if lo is None:
+    print("  (ok, milliseconds, heap in use after the imports, P(attacker wins); the time is"
+          " wall-clock under whatever else the machine is running)")
+    code = smallest(False)
+    full = smallest(True)
+    for path in scripts.values():
+        os.remove(path)
+    if code is None or full is None:
         print("  does not complete within 2 MB of heap")
-    else:
-        print("  smallest heap that completes: %d KB (goal 64 KB: %s). This is the 64-bit unix port"
-              " (8-byte pointers), and it counts the module's bytecode loaded into the heap (%d KB"
-              " here), which a device keeps frozen in flash: about %d KB for the computation itself"
-              % (lo, "met" if lo <= 64 else "NOT met", base[0] // 1024, lo - base[0] // 1024))
+        return
+    need = full - code
+    print("  smallest heap (2 KB steps, %d of %d runs complete) for the imports alone: %d KB;"
+          " for the imports and the battle: %d KB" % (MP_REPEAT, MP_REPEAT, code, full))
+    print("  heap the battle needs beyond its loaded code: %d KB (goal 64 KB: %s)."
+          % (need, "met" if need <= 64 else "NOT met"))
+    print("  This is the 64-bit unix port (8-byte pointers, 32-byte GC blocks); the code's share"
+          " is the .mpy bytecode loaded into the heap, which a device keeps frozen in flash.")
 
 
 def cross(n_per_kind, runs, jobs, editions=None):

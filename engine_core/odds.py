@@ -47,6 +47,7 @@ engine_core.battle with the same policy and reports standard errors.
 """
 
 from struct import pack_into as _pack, unpack_from as _unpack
+from array import array as _array
 from engine_core.errors import RuleError, InputError
 from engine_core import casualties as _cas
 from engine_core.units import (
@@ -67,9 +68,9 @@ KINDS = ("land", "sea", "amphibious")
 import gc
 import sys as _sys
 _SMALL = _sys.implementation.name != "cpython"
-_FIRE_CACHE = 6
-_MEMO_CACHE = 120
-_ROW_CACHE = 24
+_FIRE_CACHE = 2
+_MEMO_CACHE = 30
+_ROW_CACHE = 8
 
 # outcomes
 O_ATTACKER = 0
@@ -205,6 +206,8 @@ class _Num:
         six = number(6)
         self.p = [number(v) / six for v in range(7)]
         self.rows = {}
+        # the device keeps cached rows of floats packed (RAM); hosts keep lists (any number)
+        self.packed = _SMALL and number is float
 
     def prob(self, code):
         if code >= _BEST2:
@@ -236,6 +239,8 @@ class _Num:
             for k in range(n):
                 t = t * r * (n - k) / (k + 1)
                 row.append(t)
+        if self.packed:
+            row = _array("d", row)  # 8 bytes a probability instead of a boxed float
         self.rows[key] = row
         return row
 
@@ -587,6 +592,10 @@ class _Side:
         if extra is None:
             if _SMALL and len(self.fire_cache) >= _FIRE_CACHE:
                 self.fire_cache = {}
+            if num.packed:
+                for c in range(3):
+                    if len(out[c]) > 1:
+                        out[c] = _array("d", out[c])
             self.fire_cache[key] = out
         return out
 
@@ -672,6 +681,7 @@ def odds(board, kind, attacker, defender, policy=None, number=float, bombard=Non
     A = _Side(b, True, a_counts, a_dmg, a_tech, pol["attacker_order"], pol["keep_land"])
     D = _Side(b, False, d_counts, d_dmg, d_tech, pol["defender_order"], 0)
     run = _Run(b, A, D, pol, bomb, aa_guns, rounds_done)
+    A = D = None  # held by the run only (a device mixture replaces them part by part)
     return run.result()
 
 
@@ -814,10 +824,17 @@ class _Run:
         self.rounds_done = rounds_done
         self.num = b.num
         self.M = 1 << 14
-        self.term = {}  # joint key * 4 + outcome -> mass
+        # the end states, summed as they are reached (no joint table: device RAM):
+        # mass per outcome, captures, and each side's mass per final state
+        z = b.num.zero
+        self.probs = [z, z, z, z]
+        self.captures = z
+        self.a_rem = {}
+        self.d_rem = {}
         self.out_cache = {}
         self.rounds = b.num.zero
         self.W = None
+        self.pre_done = False  # a part of a mixture: antiaircraft fire already applied
 
     # -- settling a state at the end of a round / start of the next ---------------------
     def settle(self, key, done, retreat_ok):
@@ -1095,6 +1112,8 @@ class _Run:
     # -- before the first round --------------------------------------------------------
     def pre_battle(self, key):
         """Distribution before round 1: antiaircraft fire and (LHTR) bombardment."""
+        if self.pre_done:
+            return {key: self.num.one}
         b = self.b
         A = self.A
         D = self.D
@@ -1210,6 +1229,9 @@ class _Run:
             self._add_term(k0, out, num.one)
             return self._report()
         dist = self.pre_battle(k0)
+        if _SMALL and len(dist) > 1 and b_kind_land(self.b) and self.num.number is float:
+            A = D = None  # the parts run on fresh sides: let these go
+            return self._mixture(dist)
         # The first round is always fought explicitly: it may differ from the later ones
         # (bombardment whose casualties fire back) and no retreat comes before it.
         explicit = 1
@@ -1245,6 +1267,45 @@ class _Run:
         else:
             self._stationary(dist)
         return self._report()
+
+    def _mixture(self, dist):
+        """On the device: the battle after antiaircraft fire (and LHTR bombardment) as a
+        mixture, one part per outcome of that fire, each solved on fresh sides and freed
+        before the next, so that only one part's states are in RAM at a time; the parts'
+        reports are merged (IPC lost counts the units the opening fire took)."""
+        b = self.b
+        A = self.A
+        D = self.D
+        M = self.M
+        starts = []
+        for k in _keys_sorted(dist):
+            ca, da = A.counts_of(k // M)
+            cd, dd = D.counts_of(k % M)
+            starts.append((dist[k], ca, da, cd, dd))
+        a0, a0d = A.counts_of(A.start)
+        d0, d0d = D.counts_of(D.start)
+        a_cfg = (A.tech, A.order, A.keep_land)
+        d_cfg = (D.tech, D.order, D.keep_land)
+        pol = self.pol
+        bomb = self.bomb
+        aa = self.aa_guns
+        done = self.rounds_done
+        self.A = self.D = A = D = None
+        dist = None
+        merged = _Merged(b.units, a0, d0)
+        while starts:
+            p, ca, da, cd, dd = starts.pop()
+            gc.collect()
+            sa = _Side(b, True, ca, da, a_cfg[0], a_cfg[1], a_cfg[2])
+            sd = _Side(b, False, cd, dd, d_cfg[0], d_cfg[1], d_cfg[2])
+            run = _Run(b, sa, sd, pol, bomb, aa, done)
+            run.pre_done = True
+            r = run.result()
+            run = sa = sd = None
+            merged.add(p, r, (_cost(b.units, a0, ca), _cost(b.units, d0, cd)))
+            r = None
+        gc.collect()
+        return merged.report()
 
     def _stationary_rows(self, rows):
         """The forward DP of `_stationary` over packed rows (device RAM): attacker states
@@ -1507,8 +1568,20 @@ class _Run:
         return W
 
     def _add_term(self, key, outcome, m):
-        t = key * 4 + outcome
-        self.term[t] = self.term.get(t, self.num.zero) + m
+        M = self.M
+        ai = key // M
+        di = key % M
+        b = self.b
+        A = self.A
+        zero = self.num.zero
+        if b.flags & CF_TRANSPORT_DEFENSELESS and (outcome == O_ATTACKER or
+                                                   (outcome == O_DRAW and A.info[ai][2])):
+            di = self.D.without(di, _is_transport)  # P40-C-91: defenseless transports are lost
+        self.probs[outcome] = self.probs[outcome] + m
+        if outcome == O_ATTACKER and b.kind != "sea" and A.info[ai][4] > 0:
+            self.captures = self.captures + m
+        self.a_rem[ai] = self.a_rem.get(ai, zero) + m
+        self.d_rem[di] = self.d_rem.get(di, zero) + m
 
     # -- report --------------------------------------------------------------------------
     def _report(self):
@@ -1529,26 +1602,12 @@ class _Run:
         num = self.num
         zero = num.zero
         units = b.units
-        probs = [zero, zero, zero, zero]
-        captures = zero
+        probs = self.probs
+        captures = self.captures
         a_surv = {}
         d_surv = {}
-        a_rem = {}
-        d_rem = {}
-        land_battle = b.kind != "sea"
-        for t in _keys_sorted(self.term):
-            m = self.term[t]
-            o = t % 4
-            key = t // 4
-            ai = key // M
-            di = key % M
-            if b.flags & CF_TRANSPORT_DEFENSELESS and (o == O_ATTACKER or (o == O_DRAW and A.info[ai][2])):
-                di = D.without(di, _is_transport)  # P40-C-91: defenseless transports are lost
-            probs[o] = probs[o] + m
-            if o == O_ATTACKER and land_battle and A.info[ai][4] > 0:
-                captures = captures + m
-            a_rem[ai] = a_rem.get(ai, zero) + m
-            d_rem[di] = d_rem.get(di, zero) + m
+        a_rem = self.a_rem
+        d_rem = self.d_rem
         a_out = self._survivors(A, a_rem, a_surv)
         d_out = self._survivors(D, d_rem, d_surv)
         a_lost, a_sd = self._ipc_moments(A, a_rem)
@@ -1682,6 +1741,88 @@ class _Rows:
         for k in self:
             n += 1
         return n
+
+
+def b_kind_land(b):
+    return b.kind != "sea"
+
+
+def _cost(units, before, after):
+    """IPC value of the units in `before` and not in `after` (full-length count lists)."""
+    c = 0
+    for u in range(len(units)):
+        if before[u] > after[u]:
+            c += (before[u] - after[u]) * units[u][U_COST]
+    return c
+
+
+class _Merged:
+    """The report of a mixture, summed part by part as each part is solved (each part's
+    report is dropped at once: device RAM). Float numbers (the device's)."""
+
+    KEYS = ("attacker_wins", "defender_wins", "draw", "attacker_retreats", "attacker_captures",
+            "expected_rounds")
+
+    def __init__(self, units, a0, d0):
+        self.units = units
+        self.sums = [0.0] * len(self.KEYS)
+        self.sides = []
+        for start in (a0, d0):
+            surv = {}
+            for u in range(len(units)):
+                if start[u]:
+                    surv[units[u][U_NAME]] = 0.0
+            self.sides.append([surv, {}, 0.0, 0.0])  # survivors, groups, m1, m2
+
+    def add(self, p, r, before):
+        """Part of probability p with report r; before = (attacker, defender) IPC already
+        lost when the part starts."""
+        for i in range(len(self.KEYS)):
+            self.sums[i] += p * r[self.KEYS[i]]
+        for x in range(2):
+            side = ("attacker", "defender")[x]
+            acc = self.sides[x]
+            surv = acc[0]
+            s = r[side + "_survivors"]
+            for name in s:
+                surv[name] = surv.get(name, 0.0) + p * s[name]
+            groups = acc[1]
+            for rem in r[side + "_remaining"]:
+                c = bytearray(len(self.units))  # the group as counts per unit id: one object
+                for u in range(len(self.units)):
+                    c[u] = rem[0].get(self.units[u][U_NAME], 0)
+                g = bytes(c)
+                groups[g] = groups.get(g, 0.0) + p * rem[1]
+            mean = r[side + "_ipc_lost"] + before[x]
+            sd = r[side + "_ipc_lost_sd"]
+            acc[2] += p * mean
+            acc[3] += p * (sd * sd + mean * mean)
+
+    def report(self):
+        out = {"method": "exact"}
+        for i in range(len(self.KEYS)):
+            out[self.KEYS[i]] = self.sums[i]
+        for x in range(2):
+            side = ("attacker", "defender")[x]
+            surv, groups, m1, m2 = self.sides[x]
+            units = self.units
+            items = [(groups[g], g) for g in groups]
+            groups = self.sides[x][1] = None
+            items.sort(key=lambda it: (-it[0], it[1]))
+            rem = []
+            for it in items:
+                d = {}
+                for u in range(len(units)):
+                    if it[1][u]:
+                        d[units[u][U_NAME]] = it[1][u]
+                rem.append((d, it[0]))
+            out[side + "_survivors"] = surv
+            out[side + "_remaining"] = tuple(rem)
+            var = m2 - m1 * m1
+            out[side + "_ipc_lost"] = m1
+            out[side + "_ipc_lost_sd"] = (var if var > 0.0 else 0.0) ** 0.5
+        out["ipc_swing"] = out["defender_ipc_lost"] - out["attacker_ipc_lost"]
+        return out
 
 
 def choose_keep(units, counts, damaged, hits, attacking, flags, order, keep):

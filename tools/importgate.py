@@ -11,7 +11,7 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The MicroPython-available stdlib the engine may use (DEVELOPERS brief / issue 2).
-STDLIB_ALLOWED = ("gc", "micropython", "sys", "struct", "json", "math", "time")
+STDLIB_ALLOWED = ("gc", "micropython", "sys", "struct", "json", "math", "time", "array")
 # Host-only parts of engine_core: never imported on the device, exempt from the subset.
 HOST_ONLY = ("engine_core/__main__.py", "engine_core/host/")
 

@@ -45,3 +45,36 @@ def test_policies_same_on_device():
     _both("classic", "amphibious", {"infantry": 3}, {"infantry": 2}, bombard={"battleship": 2})
     _both("pacific_1940", "land", {"infantry": 4, "artillery": 2}, {"infantry": 4},
           policy={"retreat_after_round": 2})
+
+
+def test_antiaircraft_mixture_same_on_device():
+    """CL-C-11, LHTR-C-21, P40-U-36: on the device a battle with antiaircraft fire is solved
+    as one part per outcome of that fire (freed in turn); the merged numbers equal the
+    host's single DP, IPC lost (mean and spread) and remaining forces included."""
+    cases = (
+        ("classic", "land", {"infantry": 4, "armor": 2, "fighter": 2, "bomber": 1},
+         {"infantry": 5, "antiaircraft_gun": 1}, None),
+        ("revised_lhtr", "land", {"infantry": 3, "artillery": 2, "fighter": 2, "bomber": 2},
+         {"infantry": 4, "antiaircraft_gun": 1}, {"keep_land": 1}),
+        ("pacific_1940", "land", {"infantry": 4, "tank": 2, "fighter": 2, "tactical_bomber": 1},
+         {"infantry": 5, "aaa": 1}, {"retreat_at_units": 2}),
+        ("global_1940", "land", {"infantry": 3, "fighter": 3, "strategic_bomber": 1},
+         {"infantry": 4, "aaa": 2}, {"retreat_below": 0.3}),
+    )
+    for ed, kind, a, d, pol in cases:
+        _both(ed, kind, a, d, policy=pol)
+        host = odds(ed, kind, a, d, policy=pol)
+        saved = odds_mod._SMALL
+        odds_mod._SMALL = True
+        try:
+            dev = odds(ed, kind, a, d, policy=pol)
+        finally:
+            odds_mod._SMALL = saved
+        for key in ("attacker_ipc_lost_sd", "defender_ipc_lost_sd", "ipc_swing"):
+            assert abs(host[key] - dev[key]) < 1e-9, (ed, key)
+        for side in ("attacker_remaining", "defender_remaining"):
+            h = dict((tuple(sorted(g.items())), p) for g, p in host[side])
+            v = dict((tuple(sorted(g.items())), p) for g, p in dev[side])
+            assert set(h) == set(v), (ed, side)
+            for g in h:
+                assert abs(h[g] - v[g]) < 1e-9, (ed, side, g)
