@@ -18,6 +18,11 @@ One command per line; `#` starts a comment; TEXT is the rest of the line
     cut_after N                pull the power at the N-th flash unit from now (byte written,
                                file opened for writing, rename, remove), then plug it back in
     restart                    press reset: reboot on the same flash
+    load FILE                  put a game on the flash as the newest save, then reboot: FILE
+                               (host_sim/flows/FILE) is JSON {"edition", "seed", "options",
+                               "players": [player per power id], "actions": [...]} replayed by
+                               the engine (a territory may be given by name); e.g. a game one
+                               action before its victory
     log TEXT                   a line in the event log
 
 KEY is a logical key: up, down, left, right, select, back, roll. Every
@@ -29,6 +34,7 @@ import shlex
 
 from . import textcheck
 
+FLOWS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "flows")
 KEYS = ("up", "down", "left", "right", "select", "back", "roll")
 SEEK_LIMIT = 60
 
@@ -81,6 +87,11 @@ def parse(text):
             out.append((no, cmd, (words[0], _text(words[1]))))
         elif cmd in ("cut", "restart"):
             out.append((no, cmd, ()))
+        elif cmd == "load":
+            name = rest.strip()
+            if not name or "/" in name or "\\" in name or name.startswith("."):
+                raise ScriptError(no, raw, "load FILE (a file of host_sim/flows/)")
+            out.append((no, "load", (name,)))
         else:
             raise ScriptError(no, raw, "unknown command " + repr(cmd))
     return out
@@ -185,7 +196,55 @@ class Runner:
         elif cmd == "restart":
             sim.restart()
             sim.run(ms=200)
+        elif cmd == "load":
+            try:
+                load_game(sim, os.path.join(FLOWS_DIR, args[0]))
+            except (OSError, ValueError) as err:
+                raise ScriptError(no, "load " + args[0], str(err))
+            sim.restart()
+            sim.run(ms=200)
         elif cmd == "log":
             sim.log("note", args[0])
         else:
             raise ScriptError(no, cmd, "unknown command")
+
+
+def game_record(spec):
+    """The firmware's save record (`firmware.saves` slot bytes) of a game described by `spec`:
+    the engine replays spec["actions"] from Game.new(edition, seed, options)."""
+    import importlib
+    game = importlib.import_module("engine_core.game")
+    save = importlib.import_module("engine_core.save")
+    session = importlib.import_module("firmware.session")
+    saves = importlib.import_module("firmware.saves")
+    import struct
+    g = game.Game.new(spec["edition"], seed=spec.get("seed", 1), options=spec.get("options") or {})
+    for action in spec.get("actions", ()):
+        action = dict(action)
+        t = action.get("territory")
+        if isinstance(t, str):
+            action["territory"] = g.board.territory_id(t)
+        g.apply(action)
+    data = bytes(save.dumps(g))
+    players = bytes(spec.get("players", ()))
+    ed = spec["edition"].encode()
+    payload = struct.pack(session._HEADER, session._VERSION, len(data), 0, -1, len(players), len(ed)) \
+        + data + players + ed
+    return saves.pack(1 << 20, payload)
+
+
+def load_game(sim, path):
+    """Write the game of the JSON file at `path` into the device's save slots (newest record;
+    any other game, tournament or pending-battle record removed)."""
+    import json
+    with open(path) as f:
+        spec = json.load(f)
+    record = game_record(spec)
+    directory = sim.flash.root + sim.profile.SAVE_DIR
+    os.makedirs(directory, exist_ok=True)
+    for name in os.listdir(directory):
+        if name.split(".")[0] in ("game", "pending", "tournament", "tourney"):
+            os.remove(os.path.join(directory, name))
+    with open(os.path.join(directory, "game.0"), "wb") as f:
+        f.write(record)
+    sim.log("load", os.path.basename(path))

@@ -400,8 +400,14 @@ class PromptMenu(Menu):
         Menu.__init__(self, app, title, items, cursor)
         self.answer = answer
 
+    def view(self, cols, rows):
+        self.rows_here = rows
+        return Menu.view(self, cols, rows)
+
     def head(self, cols):
-        return [(line, ui.NORMAL) for line in wrap(self.question, cols)[:4]]
+        # the whole question (every board's longest fits 6 lines of 26), then the options
+        room = max(1, getattr(self, "rows_here", 8) - min(2, len(self.items)))
+        return [(line, ui.NORMAL) for line in wrap(self.question, cols)[:room]]
 
     def chosen(self, value, now):
         turn = self.app.session.game.state.game_turn if self.app.session.game is not None else -1
