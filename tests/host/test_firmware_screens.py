@@ -205,3 +205,37 @@ def test_live_odds_follow_a_sea_battle_with_damaged_ships():
         d.wait(100)
     assert checked >= 1
     assert d.app.errors == []
+
+
+def test_classic_victory_through_the_screens_and_undo():
+    """CL-P-10: Germany holding Moscow (Russia) and London (United Kingdom) at the end of its
+    turn wins for the Axis; collecting income ends the turn, the dashboard says so, the
+    victory screen follows; undo (long back, Yes) takes the last action back."""
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Classic")
+    d.press("select")
+    board = d.app.session.board
+    while d.app.session.summary()["power"] != "Germany" or d.app.session.summary()["phase"] != "combat":
+        d.app.act({"type": "end_phase"})
+    for name in ("Russia", "United Kingdom"):
+        d.app.act({"type": "battle", "territory": board.territory_id(name), "captured": True,
+                   "attacker_ipc": 0, "defender_ipc": 0})
+    while d.app.session.summary()["phase"] != "collect_income":
+        d.app.act({"type": "end_phase"})
+    d.app.tick()
+    assert d.app.session.summary()["victory"] is None
+    d.press("select")            # Income
+    d.press("select")            # collect (Classic: no convoy)
+    assert d.screen() == "Dashboard"
+    assert "Victory: Axis" in d.text()
+    d.press("select")
+    assert d.screen() == "Victory" and "Axis" in d.lines()[1]
+    d.press("back")
+    d.wait(100)                  # a new press, not contact bounce of the last one
+    d.hold("back", 800)
+    assert d.screen() == "Confirm"
+    d.select_item("Yes")
+    s = d.app.session.summary()
+    assert s["victory"] is None and s["phase"] == "collect_income" and s["power"] == "Germany"
+    assert d.app.grid.cut == 0 and d.app.errors == []
