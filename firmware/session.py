@@ -164,7 +164,14 @@ class Session:
         self.finished = None
         self.luck = None
         self.record = (seed, edition, tournament.enc(options), self.players, self.slots.seq, 0)
-        self._save_record()
+        try:
+            self._save_record()
+        except OSError:
+            # no record, no tournament: the game held before stays the saved one
+            self.tour = None
+            self.tlog = None
+            self.game = None
+            raise
         self.save_error = None
         return t
 

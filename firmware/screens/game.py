@@ -172,7 +172,7 @@ class Players(Counter):
         try:
             app.session.new_tournament(self.edition, app.entropy(16), options, held_by)
         except OSError:
-            self.say("Read-only drive: no log")
+            self.say("Cannot write the log")  # read-only drive (boot.py) or flash full
             return
         except ValueError as err:
             self.refuse(err)

@@ -427,7 +427,7 @@ def test_read_only_drive_refuses_a_tournament():
 
     d = device(ReadOnly())
     new_tournament(d)
-    assert d.screen() == "Players" and "Read-only drive" in d.text()
+    assert d.screen() == "Players" and "Cannot write the log" in d.text()
     assert d.app.session.tour is None
 
 
@@ -491,3 +491,20 @@ def test_log_on_real_files_read_in_pieces():
         again = App(prof, clock=lambda: 1000, store=store)
         assert again.session.tour is not None and state(again) == before
         assert open(os.path.join(store.directory, "tournament.log"), "rb").read().endswith(b"\n\n")
+
+
+def test_no_tournament_when_the_seed_record_cannot_be_written():
+    """Issue 9: the seed record is the commit point: if it cannot be written (flash full) the
+    tournament does not start and nothing of it is left in the session."""
+
+    class NoRecord(LogFlash):
+        def write(self, name, data):
+            if name.startswith("tourney."):
+                raise OSError(28, "no space")
+            LogFlash.write(self, name, data)
+
+    d = device(NoRecord())
+    new_tournament(d)
+    assert d.screen() == "Players" and "Cannot write the log" in d.text()
+    s = d.app.session
+    assert s.tour is None and s.game is None
