@@ -18,15 +18,19 @@ def _pacific_combat_move():
 
 def _add_anhwe(d, attackers=3, defenders=2):
     """Combat menu, Add pending battle, Anhwe, attacker infantry, defender infantry, save."""
+    p0 = d.presses
     d.press("select")                    # combat menu
     d.select_item("Add pending battle")
     assert d.screen() == "TerritoryPicker"
+    assert d.presses - p0 == 3           # README quick tour: select, down, select
     d.select_item("Anhwe")
     assert d.screen() == "BattleSetup" and d.app.top().plan
+    p0 = d.presses
     d.press("right", attackers)          # the first row: infantry
     d.press("select")                    # defender
     d.press("right", defenders)
     d.press("roll")                      # save
+    assert d.presses - p0 == attackers + defenders + 2
 
 
 def _list(d):
@@ -83,10 +87,12 @@ def test_fight_from_pending_then_it_leaves_the_list():
     _add_anhwe(d, 4, 1)
     d.press("roll")                      # -> Conduct combat
     assert d.app.session.summary()["phase"] == "combat"
+    p0 = d.presses
     d.press("select")
     top = d.app.top()
     assert top.items[top.cursor][0].startswith("Fight Anhwe A4 D1")
     d.press("select")
+    assert d.presses - p0 == 2           # README quick tour: select, select, (Start fights)
     setup = d.app.top()
     assert d.screen() == "BattleSetup" and not setup.plan
     assert setup.sides[0][0] == 4 and setup.sides[1][0] == 1
