@@ -223,6 +223,9 @@ class App:
             self.home_game()
         if self.session.battle is not None:
             self.open_battle_run()
+        elif self.session.fresh:
+            from firmware.screens.trust import Commitment
+            self.push(Commitment(self, start=True))  # before the first action, again
 
     # -- actions ----------------------------------------------------------
     def act(self, action):

@@ -82,6 +82,7 @@ class Session:
         self.luck = None            # a normal game's luck ledger (in memory only)
         self.starts = 0             # battles the tournament's log has started
         self.battle_info = None     # a normal game's running battle (kind, sides, powers, territory)
+        self.fresh = False          # a tournament resumed before its first action
 
     # -- engine modules ---------------------------------------------------
     def load_board(self, edition):
@@ -245,6 +246,7 @@ class Session:
         self.battle = None
         self.territory = -1
         self.starts = starts
+        self.fresh = last is None   # no action yet: the commitment is shown again
         # the last battle is still on the table unless a game action came after it or it was
         # closed by hand (the record counts the battles closed that way)
         if t.battle is not None and last == "battle" and starts > closed:

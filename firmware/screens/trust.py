@@ -186,7 +186,8 @@ class Finished(Screen):
         v.add(ui.fit("Seed (revealed):", cols), ui.DIM)
         for line in hex_rows(t.seed if isinstance(t.seed, str) else str(t.seed), min(cols, 19)):
             v.add(line)
-        v.add(ui.fit("Final hash " + t.log.head[:8], cols))
+        v.add(ui.fit("Final hash (note it):", cols), ui.DIM)
+        v.add(" ".join(groups(t.log.head[:16])))
         log = self.app.session.tlog
         v.add(ui.fit("Log: " + (log.path() if log is not None else "?"), cols), ui.GOOD)
         return v

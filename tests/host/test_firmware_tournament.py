@@ -176,6 +176,8 @@ def test_commitment_is_shown_before_the_first_action():
     assert len(lines) == 2 and lines[0].split("|")[3] == want and lines[1].split("|")[1] == "game"
     assert SEED_HEX not in flash.files["tournament.log"].decode()
     assert any(SEED_HEX.encode() in v for k, v in flash.files.items() if k.startswith("tourney."))
+    again = device(flash)                          # a restart before the first action: shown again
+    assert again.screen() == "Commitment"
     d.press("select")                              # start the game
     assert d.screen() == "Dashboard" and "Purchase" in d.text()
     d.press("back")
@@ -221,6 +223,8 @@ def test_tournament_game_logged_finished_and_verified():
     assert "Log: tournament.log" in d.text()           # the fake flash has no directory
     lines = log_lines(flash)
     assert lines[-1].startswith("SEED|" + SEED_HEX + "|")
+    final = lines[-1].split("|")[2]
+    assert " ".join([final[i:i + 4] for i in range(0, 16, 4)]) in d.text()   # the final hash to note
     assert d.app.session.game is None
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "game.log")
@@ -253,7 +257,8 @@ def test_finish_offered_first_at_victory():
 
 
 def test_luck_ledger_of_a_duel_worked_by_hand():
-    """Issue 9 luck ledger: 1 infantry attacks 1 infantry (P40-C-20: attack 1, defence 2, cost 3).
+    """Issue 9 luck ledger: 1 infantry attacks 1 infantry (P40-U-01: attack 1, defence 2, cost 3;
+    P40-C-90: rounds go on until one side is gone).
     Per round the attacker hits 1/6, the defender 2/6: attacker wins 1/4 (swing +3), defender
     5/8 (swing -3), both die 1/8 (0); expected swing -9/8 = -1.125 -> -113 hundredths for Japan,
     +113 for China; luck = actual - expected. Shown on the luck screen from the home menu."""
@@ -314,8 +319,9 @@ def test_resume_rebuilds_the_tournament_from_the_log():
 
 
 def test_battle_in_progress_resumes_at_its_decision():
-    """Issue 9 / P40-C-40: a restart at a battle decision comes back to that decision with the
-    same survivors and the same dice to come (the seed record + log)."""
+    """Issue 9: a restart at a battle decision (the casualties a side chooses, P40-C-82, or the
+    attacker's retreat, P40-C-95) comes back to that decision with the same survivors and the
+    same dice to come (the seed record + log)."""
     flash = LogFlash()
     d = device(flash)
     new_tournament(d)
