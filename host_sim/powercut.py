@@ -1,6 +1,7 @@
 """Power-cut sweeps: pull the power at many points of a scripted game, check nothing is lost.
 
     python -m host_sim.powercut --flow p40_turn --board sim --points 200 [--seed 7]
+    python -m host_sim.powercut --flow tournament --points 200   # a tournament: the log is the save
 
 A reference run of the script records, after every frame, the firmware's
 state (by default `app.session.payload()`: the game and the running battle,
@@ -17,6 +18,10 @@ reference state at the end of the last frame that completed before the cut,
 or the state right after a flash operation of the cut frame that completed
 before the cut (a frame may complete more than one action). Anything else (an older state, a mixture, a crash)
 is a failure. Runs skip the display refresh (logic only), so a sweep is fast.
+
+In tournament mode the state is the same payload, rebuilt at power-on from the seed record and
+`tournament.log` (firmware/tlog.py): each action's log lines are one append with a commit mark,
+so the cut frame's states are the ones before and after each completed append.
 """
 
 import argparse
