@@ -94,6 +94,7 @@ class Pending:
         self.key = None
         self.battles = []
         self.save_error = None
+        self.removed = None     # (key, row, stamp) of the battle last settled (memory only)
         if slots is not None:
             data = slots.load()
             if data:
@@ -138,13 +139,30 @@ class Pending:
             self.battles.append(row)
         self._save()
 
-    def remove(self, game, t):
-        """Drop the battle pending in t (fought and recorded); False when none was."""
+    def remove(self, game, t, stamp=None):
+        """Drop the battle pending in t (fought and recorded); False when none was.
+
+        `stamp` (the app's action count after the action that settled it) lets `restore`
+        bring the battle back when that very action is undone next."""
         i = self.find(game, t)
         if i < 0:
             return False
-        self.battles.pop(i)
+        row = self.battles.pop(i)
+        self.removed = (list(self.key), row, stamp) if stamp is not None else None
         self._save()
+        return True
+
+    def restore(self, game, stamp):
+        """After an undo: the battle the undone action settled is pending again, if that
+        action was the last one (`stamp` unchanged) and the turn is the same."""
+        r = self.removed
+        self.removed = None
+        if r is None or r[2] != stamp or game is None:
+            return False
+        key, row, _s = r
+        if game_key(game) != key or self.find(game, row[0]) >= 0:
+            return False
+        self.put(game, row[0], row[1], row[2], row[3])
         return True
 
     def clear(self):

@@ -482,7 +482,7 @@ class BattleResult(Screen):
                 self.refuse(err)
                 return
             from firmware import pending
-            pending.of(app.session).remove(app.session.game, t)  # fought and recorded
+            pending.of(app.session).remove(app.session.game, t, app.decisions)  # fought and recorded
         app.session.end_battle()
         app.tower.idle(now)
         if app.session.game is not None and not app.kiosk:

@@ -246,7 +246,7 @@ class Dashboard(Screen):
         app = self.app
         s = app.session.summary()
         if name == "long_back":  # undo works even after a victory (a wrong last action)
-            app.push(Confirm(app, "Undo", "Undo the last action?", app.undo))
+            app.push(Confirm(app, "Undo", "Undo the last action?", self.undo))
             return
         if s.get("victory") is not None:
             app.push(Victory(app))
@@ -274,6 +274,18 @@ class Dashboard(Screen):
                 self.end_phase()
         elif name == "back":
             app.open_home()
+
+    def undo(self):
+        """Undo the last action; a battle it had settled is pending again (firmware/pending.py)."""
+        app = self.app
+        stamp = app.decisions
+        game = app.session.game
+        before = len(game.state.journal) if game is not None else 0
+        app.undo()
+        game = app.session.game
+        if game is not None and len(game.state.journal) < before:  # the undo took place
+            from firmware import pending
+            pending.of(app.session).restore(game, stamp)
 
     def end_phase(self, anyway=False):
         """End the phase; ending Mobilize with units still in the pool asks first."""

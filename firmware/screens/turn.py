@@ -201,10 +201,7 @@ class TerritoryPicker(Menu):
         if self.on_pick is not None:
             self.on_pick(self, t)
             return
-        from firmware.screens.battle import BattleSetup
-        board = self.app.session.board
-        kind = "sea" if board.is_sea(t) else "land"
-        self.app.replace(BattleSetup(self.app, kind, territory=t))
+        self.app.replace(setup(self.app, t, False))  # a pending battle there: its sides
 
 
 class CombatMenu(Menu):
@@ -324,5 +321,5 @@ def capture(picker, t):
         picker.refuse(err)
         return
     from firmware import pending
-    pending.of(app.session).remove(app.session.game, t)
+    pending.of(app.session).remove(app.session.game, t, app.decisions)
     app.pop()

@@ -192,3 +192,32 @@ def test_a_stale_record_reads_as_empty():
     assert pending.Pending(saves.Slots(Store(), "pending")).current(Game) == []
     assert pending.decode(b'{"k": [1, 2], "b": []}') == (None, [])
     assert pending.decode(b"not json") == (None, [])
+
+
+def test_undoing_the_recorded_battle_makes_it_pending_again():
+    """P40-T-30: a battle recorded by mistake and undone at once (long back, Yes) is pending
+    again with its sides; a capture without battle settles a pending battle the same way."""
+    d = _pacific_combat_move()
+    _add_anhwe(d, 4, 1)
+    anhwe = d.app.session.board.territory_id("Anhwe")
+    d.press("roll")                      # -> Conduct combat
+    d.press("select")
+    d.select_item("Capture")             # no battle after all: taken without one (P40-C-53)
+    d.select_item("Anhwe")
+    assert _list(d) == []
+    assert d.app.session.game.state.owner[anhwe] == d.app.session.board.power_id("Japan")
+    d.wait(100)
+    d.hold("back", 800)
+    d.select_item("Yes")
+    assert _list(d) == [[anhwe, "land", {"infantry": 4}, {"infantry": 1}]]
+    assert d.app.session.game.state.owner[anhwe] != d.app.session.board.power_id("Japan")
+    # an undo of some other action does not bring back a battle settled earlier
+    d.press("select")
+    d.select_item("Capture")
+    d.select_item("Anhwe")
+    d.press("roll")                      # -> Noncombat move: a later action
+    d.wait(100)
+    d.hold("back", 800)
+    d.select_item("Yes")
+    assert d.app.session.summary()["phase"] == "combat"
+    assert _list(d) == []
