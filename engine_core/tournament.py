@@ -42,6 +42,8 @@ inputs it already holds. The seed itself is kept by the device (never in the log
 Memory: the map, the ledger and the battle engine together need more than a 192 KB heap
 when loaded from .mpy files; on a device they are frozen into flash. `luck=False` leaves
 the odds engine unloaded (the ledger can be rebuilt later by `replay(lines, luck=True)`).
+`luck` may also be a ledger object to use (the device passes one that already knows the
+expectations of the battles it rated before a power cut, so a resume does not recompute them).
 """
 
 import json
@@ -176,9 +178,11 @@ class Tournament:
         self.battle = None
         self.battle_info = None
         self.luck = None
-        if luck:
+        if luck is True:
             from engine_core.luck import LuckLedger
             self.luck = LuckLedger(self.board, number)
+        elif luck:
+            self.luck = luck
         self.log.record("game", enc({"options": self.options}))
 
     # -------------------------------------------------------------- the ledger

@@ -83,6 +83,7 @@ class Session:
         self.starts = 0             # battles the tournament's log has started
         self.battle_info = None     # a normal game's running battle (kind, sides, powers, territory)
         self.fresh = False          # a tournament resumed before its first action
+        self.luck_saved = 0         # battles in the tournament's luck cache on flash
 
     # -- engine modules ---------------------------------------------------
     def load_board(self, edition):
@@ -154,6 +155,7 @@ class Session:
         self.load_board(edition)
         log = tlog.LogFile(self.slots.store)
         t = tournament.Tournament(edition, seed, options, sink=log.sink)
+        self.board = t.board        # one copy of the board's tables
         log.start()
         self.tour = t
         self.tlog = log
@@ -161,6 +163,7 @@ class Session:
         self.battle = None
         self.territory = -1
         self.starts = 0
+        self.luck_saved = 0
         self.players = bytes(players)
         self.finished = None
         self.luck = None
@@ -185,10 +188,17 @@ class Session:
         return t.commitment if t is not None else None
 
     def _flush(self):
-        """Append the log lines of the engine call just made (saved = on flash)."""
+        """Append the log lines of the engine call just made (saved = on flash); then, when a
+        battle was rated, the luck cache."""
         try:
             if self.tlog.flush():
                 self.saved += 1
+            t = self.tour
+            if t is not None and t.luck is not None and len(t.luck.battles) > self.luck_saved:
+                from engine_core import luck
+                rows = [(r[luck.R_WIN_CHANCE], r[luck.R_EXPECTED]) for r in t.luck.battles]
+                saves.Slots(self.slots.store, tlog.LUCK_NAME).save(tlog.pack_luck(t.commitment, rows))
+                self.luck_saved = len(rows)
         except OSError as err:  # read-only drive: the lines wait for the next flush
             self.save_error = err
             return
@@ -231,9 +241,16 @@ class Session:
         starts, last, finished = _log_facts(log.lines(end))
         if finished:
             return False        # nothing to resume
-        self.load_board(edition)
+        board = self.load_board(edition)
         options = json.loads(opts) if opts else {}
-        t, dropped = tournament.resume(edition, seed, log.lines(end), options=options, sink=log.sink)
+        from engine_core import audit
+        cache = tlog.unpack_luck(saves.Slots(self.slots.store, tlog.LUCK_NAME).load(), audit.commitment(seed))
+        ledger = tlog.cached_ledger(board, cache)
+        t, dropped = tournament.resume(edition, seed, log.lines(end), options=options, sink=log.sink,
+                                       luck=ledger)
+        ledger.board = t.board
+        self.board = t.board        # one copy of the board's tables
+        self.luck_saved = len(cache)
         if end != size or dropped:
             # a group the cut left half-written: the file goes back to its committed part (a
             # line that fails its hash after the last mark cannot happen: groups end in a mark)

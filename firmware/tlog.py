@@ -18,6 +18,11 @@ Three things a tournament keeps on the device (engine_core/tournament.py is the 
   appended again (write `tournament.new`, remove the log, rename; a cut in between is
   finished at the next start). `verify` and `tournament.resume` skip empty lines. At the
   end the footer (`SEED|<seed>|<hash>`) goes to the same file: it is the export.
+* the **luck cache** -- `Slots(store, "tluck")`: the luck ledger's expectation (win chance,
+  expected IPC swing) of every battle rated so far, bound to the tournament by its commitment.
+  Rating a battle takes the odds engine seconds on a microcontroller; after a power cut the
+  rebuilt game takes the expectations from here instead of computing every battle again
+  (a battle missing from it, cut before its write, is rated again).
 * the **random source** -- `random_bytes(n)`: `os.urandom` (the board's hardware random
   generator). On the host simulator (`host_sim`) the bytes are a fixed sequence per boot,
   so scripted runs and golden screenshots repeat; tests inject their own.
@@ -92,6 +97,57 @@ def unpack_record(data):
     at += no
     players = bytes(data[at:at + npl])
     return seed, edition, options_text, players, game_seq, closed
+
+
+# ------------------------------------------------------------------ the luck cache
+
+LUCK_NAME = "tluck"
+_NAN = float("nan")
+
+
+def pack_luck(commit, expectations):
+    """commitment[:16] | count (u16) | (win chance, expected swing) as two float32 per battle
+    (NaN for a battle the odds engine could not rate)."""
+    out = bytearray(commit[:16].encode())
+    out.extend(struct.pack("<H", len(expectations)))
+    for win, exp in expectations:
+        if win is None or exp is None:
+            win = exp = _NAN
+        out.extend(struct.pack("<ff", win, exp))
+    return bytes(out)
+
+
+def unpack_luck(data, commit):
+    """[(win, expected) or (None, None)] of this tournament's cache; [] for another's or none."""
+    if data is None or len(data) < 18 or bytes(data[:16]) != commit[:16].encode():
+        return []
+    n = struct.unpack("<H", data[16:18])[0]
+    if len(data) != 18 + 8 * n:
+        return []
+    out = []
+    for i in range(n):
+        win, exp = struct.unpack("<ff", data[18 + 8 * i:26 + 8 * i])
+        if win != win or exp != exp:
+            out.append((None, None))
+        else:
+            out.append((win, exp))
+    return out
+
+
+def cached_ledger(board, cache):
+    """A LuckLedger whose first len(cache) battles take their expectation from the cache."""
+    from engine_core.luck import LuckLedger
+    ledger = LuckLedger(board)
+    rate = ledger.expected
+
+    def expected(kind, attacker, defender, result):
+        i = len(ledger.battles)
+        if i < len(cache):
+            return cache[i]
+        return rate(kind, attacker, defender, result)
+
+    ledger.expected = expected
+    return ledger
 
 
 # ------------------------------------------------------------------ the log file

@@ -514,3 +514,34 @@ def test_no_tournament_when_the_seed_record_cannot_be_written():
     assert d.screen() == "Players" and "Cannot write the log" in d.text()
     s = d.app.session
     assert s.tour is None and s.game is None
+
+
+def test_resume_takes_battle_expectations_from_the_luck_cache():
+    """Issue 9 luck ledger after a power cut: the expectations of battles already rated come from
+    the luck cache on flash (the odds engine is not run again for them: seconds per battle on a
+    microcontroller); a battle missing from the cache is rated again. The duel of P40-U-01
+    infantry: expected swing -9/8 -> -113 hundredths for the attacker either way."""
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    d.press("select")
+    turn_with_battle(d, undo=False, attack=(1, 0, 0), defend=1)
+    rows = d.app.session.luck_rows()
+    assert any(k.startswith("tluck.") for k in flash.files)
+    from engine_core import odds
+    real = odds.odds
+
+    def refuse(*a, **k):
+        raise AssertionError("the odds engine ran during the resume")
+    odds.odds = refuse
+    try:
+        again = device(flash)
+    finally:
+        odds.odds = real
+    assert again.app.session.luck_rows() == rows
+    assert [r[2] for r in rows if r[0] == again.app.session.board.power_id("Japan")] == [-113]
+    for k in [k for k in flash.files if k.startswith("tluck.")]:
+        del flash.files[k]                       # the cache write was cut: rated again
+    third = device(flash)
+    assert third.app.session.luck_rows() == rows
+    assert any(k.startswith("tluck.") for k in flash.files)
