@@ -219,6 +219,9 @@ class App:
         except (ImportError, ValueError) as err:
             self.errors.append(err)
             had = False
+        if self.session.resume_error is not None:
+            self.errors.append(self.session.resume_error)
+            self.top().say("Tournament log unreadable")  # the file stays on flash to be looked at
         if had and self.session.game is not None:
             self.home_game()
         if self.session.battle is not None:

@@ -84,6 +84,7 @@ class Session:
         self.battle_info = None     # a normal game's running battle (kind, sides, powers, territory)
         self.fresh = False          # a tournament resumed before its first action
         self.luck_saved = 0         # battles in the tournament's luck cache on flash
+        self.resume_error = None    # why a tournament on flash could not be rebuilt
 
     # -- engine modules ---------------------------------------------------
     def load_board(self, edition):
@@ -324,7 +325,14 @@ class Session:
         rec = tlog.unpack_record(self.tslots().load())
         if rec is not None and rec[4] >= self.slots.seq:
             # the newest thing on flash is a tournament (a normal game saved later wins)
-            return self._resume_tournament(rec)
+            try:
+                return self._resume_tournament(rec)
+            except ValueError as err:   # a log damaged on flash (not by a power cut)
+                self.resume_error = err
+                self.tour = None
+                self.game = None
+                self.battle = None
+                return False
         if data is None or len(data) < _HSIZE:
             return False
         version, ng, nb, territory, npl, ned = struct.unpack(_HEADER, data[:_HSIZE])

@@ -545,3 +545,23 @@ def test_resume_takes_battle_expectations_from_the_luck_cache():
     third = device(flash)
     assert third.app.session.luck_rows() == rows
     assert any(k.startswith("tluck.") for k in flash.files)
+
+
+def test_a_log_damaged_on_flash_is_reported_not_fatal():
+    """Issue 9: a log line changed on flash (not a power cut: a line in the middle fails its
+    hash) stops the resume with a message on the home menu; the device still starts, the file
+    stays for inspection."""
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    d.press("select")
+    d.press("select")
+    d.press("right", 2)
+    d.press("select")
+    d.press("roll")
+    data = flash.files["tournament.log"]
+    flash.files["tournament.log"] = data.replace(b"purchase-6", b"purchase-5")
+    again = device(flash)
+    assert again.screen() == "Home" and "Tournament log unreadable" in again.text()
+    assert again.app.session.game is None
+    assert flash.files["tournament.log"] == data.replace(b"purchase-6", b"purchase-5")
