@@ -565,3 +565,123 @@ def test_a_log_damaged_on_flash_is_reported_not_fatal():
     assert again.screen() == "Home" and "Tournament log unreadable" in again.text()
     assert again.app.session.game is None
     assert flash.files["tournament.log"] == data.replace(b"purchase-6", b"purchase-5")
+
+
+_FIRST = {
+    # edition: (first power, second power) in the rulebook's turn order
+    "classic": ("Soviet Union", "Germany"),        # CL-S-01
+    "revised": ("Soviet Union", "Germany"),        # LHTR-S-01
+    "revised_lhtr": ("Soviet Union", "Germany"),   # LHTR-S-01
+    "pacific_1940": ("Japan", "United States"),    # P40-G-04
+    "global_1940": ("Germany", "Soviet Union"),    # G40-T-01
+    "global_1940_variant": ("Germany", "Soviet Union"),
+}
+
+
+def test_a_tournament_turn_in_every_edition_verifies():
+    """Issue 9 in every edition (CL-S-01, LHTR-S-01, P40-G-04, G40-T-01: the first power's whole
+    turn hands over to the second): a tournament turn -- buy one infantry (3 IPCs in every
+    edition), a battle on the battle board, place, collect income -- then a restart in the next
+    power's turn, then finish; the log on flash passes the chain/dice check and the full replay."""
+    from engine_core import audit
+    from engine_core.tournament import replay
+    for index in range(6):
+        flash = LogFlash()
+        d = device(flash)
+        d.select_item("New game")
+        ed = d.app.top().items[index][1]
+        d.press("down", index)
+        d.press("select")
+        top = d.app.top()
+        d.press("down", top.tour_row - top.cursor)
+        d.press("right")
+        d.press("select")
+        d.press("select")                       # past the commitment
+        first, second = _FIRST[ed]
+        start = d.app.session.summary()["treasury"][first]
+        steps = 0
+        while d.app.session.summary()["power"] == first and steps < 30:
+            steps += 1
+            phase = d.app.session.summary()["phase"]
+            if phase == "purchase":
+                d.press("select")
+                d.press("right")
+                d.press("select")
+                assert d.app.session.summary()["treasury"][first] == start - 3, ed
+                d.press("roll")
+            elif phase == "combat":
+                d.press("back")                 # home: the battle board (a free battle, logged)
+                d.select_item("Battle board")
+                _add(d, "infantry", 2)
+                d.press("select")
+                _add(d, "infantry", 2)
+                d.press("roll")
+                n = 0
+                while d.screen() != "BattleResult" and n < 40:
+                    d.press("select")
+                    n += 1
+                d.press("select")               # back to the dashboard
+                assert d.screen() == "Dashboard", ed
+                d.press("roll")
+            elif phase == "mobilize":
+                d.press("select")
+                d.press("select")
+                d.press("right")
+                d.press("select")
+                d.press("back")
+                d.press("roll")
+            elif phase == "collect_income":
+                d.press("select")
+                while d.screen() != "Dashboard":
+                    d.press("select")
+            else:
+                d.press("roll")
+        assert d.app.session.summary()["power"] == second, ed
+        before = state(d.app)
+        again = device(flash)
+        assert state(again.app) == before, ed
+        again.press("back")
+        finish(again)
+        assert again.screen() == "Finished", ed
+        lines = log_lines(flash)
+        assert any(l.split("|")[1] == "roll" for l in lines[1:-1]), ed
+        ok, where, msg = audit.verify_log(lines)
+        assert ok, (ed, where, msg)
+        ok, where, msg, _t = replay(lines, luck=False)
+        assert ok, (ed, where, msg)
+        assert again.app.errors == [] and again.app.grid.cut == 0, ed
+
+
+def test_research_dice_of_a_tournament_are_logged_and_replayed():
+    """Issue 9: the game's own dice (research here) are `game_dice` entries of the log, drawn
+    from the seed's second stream, and the replay rolls them again. P40-R-01 research is phase 1
+    with the R&D rule; P40-R-03 two dice cost 10 IPCs (Japan 26 -> 16)."""
+    from engine_core import audit
+    from engine_core.tournament import replay
+    flash = LogFlash()
+    d = device(flash)
+    d.select_item("New game")
+    d.select_item("Pacific 1940")
+    top = d.app.top()
+    d.press("down", top.rd_row - top.cursor)
+    d.press("right")                    # R&D rule on
+    d.press("down")
+    d.press("right")                    # tournament dice on
+    d.press("select")
+    d.press("select")                   # past the commitment
+    assert d.app.session.summary()["phase"] == "research"
+    d.press("select")
+    d.press("right", 2)
+    d.press("select")
+    assert d.app.session.summary()["treasury"]["Japan"] == 16
+    lines = log_lines(flash)
+    dice = [l.split("|")[2] for l in lines[1:] if l.split("|")[1] == "game_dice"]
+    assert len(dice) == 1 and len(dice[0].split(",")) >= 2
+    assert lines[1].split("|")[1:3] == ["game", '{"options":{"rd":1}}']
+    while d.screen() != "Dashboard":
+        d.press("select")
+    finish(d)
+    lines = log_lines(flash)
+    assert audit.verify_log(lines)[0]
+    ok, where, msg, _t = replay(lines, luck=False)
+    assert ok, (where, msg)
