@@ -71,6 +71,7 @@ _SMALL = _sys.implementation.name != "cpython"
 _FIRE_CACHE = 2
 _MEMO_CACHE = 30
 _ROW_CACHE = 8
+_GC_EVERY = 16384
 
 # outcomes
 O_ATTACKER = 0
@@ -644,6 +645,22 @@ class _Battle:
 def odds(board, kind, attacker, defender, policy=None, number=float, bombard=None,
          tech=None, damaged=None, rounds_done=0):
     """Exact outcome distribution of a battle; see the module docstring."""
+    th = getattr(gc, "threshold", None) if _SMALL else None
+    if th is None:
+        return _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged,
+                     rounds_done)
+    # On the device: collect after every _GC_EVERY bytes allocated, so that garbage is gone
+    # before the next state lands behind it (a less fragmented heap; about 1.6x the time)
+    old = th()
+    th(_GC_EVERY)
+    try:
+        return _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged,
+                     rounds_done)
+    finally:
+        th(old)
+
+
+def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged, rounds_done):
     edition, units, aliases, flags = _tables(board)
     if kind not in KINDS:
         raise InputError("kind is land, sea or amphibious")
