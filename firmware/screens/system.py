@@ -2,8 +2,9 @@
 
 During a tournament game the home menu has a "Tournament" entry (commitment, luck
 ledger, finish: firmware/screens/trust.py); once the game has a winner "Finish
-tournament" comes first. A normal game with battles fought this session offers its
-luck ledger (kept in memory only)."""
+tournament" comes first; after the finish "Last tournament" shows the revealed seed,
+the final hash and the luck ledger again (until a new game or a restart). A normal game
+with battles fought this session offers its luck ledger (kept in memory only)."""
 
 import gc
 
@@ -34,6 +35,8 @@ class Home(Menu):
             items.append(("Continue battle", "battle"))
         if session.tour is not None:
             items.append(("Tournament", "tournament"))
+        elif session.finished is not None:
+            items.append(("Last tournament", "finished"))   # seed, final hash, luck ledger
         elif session.luck is not None and session.luck.battles:
             items.append(("Luck ledger", "luck"))
         items.append(("New game", "new"))
@@ -73,6 +76,9 @@ class Home(Menu):
         elif value == "luck":
             from firmware.screens.trust import Luck
             app.push(Luck(app))
+        elif value == "finished":
+            from firmware.screens.trust import Finished
+            app.push(Finished(app))
         elif value == "kiosk":
             app.start_kiosk()
 

@@ -226,6 +226,11 @@ def test_tournament_game_logged_finished_and_verified():
     final = lines[-1].split("|")[2]
     assert " ".join([final[i:i + 4] for i in range(0, 16, 4)]) in d.text()   # the final hash to note
     assert d.app.session.game is None
+    d.press("back")                                          # home: the finish screen again
+    d.select_item("Last tournament")
+    assert d.screen() == "Finished" and SEED_HEX[:4] in d.text()
+    d.press("select")
+    assert d.screen() == "Luck" and "JPN" in d.text()
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "game.log")
         with open(path, "wb") as f:
