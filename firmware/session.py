@@ -252,10 +252,13 @@ class Session:
         ledger.board = t.board
         self.board = t.board        # one copy of the board's tables
         self.luck_saved = len(cache)
-        if end != size or dropped:
-            # a group the cut left half-written: the file goes back to its committed part (a
-            # line that fails its hash after the last mark cannot happen: groups end in a mark)
-            log.truncate(end)
+        if dropped:
+            # the last committed line fails its hash: the flash was changed, not cut (a cut
+            # leaves a group without its mark, which never reaches the replay)
+            from engine_core.errors import InputError
+            raise InputError("the log on flash is damaged at its last entry")
+        if end != size:
+            log.truncate(end)   # a group the cut left half-written: back to the committed part
         self.tour = t
         self.tlog = log
         self.record = rec

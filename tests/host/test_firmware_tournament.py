@@ -690,3 +690,20 @@ def test_research_dice_of_a_tournament_are_logged_and_replayed():
     assert audit.verify_log(lines)[0]
     ok, where, msg, _t = replay(lines, luck=False)
     assert ok, (where, msg)
+
+
+def test_a_changed_last_entry_is_reported_too():
+    """Issue 9: the last committed entry changed on flash (its hash fails) is not taken for a
+    power cut: the resume reports the log unreadable rather than drop an entry the game had."""
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    d.press("select")
+    d.press("select")
+    d.press("right", 2)
+    d.press("select")
+    data = flash.files["tournament.log"]
+    assert data.endswith(b"purchase-6|" + data.split(b"|")[-1])
+    flash.files["tournament.log"] = data.replace(b"purchase-6", b"purchase-7")
+    again = device(flash)
+    assert again.screen() == "Home" and "Tournament log unreadable" in again.text()
