@@ -103,19 +103,25 @@ def regenerate(flows, boards, stdout):
 
 
 def check(flows, boards, stdout):
+    """Each run goes to its own temporary directory (two checks at once never mix their
+    shots); the shots of a run that differs are copied to DIFF_DIR/<flow>/<profile>."""
     status = 0
     for flow in flows:
         for board in boards:
-            out = os.path.join(DIFF_DIR, flow, board)
-            shutil.rmtree(out, ignore_errors=True)
-            st, info = run_flow(flow, board, out)
-            problems = compare(flow, board, out) if st == 0 else ["run failed (status %d): %s" % (st, info["stderr"])]
+            with tempfile.TemporaryDirectory(prefix="adjutant-check-") as tmp:
+                st, info = run_flow(flow, board, tmp)
+                problems = compare(flow, board, tmp) if st == 0 else ["run failed (status %d): %s" % (st, info["stderr"])]
+                out = os.path.join(DIFF_DIR, flow, board)
+                shutil.rmtree(out, ignore_errors=True)
+                if problems:
+                    os.makedirs(out, exist_ok=True)
+                    for name in pngs(tmp):
+                        shutil.copy(os.path.join(tmp, name), os.path.join(out, name))
             for p in problems:
                 stdout.write(p + "\n")
             if problems:
                 status = 1
             else:
-                shutil.rmtree(out, ignore_errors=True)
                 stdout.write("%s/%s: ok\n" % (flow, board))
     return status
 

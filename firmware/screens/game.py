@@ -226,7 +226,9 @@ class Dashboard(Screen):
         if self.app.session.save_error is not None:
             v.add(ui.fit("Not saving: drive read-only", cols), ui.BAD)
         if self.message:
-            v.add(ui.fit(self.message, cols), self.message_style)
+            room = max(1, rows - ui.slots_used(v))
+            for line in wrap(self.message, cols)[:room]:
+                v.add(line, self.message_style)
         return v
 
     @staticmethod
@@ -284,6 +286,7 @@ class Dashboard(Screen):
         app.undo()
         game = app.session.game
         if game is not None and len(game.state.journal) < before:  # the undo took place
+            self.message = ""  # e.g. an income note of the collection just undone
             from firmware import pending
             pending.of(app.session).restore(game, stamp)
 
@@ -311,10 +314,37 @@ def phase_key(phase):
 
 
 def turn_over(app, turn):
-    """After an action: a new turn drops the pending battles (firmware/pending.py)."""
-    if app.session.game is not None and app.session.game.state.game_turn != turn:
+    """After an action: a new turn drops the pending battles (firmware/pending.py); income
+    just collected is told on the dashboard ("Income JPN +24, convoy -2")."""
+    game = app.session.game
+    if game is None:
+        return
+    if game.state.game_turn != turn:
         from firmware import pending
         pending.of(app.session).clear()
+    note = income_note(app.session.board, getattr(game, "events", None))
+    if note:
+        for screen in app.stack:
+            if isinstance(screen, Dashboard):
+                screen.say(note, ui.GOOD)
+
+
+def income_note(board, events):
+    """'Income JPN +24, convoy -2' from the events of a Collect Income (P40-T-60, P40-E-40);
+    '' when the events hold no income."""
+    from engine_core.economy import EV_INCOME
+    from engine_core.game import EV_CONVOY
+    events = events or ()
+    parts = []
+    for e in events:
+        if e[0] != EV_INCOME:
+            continue
+        text = short(board.power_name(e[1])) + " +" + str(e[2])
+        for c in events:
+            if c[0] == EV_CONVOY and c[1] == e[1] and c[2]:
+                text += ", convoy -" + str(c[2])
+        parts.append(text)
+    return ("Income " + ", ".join(parts)) if parts else ""
 
 
 def unplaced(app):

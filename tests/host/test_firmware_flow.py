@@ -471,13 +471,18 @@ def test_convoy_raiders_reach_the_income():
             d.press("select")
         assert d.app.errors == []
         after = d.app.session.game.state.treasury[3]
-        results.append((before, production, after))
-    before, production, after = results[0]
+        results.append((before, production, after, d.text()))
+    before, production, after, text = results[0]
     bonus = after - before - production
     assert bonus >= 0  # national objectives only add (P40-E-50)
-    before2, production2, after2 = results[1]
+    # P40-T-60: the dashboard tells what was collected
+    assert "Income UK +" + str(after - before) in text, text
+    assert "convoy" not in text
+    before2, production2, after2, text2 = results[1]
     loss = (before2 + production2 + bonus) - after2
     assert 0 <= loss <= 2 * 2 * 3
+    assert "Income UK +" + str(after2 - before2) in text2, text2
+    assert ("convoy -" + str(loss) in text2) == (loss > 0), (loss, text2)
 
 
 def test_uk_buys_for_each_economy_in_global():
