@@ -221,18 +221,32 @@ class LogFile:
         self.store.remove(self.name)
 
     # -- reading ---------------------------------------------------------
+    def _files(self):
+        """True when the store is a directory reached with open/os (the device's FileStore)."""
+        return hasattr(self.store, "directory") and getattr(self.store, "append", None) is None
+
+    def _exists(self, name):
+        if not self._files():
+            return self.store.read(name) is not None
+        try:
+            import os
+            os.stat(self._path(name))
+            return True
+        except OSError:
+            return False
+
     def recover(self):
         """Finish a repair a power cut interrupted (see the module docstring)."""
-        if self.store.read(self.new_name) is None:
+        if not self._exists(self.new_name):
             return
-        if self.store.read(self.name) is None:
+        if not self._exists(self.name):
             self._rename(self.new_name, self.name)   # the new file was complete
         else:
             self.store.remove(self.new_name)         # maybe half-written: the log still holds
 
     def _chunks(self):
         """The log's bytes, a piece at a time (the device never holds the whole log)."""
-        if getattr(self.store, "append", None) is not None or not hasattr(self.store, "directory"):
+        if not self._files():
             data = self.store.read(self.name)
             if data is not None:
                 yield bytes(data)
@@ -253,15 +267,8 @@ class LogFile:
     def scan(self):
         """(bytes of the committed groups, bytes in the file); None when there is no log."""
         self.recover()
-        if getattr(self.store, "append", None) is not None or not hasattr(self.store, "directory"):
-            if self.store.read(self.name) is None:
-                return None
-        else:
-            try:
-                import os
-                os.stat(self._path(self.name))
-            except OSError:
-                return None
+        if not self._exists(self.name):
+            return None
         end = 0
         size = 0
         nl = False          # the previous piece ended with a newline
@@ -296,7 +303,7 @@ class LogFile:
     def truncate(self, end):
         """Keep the first `end` bytes (drop an uncommitted tail) without a moment with no log:
         the kept part goes to a new file, the log is removed, the new file renamed."""
-        if hasattr(self.store, "directory") and getattr(self.store, "append", None) is None:
+        if self._files():
             at = 0
             with open(self._path(self.new_name), "wb") as f:
                 for b in self._chunks():

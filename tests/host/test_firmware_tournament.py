@@ -707,3 +707,25 @@ def test_a_changed_last_entry_is_reported_too():
     flash.files["tournament.log"] = data.replace(b"purchase-6", b"purchase-7")
     again = device(flash)
     assert again.screen() == "Home" and "Tournament log unreadable" in again.text()
+
+
+def test_repair_interrupted_on_real_files_is_finished_at_start():
+    """Issue 9: the repair's three steps on real files (new file, remove, rename): a start after a
+    cut between them finds the log whole (a complete new file renamed in, a partial one removed)."""
+    from firmware import saves, tlog
+    with tempfile.TemporaryDirectory() as tmp:
+        store = saves.FileStore(os.path.join(tmp, "saves"))
+        log = tlog.LogFile(store)
+        log.sink("a")
+        log.sink("b")
+        log.start()
+        good = open(log.path(), "rb").read()
+        assert good == b"a\nb\n\n"
+        os.rename(log.path(), os.path.join(store.directory, "tournament.new"))   # cut before rename
+        assert log.scan() == (len(good), len(good))
+        assert sorted(os.listdir(store.directory)) == ["tournament.log"]
+        with open(os.path.join(store.directory, "tournament.new"), "wb") as f:  # cut while writing
+            f.write(b"a\n")
+        assert log.scan() == (len(good), len(good))
+        assert sorted(os.listdir(store.directory)) == ["tournament.log"]
+        assert open(log.path(), "rb").read() == good
