@@ -209,7 +209,7 @@ class Dashboard(Screen):
             v.add(ui.pad("Treasury", money, cols))
         v.add(ui.pad("Production", str(per_power(s.get("production"), power, idx)), cols))
         partner = board.turn_partner(idx) if idx >= 0 and hasattr(board, "turn_partner") else -1
-        if partner >= 0:  # G40-E-05: the UK's second economy
+        if partner >= 0:  # G40-E-02: the UK's second economy
             pname = board.power_name(partner)
             v.add(ui.pad(short(pname), str(per_power(s.get("treasury"), pname, partner)) + " / +" +
                          str(per_power(s.get("production"), pname, partner)), cols))
@@ -349,7 +349,7 @@ def income_note(board, events):
 
 def unplaced(app):
     """Units bought this turn and not placed yet, of the power on turn (and its other
-    economy, G40-E-05). Complex upgrades (unit -1) are not units to place."""
+    economy, G40-E-02). Complex upgrades (unit -1) are not units to place."""
     board = app.session.board
     me = board.power_id(app.session.summary()["power"])
     partner = board.turn_partner(me) if hasattr(board, "turn_partner") else -1
@@ -492,7 +492,7 @@ class Purchase(Counter):
         names = [board.unit_name(u).replace("_", " ") for u in self.ids]
         self.costs = [unit_cost(board.units[u]) for u in self.ids]
         Counter.__init__(self, app, "Purchase", names)
-        # G40-E-05: the UK's two economies buy separately; Start switches between them
+        # G40-E-04: the UK's two economies buy separately; Start switches between them
         self.power = board.power_id(app.session.summary()["power"])
         self.partner = board.turn_partner(self.power) if hasattr(board, "turn_partner") else -1
         if self.partner >= 0:

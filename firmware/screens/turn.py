@@ -33,7 +33,7 @@ class Mobilize(Menu):
         board = app.session.board
         state = app.session.game.state
         me = current_power(app)
-        partner = board.turn_partner(me) if hasattr(board, "turn_partner") else -1  # G40-E-05
+        partner = board.turn_partner(me) if hasattr(board, "turn_partner") else -1  # G40-E-02
         facility = False
         for u, n, who in state.pool:
             if u >= 0 and n and board.units[u][umod.U_KIND] == umod.FACILITY:
@@ -76,7 +76,7 @@ class Place(Counter):
         limits = []
         owner = state.owner[t]
         for e in state.pool:
-            if e[0] >= 0 and e[1] > 0 and e[2] == owner:  # this economy's units (G40-E-05)
+            if e[0] >= 0 and e[1] > 0 and e[2] == owner:  # G40-E-04: this economy's units
                 self.ids.append(e[0])
                 names.append(board.unit_name(e[0]).replace("_", " "))
                 limits.append(e[1])

@@ -486,8 +486,8 @@ def test_convoy_raiders_reach_the_income():
 
 
 def test_uk_buys_for_each_economy_in_global():
-    """G40-E-05: the United Kingdom's European and Pacific economies are separate: the
-    purchase screen switches between them (Start) and the dashboard shows both."""
+    """G40-E-04/G40-E-05: the United Kingdom's European and Pacific economies buy and collect
+    apart: the purchase screen switches between them (Start) and the dashboard shows both."""
     d = Device()
     d.select_item("New game")
     d.select_item("Global 1940")
