@@ -604,3 +604,52 @@ def test_mobilize_with_everything_placed_ends_at_once():
     assert d.screen() == "Dashboard"
     assert d.app.session.summary()["phase"] == "collect_income"
     assert d.app.session.summary()["treasury"]["Japan"] == 20
+
+
+def test_uk_places_each_economy_at_its_own_complexes():
+    """G40-E-04: units bought by the UK's European economy are mobilized at its complexes and
+    the Pacific economy's at its own; the place screen at a complex lists only that economy's
+    units, and the unplaced-units question counts both (P40-T-50)."""
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Global 1940")
+    d.press("select")
+    for _ in range(5):              # Germany, Soviet Union, Japan, United States, China
+        _end_turn(d)
+        d.press("select")
+        while d.screen() != "Dashboard":
+            d.press("select")
+    assert d.app.session.summary()["power"] == "United Kingdom"
+    board = d.app.session.board
+    uk, ukp = board.power_id("United Kingdom"), board.power_id("United Kingdom Pacific")
+    d.press("select")               # Purchase: 1 infantry for Europe
+    d.press("right")
+    d.press("select")
+    d.press("select")               # again, the Pacific economy: 2 infantry
+    d.press("roll")
+    d.press("right", 2)
+    d.press("select")
+    while d.app.session.summary()["phase"] != "mobilize":
+        d.press("roll")
+    d.press("roll")
+    assert d.screen() == "Unplaced" and "3 units not placed" in d.text()
+    d.press("select")               # Place them -> Mobilize
+    assert d.screen() == "Mobilize"
+    state = d.app.session.game.state
+    owners = [state.owner[t] for _n, t in d.app.top().items]
+    assert uk in owners and ukp in owners
+    d.select_item("United Kingdom")
+    assert d.screen() == "Place" and d.app.top().limits == [1]   # Europe's one infantry only
+    d.press("right")
+    d.press("select")
+    pacific = [name for name, t in d.app.top().items if state.owner[t] == ukp][0]
+    d.select_item(pacific)
+    assert d.app.top().limits == [2]
+    d.press("right", 2)
+    d.press("select")
+    assert state.pool == [] or all(e[0] < 0 for e in state.pool)
+    d.press("back")
+    d.press("roll")
+    assert d.screen() == "Dashboard"
+    assert d.app.session.summary()["phase"] == "collect_income"
+    assert d.app.errors == []
