@@ -653,3 +653,35 @@ def test_uk_places_each_economy_at_its_own_complexes():
     assert d.screen() == "Dashboard"
     assert d.app.session.summary()["phase"] == "collect_income"
     assert d.app.errors == []
+
+
+def test_china_places_in_its_own_territories_without_a_complex():
+    """P40-E-18: Chinese units are placed in any Chinese territory China controls, no
+    industrial complex needed: the mobilize list offers them and the placement is accepted."""
+    d = Device()
+    _new_pacific(d)
+    for _ in range(2):              # Japan, United States
+        _end_turn(d)
+        d.press("select")
+        while d.screen() != "Dashboard":
+            d.press("select")
+    assert d.app.session.summary()["power"] == "China"
+    board = d.app.session.board
+    china = board.power_id("China")
+    d.press("select")               # Purchase: 1 infantry
+    d.press("right")
+    d.press("select")
+    while d.app.session.summary()["phase"] != "mobilize":
+        d.press("roll")
+    d.press("select")
+    assert d.screen() == "Mobilize"
+    state = d.app.session.game.state
+    items = d.app.top().items
+    assert items, "China has territories to place in"
+    for _name, t in items:
+        assert state.owner[t] == china and board.original_owner(t) == china
+    d.press("select")               # the first one listed
+    d.press("right")
+    d.press("select")
+    assert state.pool == []
+    assert d.app.errors == []
