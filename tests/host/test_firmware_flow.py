@@ -685,3 +685,34 @@ def test_china_places_in_its_own_territories_without_a_complex():
     d.press("select")
     assert state.pool == []
     assert d.app.errors == []
+
+
+def test_a_bought_air_base_goes_to_a_territory_without_a_complex():
+    """P40-U-69: a facility is placed in Mobilize in a territory held since the start of the
+    turn, no complex needed: with an air base in the pool the mobilize list offers Japan's
+    other territories too, and the base is placed in one of them."""
+    d = Device()
+    _new_pacific(d)
+    board = d.app.session.board
+    d.press("select")               # Purchase
+    top = d.app.top()
+    row = top.names.index("air base")
+    d.press("down", row)
+    d.press("right")
+    d.press("select")
+    assert d.app.session.summary()["treasury"]["Japan"] == 26 - 15   # P40 air base: 15 IPCs
+    while d.app.session.summary()["phase"] != "mobilize":
+        d.press("roll")
+    d.press("select")
+    state = d.app.session.game.state
+    from engine_core import board as bmod
+    sites = [t for _n, t in d.app.top().items
+             if not state.facilities[t] & (bmod.FAC_ANY_IC | bmod.FAC_AIR_BASE)]
+    assert sites, "territories without a complex are offered for the air base"
+    t = sites[0]
+    d.select_item(board.territory_name(t))
+    d.press("right")
+    d.press("select")
+    assert state.pool == [], d.text()
+    assert state.facilities[t] & bmod.FAC_AIR_BASE
+    assert d.app.errors == []
