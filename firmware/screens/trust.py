@@ -64,7 +64,7 @@ class Commitment(Screen):
     def view(self, cols, rows):
         c = self.app.session.commitment() or ""
         footer = "A:start game" if self.start else "B:back"
-        title = "Commitment: note it" if self.start else "Commitment"
+        title = "Commitment: note/photo" if self.start else "Commitment"
         return commitment_view(title, c, cols, rows, "Photograph or write it down", footer)
 
     def key(self, name, now):
