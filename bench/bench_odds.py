@@ -43,6 +43,18 @@ def sea_army(n, attacking):
     return _scale(mix, n, 20)
 
 
+def fleet_army(n, attacking):
+    """Surface fleets with carrier aircraft (no submarines, no transports): every hit may
+    strike any unit, so each side's states stay a chain and 80 a side is exact in seconds."""
+    if attacking:
+        mix = (("destroyer", 6), ("battleship", 2), ("cruiser", 4), ("fighter", 5),
+               ("tactical_bomber", 3))
+    else:
+        mix = (("destroyer", 6), ("battleship", 2), ("aircraft_carrier", 3), ("cruiser", 3),
+               ("fighter", 6))
+    return _scale(mix, n, 20)
+
+
 def _scale(mix, n, base):
     out = {}
     total = 0
@@ -60,10 +72,15 @@ def sizes():
     print("exact (DP) vs Monte Carlo 2,000 runs of the battle engine, %s, same battle;" % ED)
     print("times are CPU seconds of this process (time.process_time), so other load on the")
     print("machine does not skew the ratio")
-    print("%-5s %5s %10s %12s %8s %10s %10s" % ("kind", "units", "exact s", "MC 2000 s", "MC/exact",
+    print("land: infantry, artillery, tanks, fighters, tac bombers against the same and an AAA;")
+    print("fleet: destroyers, battleships, cruisers, carriers and their aircraft; sea+subs: fleets")
+    print("with submarines and a transport (subs' hits cannot strike aircraft, so each side's states")
+    print("form a plane instead of a chain and the joint state space grows ~8x per doubling)")
+    print("%-8s %5s %10s %12s %8s %10s %10s" % ("battle", "units", "exact s", "MC 2000 s", "MC/exact",
                                                   "P(exact)", "P(MC)"))
     clock = time.process_time
-    for kind, army in (("land", land_army), ("sea", sea_army)):
+    for label, kind, army in (("land", "land", land_army), ("fleet", "sea", fleet_army),
+                              ("sea+subs", "sea", sea_army)):
         last = 0.0
         for n in (10, 20, 40, 80):
             a = army(n, True)
@@ -71,8 +88,8 @@ def sizes():
             if kind == "land":
                 d["aaa"] = 1
             if last > SEA_BUDGET:
-                print("%-5s %5d   not run: the %d-unit battle took %.0f s exact and the state space "
-                      "grows about 8x per doubling" % (kind, n, n // 2, last))
+                print("%-8s %5d   not run: the %d-unit battle took %.0f s exact and the state space "
+                      "grows about 8x per doubling (hours)" % (label, n, n // 2, last))
                 continue
             t0 = clock()
             e = odds(ED, kind, a, d)
@@ -80,8 +97,8 @@ def sizes():
             m = monte_carlo(ED, kind, a, d, runs=2000, seed=n)
             t2 = clock()
             last = t1 - t0
-            print("%-5s %5d %10.3f %12.2f %8.1f %10.4f %10.4f" % (
-                kind, n, t1 - t0, t2 - t1, (t2 - t1) / max(t1 - t0, 1e-9),
+            print("%-8s %5d %10.3f %12.2f %8.1f %10.4f %10.4f" % (
+                label, n, t1 - t0, t2 - t1, (t2 - t1) / max(t1 - t0, 1e-9),
                 e["attacker_wins"], m["attacker_wins"]), flush=True)
     a = land_army(40, True)
     d = land_army(40, False)

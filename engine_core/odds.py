@@ -20,6 +20,9 @@ that nothing changes in a round (no hits at all) is a self-loop, divided out as
 1 / (1 - p_stay), which is also the expected number of rounds spent there. The first
 round is computed on its own (antiaircraft fire, bombardment), and so are the first N
 rounds when the attacker retreats after round N.
+On the device (MicroPython, floats) the same DP keeps its masses in packed rows, caches less,
+collects garbage often, and solves a battle that opens with antiaircraft fire as a mixture:
+one part per outcome of that fire, each on fresh sides, their reports merged.
 
 Policies (dict, all optional):
   attacker_order / defender_order  tuple of unit names: the player's order of loss
