@@ -79,7 +79,7 @@ class Session:
         self.tlog = None            # its log file (firmware.tlog.LogFile)
         self.record = None          # its seed record (tlog.unpack_record tuple)
         self.finished = None        # the Tournament just finished (seed, luck), until a new game
-        self.luck = None            # a normal game's luck ledger (in memory only)
+        self.luck = None            # a normal game's luck ledger (own save slots, "luck")
         self.starts = 0             # battles the tournament's log has started
         self.battle_info = None     # a normal game's running battle (kind, sides, powers, territory)
         self.fresh = False          # a tournament resumed before its first action
@@ -349,6 +349,7 @@ class Session:
         if ng:
             self.game = save.loads(g)
             self.load_board(self.game.state.edition)
+            self.luck = self._load_luck()
         elif edition:
             self.load_board(edition)  # a free battle: the board it was fought on
         if nb:
@@ -382,8 +383,8 @@ class Session:
         return self.battle
 
     def _record_luck(self):
-        """A normal game's finished battle into its luck ledger (memory only: a power cut
-        forgets it; the tournament's ledger is rebuilt from its log)."""
+        """A normal game's finished battle into its luck ledger, kept in its own two slots
+        ("luck", bound to the game by edition and seed) so it survives a restart."""
         b = self.battle
         info = self.battle_info
         self.battle_info = None
@@ -394,8 +395,23 @@ class Session:
                 from engine_core.luck import LuckLedger
                 self.luck = LuckLedger(self.board)
             self.luck.record(info[0], info[1], info[2], b.result, info[3], info[4], info[5])
-        except (ValueError, ImportError, MemoryError):
-            pass  # the ledger is a comfort: a battle it cannot rate is left out
+            g = self.game
+            saves.Slots(self.slots.store, tlog.LEDGER_NAME).save(
+                tlog.pack_ledger(g.state.edition, g.seed, self.luck.battles))
+        except (ValueError, ImportError, MemoryError, OSError):
+            pass  # the ledger is a comfort: a battle it cannot rate (or save) is left out
+
+    def _load_luck(self):
+        """A normal game's luck ledger back from flash (None when it has none)."""
+        g = self.game
+        rows = tlog.unpack_ledger(saves.Slots(self.slots.store, tlog.LEDGER_NAME).load(),
+                                  g.state.edition, g.seed)
+        if not rows:
+            return None
+        from engine_core.luck import LuckLedger
+        ledger = LuckLedger(self.board)
+        ledger.battles = rows
+        return ledger
 
     def _start_audited(self, kind, attacker, defender, territory):
         """A tournament battle: logged, rolled from the tournament's dice at once (to its

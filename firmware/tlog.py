@@ -23,6 +23,8 @@ Three things a tournament keeps on the device (engine_core/tournament.py is the 
   Rating a battle takes the odds engine seconds on a microcontroller; after a power cut the
   rebuilt game takes the expectations from here instead of computing every battle again
   (a battle missing from it, cut before its write, is rated again).
+* a normal game's **luck ledger** -- `Slots(store, "luck")`, its battles' records, bound to
+  the game by edition and seed (not a tournament: its ledger is rebuilt from its log).
 * the **random source** -- `random_bytes(n)`: `os.urandom` (the board's hardware random
   generator). On the host simulator (`host_sim`) the bytes are a fixed sequence per boot,
   so scripted runs and golden screenshots repeat; tests inject their own.
@@ -106,14 +108,15 @@ _NAN = float("nan")
 
 
 def pack_luck(commit, expectations):
-    """commitment[:16] | count (u16) | (win chance, expected swing) as two float32 per battle
-    (NaN for a battle the odds engine could not rate)."""
+    """commitment[:16] | count (u16) | (win chance, expected swing) as two doubles per battle
+    (the float the device computed comes back exactly; NaN: a battle the odds engine could
+    not rate)."""
     out = bytearray(commit[:16].encode())
     out.extend(struct.pack("<H", len(expectations)))
     for win, exp in expectations:
         if win is None or exp is None:
             win = exp = _NAN
-        out.extend(struct.pack("<ff", win, exp))
+        out.extend(struct.pack("<dd", win, exp))
     return bytes(out)
 
 
@@ -122,11 +125,11 @@ def unpack_luck(data, commit):
     if data is None or len(data) < 18 or bytes(data[:16]) != commit[:16].encode():
         return []
     n = struct.unpack("<H", data[16:18])[0]
-    if len(data) != 18 + 8 * n:
+    if len(data) != 18 + 16 * n:
         return []
     out = []
     for i in range(n):
-        win, exp = struct.unpack("<ff", data[18 + 8 * i:26 + 8 * i])
+        win, exp = struct.unpack("<dd", data[18 + 16 * i:34 + 16 * i])
         if win != win or exp != exp:
             out.append((None, None))
         else:
@@ -148,6 +151,52 @@ def cached_ledger(board, cache):
 
     ledger.expected = expected
     return ledger
+
+
+# ------------------------------------------------------------------ a normal game's ledger
+
+LEDGER_NAME = "luck"
+_ROW = "<bbhbbddh"      # attacker, defender, territory, kind, outcome, win chance, expected, actual
+_ROW_SIZE = 24          # doubles: the float the device computed comes back exactly
+_KINDS = ("land", "sea", "amphibious")
+
+
+def pack_ledger(edition, game_seed, battles):
+    """A normal game's luck ledger (engine_core.luck records), bound to its game by the
+    edition and the game's seed: key, count (u16), 24 bytes per battle."""
+    key = ("%s:%d" % (edition, game_seed)).encode()
+    out = bytearray(struct.pack("<B", len(key)))
+    out.extend(key)
+    out.extend(struct.pack("<H", len(battles)))
+    for r in battles:
+        win, exp = r[4], r[5]
+        if win is None or exp is None:
+            win = exp = _NAN
+        kind = _KINDS.index(r[3]) if r[3] in _KINDS else 0
+        out.extend(struct.pack(_ROW, r[0], r[1], r[2], kind, r[8], win, exp, r[6]))
+    return bytes(out)
+
+
+def unpack_ledger(data, edition, game_seed):
+    """The records of this game's ledger (luck = actual - expected again), [] for another's."""
+    key = ("%s:%d" % (edition, game_seed)).encode()
+    if data is None or len(data) < 3 + len(key) or data[0] != len(key) or bytes(data[1:1 + len(key)]) != key:
+        return []
+    at = 1 + len(key)
+    n = struct.unpack("<H", data[at:at + 2])[0]
+    at += 2
+    if len(data) != at + _ROW_SIZE * n:
+        return []
+    out = []
+    for i in range(n):
+        a, d, t, kind, outcome, win, exp, actual = struct.unpack(_ROW, data[at:at + _ROW_SIZE])
+        at += _ROW_SIZE
+        if win != win or exp != exp:
+            win = exp = luck = None
+        else:
+            luck = actual - exp
+        out.append((a, d, t, _KINDS[kind], win, exp, actual, luck, outcome))
+    return out
 
 
 # ------------------------------------------------------------------ the log file

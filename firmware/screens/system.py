@@ -4,7 +4,7 @@ During a tournament game the home menu has a "Tournament" entry (commitment, luc
 ledger, finish: firmware/screens/trust.py); once the game has a winner "Finish
 tournament" comes first; after the finish "Last tournament" shows the revealed seed,
 the final hash and the luck ledger again (until a new game or a restart). A normal game
-with battles fought this session offers its luck ledger (kept in memory only)."""
+with battles fought offers its luck ledger (saved with it: firmware/tlog.py)."""
 
 import gc
 
