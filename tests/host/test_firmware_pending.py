@@ -221,3 +221,72 @@ def test_undoing_the_recorded_battle_makes_it_pending_again():
     d.select_item("Yes")
     assert d.app.session.summary()["phase"] == "combat"
     assert _list(d) == []
+
+
+def test_power_cuts_at_random_points_keep_the_last_saved_list():
+    """P40-T-70: pull the power at 80 random byte offsets of a game whose Combat move adds,
+    edits and adds pending battles; after restart the list is the one of the last pending
+    record that reached flash complete (and the game is the last saved game)."""
+    import random
+    from fw_device import Flash, PowerCut
+
+    class Recorder(Flash):
+        def __init__(self):
+            Flash.__init__(self)
+            self.last_pending = None
+            self.last_game = None
+
+        def write(self, name, data):
+            Flash.write(self, name, data)
+            rec = saves.unpack(bytes(data))
+            if name.startswith("pending."):
+                self.last_pending = pending.decode(rec[1])[1]
+            elif name.startswith("game."):
+                self.last_game = rec[1]
+
+    def script(flash):
+        d = Device(flash=flash)
+        d.select_item("New game")
+        d.select_item("Pacific 1940")
+        d.press("select")
+        d.press("roll")
+        _add_anhwe(d, 3, 2)
+        d.press("select")
+        d.select_item("Pending battles")
+        d.press("select")
+        d.press("right")                 # 4 attackers
+        d.press("roll")
+        d.press("back")
+        d.press("select")
+        d.select_item("Add pending battle")
+        d.select_item("Kwangsi")
+        d.press("right", 2)
+        d.press("roll")
+        d.press("roll")                  # -> Conduct combat (a game save after the adds)
+        return d
+
+    counter = Recorder()
+    counter.budget = 10 ** 9
+    done = script(counter)
+    traffic = 10 ** 9 - counter.budget
+    assert len(_list(done)) == 2
+    rng = random.Random(8)
+    seen_lists = set()
+    for trial in range(80):
+        flash = Recorder()
+        flash.budget = rng.randint(0, traffic - 1)
+        try:
+            script(flash)
+            raise AssertionError("the power cut never came")
+        except PowerCut:
+            pass
+        flash.budget = None
+        again = Device(flash=flash)
+        if flash.last_game is None:
+            assert again.app.session.game is None, trial
+            continue
+        assert again.app.session.payload() == flash.last_game, trial
+        want = flash.last_pending if flash.last_pending is not None else []
+        assert _list(again) == want, (trial, _list(again), want)
+        seen_lists.add(len(want))
+    assert seen_lists >= {0, 1, 2}, seen_lists   # cuts before, between and after the adds
