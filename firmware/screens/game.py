@@ -390,13 +390,14 @@ class Unplaced(Menu):
         self.dashboard = dashboard
         self.count = unplaced(app)
         self.fate, self.rule = overbuy(app.session.board)
-        items = [("Place them", "place"), ("End anyway", "end"), ("Back", "back")]
+        end = "End anyway: refund" if self.fate == "refunded" else "End anyway: lose them"
+        items = [("Place them", "place"), (end, "end"), ("Back", "back")]
         Menu.__init__(self, app, "Mobilize", items)
 
     def head(self, cols):
         n = self.count
         rows = [(ui.fit(str(n) + (" unit" if n == 1 else " units") + " not placed", cols), ui.BAD)]
-        for line in wrap("If ended: " + self.fate + " (" + self.rule + ")", cols):
+        for line in wrap("Unplaced units are " + self.fate + " (" + self.rule + ")", cols):
             rows.append((line, ui.DIM))
         return rows
 
