@@ -85,6 +85,7 @@ class Session:
         self.fresh = False          # a tournament resumed before its first action
         self.luck_saved = 0         # battles in the tournament's luck cache on flash
         self.resume_error = None    # why a tournament on flash could not be rebuilt
+        self.last_odds = None       # (kind, attacker, defender, win chance, swing) of the set-up
 
     # -- engine modules ---------------------------------------------------
     def load_board(self, edition):
@@ -155,8 +156,10 @@ class Session:
         options = options or {}
         self.load_board(edition)
         log = tlog.LogFile(self.slots.store)
-        t = tournament.Tournament(edition, seed, options, sink=log.sink)
+        ledger = tlog.cached_ledger(self.board, [], self.recent_odds)
+        t = tournament.Tournament(edition, seed, options, sink=log.sink, luck=ledger)
         self.board = t.board        # one copy of the board's tables
+        ledger.board = t.board
         log.start()
         self.tour = t
         self.tlog = log
@@ -246,7 +249,7 @@ class Session:
         options = json.loads(opts) if opts else {}
         from engine_core import audit
         cache = tlog.unpack_luck(saves.Slots(self.slots.store, tlog.LUCK_NAME).load(), audit.commitment(seed))
-        ledger = tlog.cached_ledger(board, cache)
+        ledger = tlog.cached_ledger(board, cache, self.recent_odds)
         t, dropped = tournament.resume(edition, seed, log.lines(end), options=options, sink=log.sink,
                                        luck=ledger)
         ledger.board = t.board
@@ -392,8 +395,7 @@ class Session:
             return
         try:
             if self.luck is None:
-                from engine_core.luck import LuckLedger
-                self.luck = LuckLedger(self.board)
+                self.luck = tlog.cached_ledger(self.board, [], self.recent_odds)
             self.luck.record(info[0], info[1], info[2], b.result, info[3], info[4], info[5])
             g = self.game
             saves.Slots(self.slots.store, tlog.LEDGER_NAME).save(
@@ -408,8 +410,7 @@ class Session:
                                   g.state.edition, g.seed)
         if not rows:
             return None
-        from engine_core.luck import LuckLedger
-        ledger = LuckLedger(self.board)
+        ledger = tlog.cached_ledger(self.board, [], self.recent_odds)
         ledger.battles = rows
         return ledger
 
@@ -450,7 +451,17 @@ class Session:
 
     def odds(self, kind, attacker, defender):
         from engine_core import odds
-        return odds.odds(self.board, kind, attacker, defender)
+        r = odds.odds(self.board, kind, attacker, defender)
+        # kept for the luck ledger: the battle fought with these sides is rated from it
+        self.last_odds = (kind, dict(attacker), dict(defender), r["attacker_wins"], r["ipc_swing"])
+        return r
+
+    def recent_odds(self, kind, attacker, defender):
+        """(win chance, expected swing) the set-up screen computed for these sides, or None."""
+        o = self.last_odds
+        if o is None or o[0] != kind or not _same(o[1], attacker) or not _same(o[2], defender):
+            return None
+        return o[3], o[4]
 
     def live_odds(self):
         """Odds of the running battle from its survivors (None when a side is gone)."""
@@ -497,6 +508,15 @@ class AuditedBattle:
 
     def step(self, dice=None):
         self.run_until_prompt(dice)
+
+
+def _same(a, b):
+    """Two {unit name: count} sides are the same (zero counts left out)."""
+    for d, e in ((a, b), (b, a)):
+        for k in d:
+            if d[k] and e.get(k, 0) != d[k]:
+                return False
+    return True
 
 
 def _input_kind(line):

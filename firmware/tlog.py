@@ -137,8 +137,11 @@ def unpack_luck(data, commit):
     return out
 
 
-def cached_ledger(board, cache):
-    """A LuckLedger whose first len(cache) battles take their expectation from the cache."""
+def cached_ledger(board, cache, recent=None):
+    """A LuckLedger that rates a battle without running the odds engine when it can: its
+    first len(cache) battles from the luck cache, a battle fought with the sides whose odds
+    the set-up screen just computed from `recent(kind, attacker, defender)` ((win chance,
+    expected swing) or None; not for a retreat, rated under its own policy)."""
     from engine_core.luck import LuckLedger
     ledger = LuckLedger(board)
     rate = ledger.expected
@@ -147,10 +150,17 @@ def cached_ledger(board, cache):
         i = len(ledger.battles)
         if i < len(cache):
             return cache[i]
+        if recent is not None and result["outcome"] != _O_RETREAT:
+            known = recent(kind, attacker, defender)
+            if known is not None:
+                return known
         return rate(kind, attacker, defender, result)
 
     ledger.expected = expected
     return ledger
+
+
+_O_RETREAT = 4      # engine_core.battle.O_RETREAT (engine_core.luck rates it "retreat after round N")
 
 
 # ------------------------------------------------------------------ a normal game's ledger

@@ -97,7 +97,7 @@ def new_tournament(d, edition="Pacific 1940"):
     d.press("select")
 
 
-def turn_with_battle(d, undo=True, attack=(3, 1, 1), defend=4):
+def turn_with_battle(d, undo=True, attack=(3, 1, 1), defend=4, before_roll=None):
     """Japan: purchase (+ undo and buy again), war on the US, a battle in Anhwe to its result."""
     d.press("select")                   # Purchase
     d.press("right", 2)
@@ -123,6 +123,9 @@ def turn_with_battle(d, undo=True, attack=(3, 1, 1), defend=4):
     _add(d, "fighter", ftr)
     d.press("select")                   # defender
     _add(d, "infantry", defend)
+    d.wait(100)                         # the set-up screen computes the odds
+    if before_roll is not None:
+        before_roll()
     d.press("roll")                     # fight: the tournament rolls to the first decision
     n = 0
     while d.screen() != "BattleResult" and n < 40:
@@ -744,3 +747,40 @@ def test_repair_interrupted_on_real_files_is_finished_at_start():
         assert log.scan() == (len(good), len(good))
         assert sorted(os.listdir(store.directory)) == ["tournament.log"]
         assert open(log.path(), "rb").read() == good
+
+
+def test_a_battle_is_rated_from_the_odds_its_set_up_showed():
+    """Issue 9 luck ledger, cheaply: the battle's expectation is the one the set-up screen already
+    computed for the same sides (the odds engine, seconds per big battle on a microcontroller, is
+    not run again at the battle's end), in a tournament and in a normal game. P40-U-01 duel:
+    -9/8 -> -113 hundredths for the attacker."""
+    from engine_core import odds
+    real = odds.odds
+    calls = []
+
+    def counting(*a, **k):
+        calls.append(a[1:4])
+        return real(*a, **k)
+
+    for tour in (True, False):
+        d = device()
+        if tour:
+            new_tournament(d)
+            d.press("select")
+        else:
+            d.select_item("New game")
+            d.select_item("Pacific 1940")
+            d.press("select")
+        del calls[:]
+        odds.odds = counting
+        try:
+            turn_with_battle(d, undo=False, attack=(1, 0, 0), defend=1,
+                             before_roll=lambda: calls.append("roll"))
+        finally:
+            odds.odds = real
+        at = calls.index("roll")
+        rated = [c for c in calls[at + 1:] if c[1] == {"infantry": 1} and c[2] == {"infantry": 1}]
+        assert rated == [], (tour, calls[at + 1:])     # live odds of later rounds use other sides
+        rows = d.app.session.luck_rows()
+        jp = d.app.session.board.power_id("Japan")
+        assert [r[2] for r in rows if r[0] == jp] == [-113], tour
