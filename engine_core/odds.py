@@ -1,7 +1,7 @@
 """Exact battle odds: the outcome distribution of a battle by dynamic programming (issue 6).
 
     odds(board, kind, attacker, defender, policy=None, number=float, bombard=None,
-         tech=None, damaged=None, rounds_done=0) -> dict
+         tech=None, damaged=None, rounds_done=0, advantages=None, space=None) -> dict
 
 `board` is a loaded board (engine_core.board) or an edition name; `kind` is "land", "sea"
 or "amphibious" (the land battle of an assault: first-round bombardment, no retreat; a sea
@@ -41,6 +41,15 @@ ipc_swing (defender's loss minus attacker's), attacker_remaining / defender_rema
 (tuples of (units dict, probability), most likely first), method "exact".
 Live odds after a round: call again on the survivors with `damaged` and `rounds_done`, or
 `live(battle)` on a running engine_core.battle.Battle (at its retreat question).
+
+LHTR national advantages (Revised / LHTR only, LHTR-O-02): `advantages` =
+{"attacker": [...], "defender": [...]} with engine_core/battle_options.py's names, `space` =
+facts about the territory ("gray", "island", "tan"). The ones that change dice are computed:
+powerful battleships (and their bombardment), banzai (judged on the units that began the
+attack), dug in, Russian winter, Fortress Europe, wolf packs (per cycle from the subs on the
+board), the first cycle's dive bomber, marines and Atlantic Wall, radar and superfortresses
+against AA. Kamikazes and kaitens count as not named (the battle engine's default answer);
+panzerblitz changes no die.
 
 Before the battle, not part of it here: kamikaze strikes and scrambles (pass the ships left
 and damaged, and the scrambled aircraft among the defenders); an assault's sea battle (a
@@ -95,8 +104,44 @@ _NO_AIR = 1   # scored by submarines
 _NO_SUB = 2   # scored by air units that cannot hit submarines
 _AIR_ONLY = 3  # antiaircraft fire
 
-# probability codes: 0..6 = hits on <= value with one die; 10 + v = best of two dice
+# probability codes: 0..6 = hits on <= value with one die; 10 + v = best of two dice;
+# _SUM2_LE3: two dice totalling 3 or less (Superfortresses against AA, LHTR-O-55)
 _BEST2 = 10
+_SUM2_LE3 = 30
+
+# LHTR national advantages (bits of engine_core/battle_options.NA_NAMES; that module is
+# imported only when advantages are given) and space facts
+_NA_WOLF = 4
+_NA_STUKA = 8
+_NA_FORTRESS = 16
+_NA_ATLANTIC = 1
+_NA_BATTLESHIPS = 128
+_NA_DUG_IN = 256
+_NA_BANZAI = 512
+_NA_MARINES = 1024
+_NA_RADAR = 2048
+_NA_SUPERFORT = 4096
+_NA_WINTER = 8192
+_SP_GRAY = 1
+_SP_ISLAND = 2
+_SP_TAN = 4
+
+
+def _na_value(na, space, attacking, land, name, v):
+    """A unit's value under the national advantages that hold for the whole battle (those of
+    the first cycle or of a cycle's start are in _Side.fire), as battle_options.value."""
+    if name == "battleship" and na & _NA_BATTLESHIPS:
+        return 5  # LHTR-O-43
+    if attacking:
+        if name == "infantry" and land and na & _NA_BANZAI:
+            return 2  # LHTR-O-45 (the bit is kept only for an attack begun with infantry)
+        return v
+    if land and name == "infantry":
+        if na & _NA_WINTER or (na & _NA_DUG_IN and space & _SP_ISLAND):
+            return 3 if v < 3 else v  # LHTR-O-10, LHTR-O-44
+    if land and name == "artillery" and na & _NA_FORTRESS and space & _SP_GRAY:
+        return 3 if v < 3 else v  # LHTR-O-25
+    return v
 
 
 def _family_rule(flags, classic, lhtr, y1940):
@@ -214,6 +259,8 @@ class _Num:
         self.packed = _SMALL and number is float
 
     def prob(self, code):
+        if code == _SUM2_LE3:
+            return self.number(3) / self.number(36)
         if code >= _BEST2:
             miss = self.one - self.p[code - _BEST2]
             return self.one - miss * miss
@@ -305,6 +352,10 @@ class _Side:
         self.cls = [0] * k        # target class bits of the unit (casualties.target_class)
         self.fires = [False] * k  # rolls in general combat
         fam1940 = flags & CF_SUB_SURPRISE
+        na = battle.na[0 if attacking else 1]
+        land = battle.kind != "sea"
+        self.plain = [False] * k  # a national advantage set the value: no support raises it
+        self.na = na
         for s in range(k):
             u = ids[s]
             r = units[u]
@@ -320,6 +371,11 @@ class _Side:
                     v = 5  # CL-T-06, LHTR-T-07
             if "super_submarines" in tech and ab & AB_SUBMARINE and attacking:
                 v = 3  # CL-T-08, LHTR-T-09, P40-R-21
+            if na and v > 0:
+                nv = _na_value(na, battle.space, attacking, land, r[U_NAME], v)
+                if nv != v:
+                    v = nv
+                    self.plain[s] = True  # LHTR-O-52: artillery does not raise it further
             code = v
             if "heavy_bombers" in tech and ab & AB_STRATEGIC and v > 0:
                 if flags & CF_HEAVY_THREE_DICE:
@@ -490,14 +546,18 @@ class _Side:
         return self.intern(t)
 
     # -- fire ------------------------------------------------------------------------------
-    def fire(self, i, which, no_sub_air, extra):
+    def fire(self, i, which, no_sub_air, extra, first=0):
         """Hit distributions (any, no_air, no_sub) of state i's dice.
 
         which: 1 = units other than submarines, 2 = submarines, 3 = both;
         no_sub_air: the air units' hits cannot go on submarines;
-        extra: bombarding ships' dice added to `any` (tuple of (code, count)) or None.
+        extra: bombarding ships' dice added to `any` (tuple of (code, count)) or None;
+        first: national advantages of the first cycle (1: it is the first cycle, 2: Dive
+        Bomber holds in it).
         """
         key = i * 16 + which * 2 + (1 if no_sub_air else 0)
+        if first and self.na:
+            extra = extra or ()  # not cached: the first cycle is computed once
         if extra is None:
             got = self.fire_cache.get(key)
             if got is not None:
@@ -555,6 +615,15 @@ class _Side:
                                 n = tanks
                             boost[s] += n
                             tanks -= n
+        na = self.na
+        wolf = False
+        if na & _NA_WOLF and self.attacking:
+            # LHTR-O-23, LHTR-CHG-NA-02: a cycle that starts with 2 or more attacking subs
+            n = 0
+            for s in range(k):
+                if units[b.ids[s]][U_ABILITIES] & AB_SUBMARINE:
+                    n += t[s]
+            wolf = n >= 2
         for s in range(k):
             c = t[s]
             if c <= 0 or not self.fires[s]:
@@ -562,6 +631,26 @@ class _Side:
             r = units[b.ids[s]]
             ab = r[U_ABILITIES]
             is_sub = ab & AB_SUBMARINE
+            code = self.code[s]
+            if na:
+                if self.plain[s]:
+                    boost[s] = 0  # LHTR-O-52: a national advantage's value is not raised
+                nm = r[U_NAME]
+                nv = code
+                if self.attacking:
+                    if is_sub and wolf:
+                        nv = 4 if "super_submarines" in self.tech else 3  # LHTR-O-23
+                    elif nm == "fighter" and first & 2:
+                        nv = 5  # LHTR-O-24
+                    elif (nm == "infantry" and first & 1 and na & _NA_MARINES
+                          and b.kind == "amphibious"):
+                        nv = 2  # LHTR-O-52
+                elif (nm == "infantry" and first & 1 and na & _NA_ATLANTIC
+                      and b.space & _SP_GRAY and b.kind == "amphibious" and code < 3):
+                    nv = 3  # LHTR-O-21
+                if nv != code:
+                    code = nv
+                    boost[s] = 0
             if is_sub and not (which & 2):
                 continue
             if not is_sub and not (which & 1):
@@ -572,7 +661,6 @@ class _Side:
                 cl = _NO_SUB
             else:
                 cl = _ANY
-            code = self.code[s]
             d = self.dice[s]
             if boost[s]:
                 up = code + 1
@@ -617,6 +705,8 @@ class _Battle:
         self.kind = kind
         self.num = _Num(number)
         self.ids = ids
+        self.na = (0, 0)  # LHTR national advantages of the attacker, the defender
+        self.space = 0
 
     # who may hit whom -------------------------------------------------------------------
     def protected(self, shooter, si, target, ti):
@@ -646,24 +736,45 @@ class _Battle:
 
 
 def odds(board, kind, attacker, defender, policy=None, number=float, bombard=None,
-         tech=None, damaged=None, rounds_done=0):
+         tech=None, damaged=None, rounds_done=0, advantages=None, space=None):
     """Exact outcome distribution of a battle; see the module docstring."""
     th = getattr(gc, "threshold", None) if _SMALL else None
     if th is None:
         return _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged,
-                     rounds_done)
+                     rounds_done, advantages, space)
     # On the device: collect after every _GC_EVERY bytes allocated, so that garbage is gone
     # before the next state lands behind it (a less fragmented heap; about 1.6x the time)
     old = th()
     th(_GC_EVERY)
     try:
         return _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged,
-                     rounds_done)
+                     rounds_done, advantages, space)
     finally:
         th(old)
 
 
-def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged, rounds_done):
+def _advantages(flags, advantages, space):
+    """[attacker bits, defender bits], space bits of the LHTR national advantages in play
+    (engine_core/battle_options.py names), or None."""
+    if not advantages and not space:
+        return None
+    if not flags & CF_SUB_OPENING_FIRE:
+        raise RuleError("LHTR-O-02", "national advantages are a Revised / LHTR option")
+    from engine_core import battle_options as _bo
+    if advantages is None:
+        advantages = {}
+    if not isinstance(advantages, dict):
+        raise InputError("advantages: {'attacker': [...], 'defender': [...]}")
+    for k in advantages:
+        if k not in ("attacker", "defender"):
+            raise InputError("advantages: keys are 'attacker' and 'defender'")
+    na = [_bo._bits(advantages.get("attacker"), _bo.NA_NAMES, "national advantage"),
+          _bo._bits(advantages.get("defender"), _bo.NA_NAMES, "national advantage")]
+    return na, _bo._bits(space, _bo.SPACE_NAMES, "space fact")
+
+
+def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged, rounds_done,
+          advantages, space):
     edition, units, aliases, flags = _tables(board)
     if kind not in KINDS:
         raise InputError("kind is land, sea or amphibious")
@@ -683,13 +794,25 @@ def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damage
                 raise InputError("only two-hit units can be damaged: " + units[u][U_NAME])
             if a_dmg[u] > a_counts[u] or d_dmg[u] > d_counts[u]:
                 raise InputError("more damaged " + units[u][U_NAME] + " than present")
-    bomb = _bombard(units, aliases, bombard, kind, flags, a_tech, a_counts, rounds_done)
+    nas = _advantages(flags, advantages, space)
+    bomb = _bombard(units, aliases, bombard, kind, flags, a_tech, a_counts, rounds_done,
+                    nas[0][0] if nas else 0)
     _check_kinds(units, flags, kind, a_counts, d_counts)
     ids = []
     for u in range(len(units)):
         if a_counts[u] or d_counts[u]:
             ids.append(u)
     b = _Battle(edition, units, flags, kind, number, tuple(ids))
+    if nas is not None:
+        b.na = nas[0]
+        b.space = nas[1]
+        if b.na[0] & _NA_BANZAI:
+            # LHTR-O-45: an attack begun with only infantry (aircraft shot down by AA still
+            # began it, FAQ); bombarding ships do not count
+            for u in range(len(units)):
+                if a_counts[u] and (units[u][U_NAME] != "infantry" or kind == "sea"):
+                    b.na = (b.na[0] & ~_NA_BANZAI, b.na[1])
+                    break
     # Classic/Revised AA guns never sit on the battle board: they fire once, then stand aside
     # (CL-U-11, LHTR-C-25); the 1940 AAA stays and can be taken as a casualty (P40-U-35).
     aa_guns = 0
@@ -724,8 +847,16 @@ def live(battle, policy=None, number=float):
     kind = _bt.KIND_NAMES[b.kind]
     if kind == "amphibious" and b.part == 0:
         kind = "sea"
+    adv = None
+    space = None
+    if b.na:
+        na_a = b.na[0]
+        if b.banzai == 1:
+            na_a &= ~_NA_BANZAI  # judged when the battle began (LHTR-O-45)
+        adv = {"attacker": na_a, "defender": b.na[1]}
+        space = b.space
     return odds(b.board, kind, a, d, policy=policy, number=number, tech=tech, damaged=dmg,
-                rounds_done=b.round)
+                rounds_done=b.round, advantages=adv, space=space)
 
 
 def _policy(units, aliases, policy, kind, flags):
@@ -796,7 +927,7 @@ def _check_kinds(units, flags, kind, a, d):
                             "antiaircraft guns never attack")
 
 
-def _bombard(units, aliases, bombard, kind, flags, tech, a_counts, rounds_done):
+def _bombard(units, aliases, bombard, kind, flags, tech, a_counts, rounds_done, na=0):
     if not bombard:
         return None
     if kind != "amphibious":
@@ -815,7 +946,10 @@ def _bombard(units, aliases, bombard, kind, flags, tech, a_counts, rounds_done):
         if not ok:
             raise RuleError(_family_rule(flags, "CL-U-51", "LHTR-C-23", "P40-U-51"),
                             r[U_NAME] + " cannot bombard")
-        out.append((r[U_ATTACK], c[u]))
+        v = r[U_ATTACK]
+        if na & _NA_BATTLESHIPS and r[U_NAME] == "battleship":
+            v = 5  # LHTR-O-43: battleships bombard at 5
+        out.append((v, c[u]))
         ships += c[u]
     if flags & CF_BOMBARD_PER_LAND_UNIT:
         land = 0
@@ -855,6 +989,7 @@ class _Run:
         self.rounds = b.num.zero
         self.W = None
         self.pre_done = False  # a part of a mixture: antiaircraft fire already applied
+        self.cur_first = False  # the round being computed is the battle's first
 
     # -- settling a state at the end of a round / start of the next ---------------------
     def settle(self, key, done, retreat_ok):
@@ -964,6 +1099,7 @@ class _Run:
 
     def round_into(self, out, key, first, m):
         """Add m * P(next) for one round from `key` into the dict `out`."""
+        self.cur_first = first
         A = self.A
         D = self.D
         ai = key // self.M
@@ -980,6 +1116,7 @@ class _Run:
 
     def round_dist(self, key, first):
         """Distribution {joint key: p} after one round from `key` (including staying)."""
+        self.cur_first = first
         b = self.b
         A = self.A
         D = self.D
@@ -1121,8 +1258,18 @@ class _Run:
         A = self.A
         D = self.D
         zero = self.num.zero
-        a_fire = A.fire(ai, a_which, a_prot, bomb_extra)
-        d_fire = D.fire(di, d_which, d_prot, None)
+        fa = fd = 0
+        if self.cur_first and (A.na or D.na):
+            fa = fd = 1
+            if A.na & _NA_STUKA:
+                # LHTR-O-24: unless the defender has fighters when the first cycle starts
+                fa = 3
+                t = D.states[di]
+                for s in range(D.k):
+                    if t[s] and self.b.units[self.b.ids[s]][U_NAME] == "fighter":
+                        fa = 1
+        a_fire = A.fire(ai, a_which, a_prot, bomb_extra, fa)
+        d_fire = D.fire(di, d_which, d_prot, None, fd)
         a_out = self._outcomes(a_fire, D, di)
         d_out = self._outcomes(d_fire, A, ai)
         ai_base = A.apply(ai, pend_a) if pend_a is not None else ai
@@ -1205,7 +1352,13 @@ class _Run:
             groups.append((tuple(air), n))  # CL-C-11: one die per plane
         dist = [(ai, num.one)]
         for g in groups:
-            row = num.binom(g[1], code)
+            gcode = code
+            if f & CF_AA_BY_TYPE and (A.na or self.D.na):
+                if A.na & _NA_SUPERFORT and units[b.ids[g[0][0]]][U_ABILITIES] & AB_STRATEGIC:
+                    gcode = _SUM2_LE3  # LHTR-O-55: two dice at each bomber, down on 3 or less
+                elif self.D.na & _NA_RADAR and b.space & _SP_TAN:
+                    gcode = 2  # LHTR-O-30
+            row = num.binom(g[1], gcode)
             new = {}
             for pair in dist:
                 for h in range(len(row)):
@@ -1249,6 +1402,7 @@ class _Run:
             self._add_term(k0, out, num.one)
             return self._report()
         dist = self.pre_battle(k0)
+        # on the device: a mixture (RAM)
         if _SMALL and len(dist) > 1 and b_kind_land(self.b) and self.num.number is float:
             A = D = None  # the parts run on fresh sides: let these go
             return self._mixture(dist)
@@ -1312,7 +1466,7 @@ class _Run:
         done = self.rounds_done
         self.A = self.D = A = D = None
         dist = None
-        merged = _Merged(b.units, a0, d0)
+        merged = _Merged(b.units, a0, d0, self.num.zero)
         while starts:
             p, ca, da, cd, dd = starts.pop()
             gc.collect()
@@ -1331,6 +1485,7 @@ class _Run:
         """The forward DP of `_stationary` over packed rows (device RAM): attacker states
         from the most hit points down, in each row defender states likewise; no round can
         raise either side's hit points, so every predecessor of a state comes first."""
+        self.cur_first = False
         A = self.A
         D = self.D
         M = self.M
@@ -1413,6 +1568,7 @@ class _Run:
         """Forward DP over states reached after at least one round, from the most on-board
         hit points down; a state's self-loop (a round without hits) is divided out.
         Masses live in one list per attacker state (None = no mass yet)."""
+        self.cur_first = False
         A = self.A
         D = self.D
         M = self.M
@@ -1778,21 +1934,22 @@ def _cost(units, before, after):
 
 class _Merged:
     """The report of a mixture, summed part by part as each part is solved (each part's
-    report is dropped at once: device RAM). Float numbers (the device's)."""
+    report is dropped at once: device RAM); the spread of IPC lost in floats, as _ipc_moments."""
 
     KEYS = ("attacker_wins", "defender_wins", "draw", "attacker_retreats", "attacker_captures",
             "expected_rounds")
 
-    def __init__(self, units, a0, d0):
+    def __init__(self, units, a0, d0, zero):
         self.units = units
-        self.sums = [0.0] * len(self.KEYS)
+        self.zero = zero
+        self.sums = [zero] * len(self.KEYS)
         self.sides = []
         for start in (a0, d0):
             surv = {}
             for u in range(len(units)):
                 if start[u]:
-                    surv[units[u][U_NAME]] = 0.0
-            self.sides.append([surv, {}, 0.0, 0.0])  # survivors, groups, m1, m2
+                    surv[units[u][U_NAME]] = zero
+            self.sides.append([surv, {}, zero, 0.0])  # survivors, groups, m1, m2 (float)
 
     def add(self, p, r, before):
         """Part of probability p with report r; before = (attacker, defender) IPC already
@@ -1805,18 +1962,18 @@ class _Merged:
             surv = acc[0]
             s = r[side + "_survivors"]
             for name in s:
-                surv[name] = surv.get(name, 0.0) + p * s[name]
+                surv[name] = surv.get(name, self.zero) + p * s[name]
             groups = acc[1]
             for rem in r[side + "_remaining"]:
                 c = bytearray(len(self.units))  # the group as counts per unit id: one object
                 for u in range(len(self.units)):
                     c[u] = rem[0].get(self.units[u][U_NAME], 0)
                 g = bytes(c)
-                groups[g] = groups.get(g, 0.0) + p * rem[1]
+                groups[g] = groups.get(g, self.zero) + p * rem[1]
             mean = r[side + "_ipc_lost"] + before[x]
             sd = r[side + "_ipc_lost_sd"]
-            acc[2] += p * mean
-            acc[3] += p * (sd * sd + mean * mean)
+            acc[2] = acc[2] + p * mean
+            acc[3] += float(p) * (sd * sd + float(mean) * float(mean))
 
     def report(self):
         out = {"method": "exact"}
@@ -1838,7 +1995,7 @@ class _Merged:
                 rem.append((d, it[0]))
             out[side + "_survivors"] = surv
             out[side + "_remaining"] = tuple(rem)
-            var = m2 - m1 * m1
+            var = m2 - float(m1) * float(m1)
             out[side + "_ipc_lost"] = m1
             out[side + "_ipc_lost_sd"] = (var if var > 0.0 else 0.0) ** 0.5
         out["ipc_swing"] = out["defender_ipc_lost"] - out["attacker_ipc_lost"]
@@ -1935,7 +2092,8 @@ def _keys_sorted(d):
 
 
 def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
-                bombard=None, tech=None):
+                bombard=None, tech=None, advantages=None, space=None):
     """The same numbers estimated by running engine_core.battle; see engine_core/odds_mc.py."""
     from engine_core.odds_mc import monte_carlo as run
-    return run(board, kind, attacker, defender, policy, runs, seed, bombard, tech)
+    return run(board, kind, attacker, defender, policy, runs, seed, bombard, tech, advantages,
+               space)

@@ -7,12 +7,12 @@ from engine_core.errors import InputError
 from engine_core.units import U_NAME, U_COST, U_KIND, U_ABILITIES, LAND, AIR, AB_AA, CF_AAA_THREE_SHOTS
 from engine_core.odds import (
     KINDS, O_ATTACKER, O_DEFENDER, O_DRAW, O_RETREAT, _tables, _counts, _split_tech, _policy,
-    _bombard, _check_kinds, choose_keep,
+    _bombard, _check_kinds, choose_keep, _advantages,
 )
 
 
 def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
-                bombard=None, tech=None):
+                bombard=None, tech=None, advantages=None, space=None):
     """The same numbers as `odds`, estimated by running engine_core.battle `runs` times
     with engine_core.dice.Dice(seed); prompts are answered as the policy says (the battle
     engine's defaults otherwise). Adds "<key>_se" standard errors and "runs"."""
@@ -29,12 +29,17 @@ def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
     pol = _policy(units, aliases, policy, kind, flags)
     if pol["retreat_below"] is not None:
         raise InputError("retreat_below needs the exact method")
+    nas = _advantages(flags, advantages, space)
     _bombard(units, aliases, bombard, kind, flags, a_tech, a_counts, 0)
     _check_kinds(units, flags, kind, a_counts, d_counts)
     n = len(units)
     a_spec = tuple((u, a_counts[u]) for u in range(n) if a_counts[u])
     d_spec = tuple((u, d_counts[u]) for u in range(n) if d_counts[u])
     options = {"attacker_tech": tuple(a_tech), "defender_tech": tuple(d_tech)}
+    if nas is not None:
+        options["attacker_na"] = nas[0][0]
+        options["defender_na"] = nas[0][1]
+        options["space"] = nas[1]
     wants_retreat = pol["retreat_after_round"] or pol["retreat_at_units"] >= 0
     options["retreat"] = ("retreat",) if (wants_retreat or pol["submerge"]) else ()
     if pol["submerge"]:

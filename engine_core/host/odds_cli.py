@@ -7,7 +7,9 @@ Input (one JSON object):
 optional: "bombard" {ship: count} (amphibious), "policy" {see engine_core/odds.py},
 "tech" [names] (the attacker's) or {"attacker": [...], "defender": [...]},
 "method" "exact" (default) | "monte_carlo", "runs" (Monte Carlo, default 2000), "seed",
-"damaged" {"attacker": {...}, "defender": {...}} and "rounds_done" (live odds after a round).
+"damaged" {"attacker": {...}, "defender": {...}} and "rounds_done" (live odds after a round),
+"advantages" {"attacker": [...], "defender": [...]} and "space" ["gray", "island", "tan"]
+(Revised / LHTR national advantages, names as engine_core/battle_options.py).
 
 Output: attacker_wins, defender_wins, draw, attacker_retreats, attacker_captures,
 expected_rounds, attacker_survivors, defender_survivors, attacker_ipc_lost, defender_ipc_lost,
@@ -23,7 +25,7 @@ from engine_core.board import EDITIONS
 from engine_core.errors import InputError, RuleError
 
 KEYS = ("edition", "kind", "attacker", "defender", "bombard", "policy", "tech", "method",
-        "runs", "seed", "damaged", "rounds_done", "max_outcomes")
+        "runs", "seed", "damaged", "rounds_done", "max_outcomes", "advantages", "space")
 
 
 def _spec_error(msg):
@@ -67,6 +69,13 @@ def run(spec):
     tech = spec.get("tech")
     if tech is not None and not isinstance(tech, (list, dict)):
         _spec_error("'tech' must be a list of names or {\"attacker\": [...], \"defender\": [...]}")
+    advantages = spec.get("advantages")
+    if advantages is not None and not isinstance(advantages, dict):
+        _spec_error("'advantages' must be {\"attacker\": [...], \"defender\": [...]}"
+                    " (LHTR national advantages)")
+    space = spec.get("space")
+    if space is not None and not isinstance(space, list):
+        _spec_error("'space' must be a list of facts: gray, island, tan")
     method = spec.get("method", "exact")
     if method not in ("exact", "monte_carlo"):
         _spec_error("'method' must be exact or monte_carlo")
@@ -95,10 +104,12 @@ def run(spec):
         if damaged or rounds_done:
             _spec_error("live odds (damaged, rounds_done) use the exact method")
         res = _odds.monte_carlo(edition, kind, attacker, defender, policy=policy, runs=runs,
-                                seed=seed, bombard=bombard, tech=tech)
+                                seed=seed, bombard=bombard, tech=tech, advantages=advantages,
+                                space=space)
         return _jsonable(res)
     res = _odds.odds(edition, kind, attacker, defender, policy=policy, bombard=bombard,
-                     tech=tech, damaged=damaged, rounds_done=rounds_done)
+                     tech=tech, damaged=damaged, rounds_done=rounds_done, advantages=advantages,
+                     space=space)
     out = _jsonable(res)
     for key in ("attacker_remaining", "defender_remaining"):
         rows = res[key]

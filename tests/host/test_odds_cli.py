@@ -122,3 +122,27 @@ def test_module_entry_point():
     p = subprocess.run([sys.executable, "-m", "engine_core", "odds"], input="{}", cwd=ROOT,
                        capture_output=True, text=True)
     assert p.returncode == 2 and p.stderr
+
+
+def test_national_advantages():
+    """LHTR-O-44 (infantry on an island defend at 3: 1 infantry attacking wins 1/7, exact and
+    Monte Carlo), LHTR-O-02 (advantages only in Revised / LHTR: exit 2 naming the rule)."""
+    spec = {"edition": "revised_lhtr", "kind": "land", "attacker": {"infantry": 1},
+            "defender": {"infantry": 1}, "advantages": {"defender": ["dug_in"]}, "space": ["island"]}
+    code, out, err = call(spec)
+    assert code == 0, err
+    assert abs(json.loads(out)["attacker_wins"] - 1 / 7) < 1e-12
+    spec.update(method="monte_carlo", runs=20000, seed=3)
+    code, out, err = call(spec)
+    r = json.loads(out)
+    assert abs(r["attacker_wins"] - 1 / 7) < 4 * r["attacker_wins_se"]
+    for bad in ({"edition": "pacific_1940", "advantages": {"attacker": ["banzai"]}},
+                {"edition": "revised_lhtr", "advantages": ["banzai"]},
+                {"edition": "revised_lhtr", "advantages": {"attacker": ["banzai"]}, "space": "island"}):
+        spec = {"kind": "land", "attacker": {"infantry": 1}, "defender": {"infantry": 1}}
+        spec.update(bad)
+        code, out, err = call(spec)
+        assert code == 2 and out == "", bad
+    assert "LHTR-O-02" in call({"edition": "pacific_1940", "kind": "land", "attacker": {"infantry": 1},
+                                "defender": {"infantry": 1},
+                                "advantages": {"attacker": ["banzai"]}})[2]

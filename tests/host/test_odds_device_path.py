@@ -78,3 +78,14 @@ def test_antiaircraft_mixture_same_on_device():
             assert set(h) == set(v), (ed, side)
             for g in h:
                 assert abs(h[g] - v[g]) < 1e-9, (ed, side, g)
+
+
+def test_national_advantages_same_on_device():
+    """LHTR-O-45, LHTR-O-52, LHTR-O-21, LHTR-O-55, LHTR-O-24: the device path (antiaircraft
+    mixture, uncached first cycle) gives the host's numbers with national advantages."""
+    _both("revised_lhtr", "land", {"infantry": 3, "fighter": 1}, {"infantry": 3, "antiaircraft_gun": 1},
+          advantages={"attacker": ["banzai", "dive_bomber"]})
+    _both("revised_lhtr", "amphibious", {"infantry": 3, "artillery": 1}, {"infantry": 3},
+          advantages={"attacker": ["marines"], "defender": ["atlantic_wall"]}, space=["gray"])
+    _both("revised_lhtr", "land", {"infantry": 2, "bomber": 2}, {"infantry": 3, "antiaircraft_gun": 1},
+          advantages={"attacker": ["superfortresses"], "defender": ["radar"]}, space=["tan"])

@@ -272,3 +272,18 @@ def test_live_odds_from_the_battle_engine():
         p = b.run_until_prompt(dice)
     assert p is not None and b.round == 1
     assert close(live(b)["attacker_wins"], 3.0 / 7)
+
+
+def test_national_advantages_on_the_device():
+    """LHTR-O-44: infantry on an island defend at 3 (1 attacking infantry wins 1/7);
+    LHTR-O-52: marines attack at 2 in the first cycle of an assault (1/3, 1/2, 1/6)."""
+    from engine_core.odds import odds
+    r = odds("revised_lhtr", "land", {"infantry": 1}, {"infantry": 1},
+             advantages={"defender": ["dug_in"]}, space=["island"])
+    assert abs(r["attacker_wins"] - 1 / 7) < 1e-12
+    assert abs(r["defender_wins"] - 5 / 7) < 1e-12
+    r = odds("revised_lhtr", "amphibious", {"infantry": 1}, {"infantry": 1},
+             advantages={"attacker": ["marines"]})
+    assert abs(r["attacker_wins"] - 1 / 3) < 1e-12
+    assert abs(r["defender_wins"] - 1 / 2) < 1e-12
+    assert abs(r["draw"] - 1 / 6) < 1e-12
