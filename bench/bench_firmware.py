@@ -27,6 +27,7 @@ START = stages[0][1]
 from firmware.hardware import sim
 if PRELOAD:
     for _m in ("firmware.app", "firmware.screens.system", "firmware.screens.game", "firmware.screens.battle",
+               "firmware.screens.turn", "firmware.pending",
                "engine_core.board", "engine_core.game", "engine_core.save", "engine_core.battle",
                "engine_core.odds", "engine_core.politics", "engine_core.objectives", "engine_core.convoy",
                "engine_core.research"):
@@ -114,6 +115,9 @@ low = free()
 for i in range(ROLLS):
     press("roll")
     while type(app.top()).__name__ == "PromptMenu":
+        press("select")
+    if type(app.top()).__name__ == "Unplaced":  # end Mobilize anyway (this script places nothing)
+        press("down")
         press("select")
     f = free()
     if f < low:
