@@ -26,8 +26,8 @@ Three things a tournament keeps on the device (engine_core/tournament.py is the 
 * a normal game's **luck ledger** -- `Slots(store, "luck")`, its battles' records, bound to
   the game by edition and seed (not a tournament: its ledger is rebuilt from its log).
 * the **random source** -- `random_bytes(n)`: `os.urandom` (the board's hardware random
-  generator). On the host simulator (`host_sim`) the bytes are a fixed sequence per boot,
-  so scripted runs and golden screenshots repeat; tests inject their own.
+  generator; the host simulator emulates it with a fixed sequence per boot, so scripted runs
+  and golden screenshots repeat); tests inject their own.
 """
 
 import struct
@@ -45,30 +45,10 @@ _HSIZE = 14
 
 _CHUNK = 512        # bytes read from the log at a time
 
-_sim_draws = 0
-
-
 def random_bytes(n):
-    """n bytes from the board's random source (fixed per boot on the host simulator)."""
-    import sys
-    if sys.modules.get("host_sim.hub") is not None:
-        return _sim_bytes(n)
+    """n bytes from the board's random source (the host simulator emulates it)."""
     import os
     return os.urandom(n)
-
-
-def _sim_bytes(n):
-    global _sim_draws
-    from engine_core import audit
-    _sim_draws += 1
-    out = bytearray()
-    k = 0
-    while len(out) < n:
-        h = audit.commitment_of("host_sim urandom %d %d" % (_sim_draws, k))
-        for i in range(0, len(h), 2):
-            out.append(int(h[i:i + 2], 16))
-        k += 1
-    return bytes(out[:n])
 
 
 # ------------------------------------------------------------------ the seed record

@@ -98,6 +98,21 @@ class Machine:
         self.reset_requested = False
         self.faults = set()      # emulated hardware faults ("keys": the key scanner fails)
         self._display = None
+        self.random_draws = 0    # os.urandom calls this boot
+
+    # -- the hardware random generator -----------------------------------------
+    def urandom(self, n):
+        """os.urandom for the firmware: a fixed sequence per boot, so scripted runs and golden
+        screenshots repeat (a tournament's secret seed comes from here)."""
+        import hashlib
+        self.random_draws += 1
+        out = b""
+        k = 0
+        while len(out) < n:
+            text = "host_sim urandom %d %d" % (self.random_draws, k)
+            out += hashlib.sha256(text.encode()).digest()
+            k += 1
+        return out[:n]
 
     # -- board -----------------------------------------------------------------
     def board_attr(self, name):

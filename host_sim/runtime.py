@@ -220,6 +220,8 @@ class Simulator:
         self.flash.install()
         env_saved = os.environ.get("ADJUTANT_HARDWARE")
         os.environ.pop("ADJUTANT_HARDWARE", None)
+        urandom = os.urandom
+        os.urandom = self.machine.urandom  # the board's random generator, emulated
         try:
             return fn(*args)
         except PowerCut:
@@ -234,6 +236,7 @@ class Simulator:
             self.crashed = traceback.format_exc()
             self.log("crash", self.crashed.strip().splitlines()[-1])
         finally:
+            os.urandom = urandom
             if env_saved is not None:
                 os.environ["ADJUTANT_HARDWARE"] = env_saved
             self.flash.uninstall()
