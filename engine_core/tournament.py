@@ -66,9 +66,11 @@ _MAX_GAME_DICE = 2000   # dice one action may draw from the Game's generator
 
 
 def game_seed(seed):
-    """The Game's generator seed, derived from the committed seed (below 2**30)."""
+    """The Game's generator seed, derived from the committed seed: 60 bits, which
+    dice.seed_state spreads over both halves of the generator's state, so the game dice seen
+    during play cannot be searched back to their seed (a 30-bit seed could be, in minutes)."""
     h = audit.commitment_of("adjutant-game/1:" + audit.seed_text(seed))
-    return int(h[:8], 16) & 0x3FFFFFFF
+    return int(h[:15], 16)
 
 
 # ------------------------------------------------------------------ canonical encoding

@@ -73,7 +73,12 @@ def test_game_dice_come_from_a_separate_stream():
     first = Dice(game_seed(seed)).roll(3)
     sixes = len([v for v in first if v == 6])
     assert gd == [",".join([str(v) for v in Dice(game_seed(seed)).roll(3 + sixes)])]
-    assert game_seed(seed) != seed and game_seed(seed) < (1 << 30)
+    # 60 bits, both halves of the generator's state from them (not searchable like 2**30)
+    gs = game_seed(seed)
+    assert gs != seed and (1 << 30) <= gs < (1 << 60)
+    from engine_core.dice import seed_state
+    low = seed_state(gs % (1 << 30))
+    assert seed_state(gs) != low and seed_state(gs)[1] != low[1]
 
 
 def test_changed_bank_entry_is_caught_by_the_replay():
