@@ -150,3 +150,15 @@ class Device:
         steps = i - top.cursor
         self.press("down" if steps > 0 else "up", abs(steps))
         self.press("select")
+
+
+# edition: (first power, second power) in the rulebook's turn order (CL-S-01, LHTR-S-01,
+# P40-G-04, G40-T-01), for the tests that play one whole turn of every edition
+FIRST_TWO = {
+    "classic": ("Soviet Union", "Germany"),
+    "revised": ("Soviet Union", "Germany"),
+    "revised_lhtr": ("Soviet Union", "Germany"),
+    "pacific_1940": ("Japan", "United States"),
+    "global_1940": ("Germany", "Soviet Union"),
+    "global_1940_variant": ("Germany", "Soviet Union"),
+}

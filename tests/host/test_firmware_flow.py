@@ -3,7 +3,7 @@ presses counted per decision, and power cuts at 200+ random points of that game.
 
 import random
 
-from fw_device import Device, Flash, PowerCut
+from fw_device import Device, Flash, PowerCut, FIRST_TWO
 from firmware import ui
 from firmware.hardware import pico_st7789, rpi_blinka, pybadge, sim
 
@@ -269,17 +269,6 @@ def test_players_of_one_side_only():
     assert d.screen() == "Dashboard"
 
 
-_NEXT = {
-    # edition: (first power, second power) in the rulebook's turn order
-    "classic": ("Soviet Union", "Germany"),        # CL-S-01
-    "revised": ("Soviet Union", "Germany"),        # LHTR-S-01
-    "revised_lhtr": ("Soviet Union", "Germany"),   # LHTR-S-01
-    "pacific_1940": ("Japan", "United States"),    # P40-G-04
-    "global_1940": ("Germany", "Soviet Union"),    # G40-T-01
-    "global_1940_variant": ("Germany", "Soviet Union"),
-}
-
-
 def test_a_whole_turn_of_each_edition_in_a_few_presses():
     """CL-S-01, LHTR-S-01, P40-G-04, G40-T-01: one whole turn of the first power of every
     edition -- buy one infantry, place it, collect income -- hands the turn to the second
@@ -291,7 +280,7 @@ def test_a_whole_turn_of_each_edition_in_a_few_presses():
         d.press("down", index)
         d.press("select")
         d.press("select")
-        first, second = _NEXT[ed]
+        first, second = FIRST_TWO[ed]
         s = d.app.session.summary()
         assert s["power"] == first, (ed, s["power"])
         start = s["treasury"][first]

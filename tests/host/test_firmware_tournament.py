@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 
-from fw_device import Device, Flash, PowerCut
+from fw_device import Device, Flash, PowerCut, FIRST_TWO
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RANDOM16 = bytes(range(16, 32))
@@ -94,6 +94,14 @@ def new_tournament(d, edition="Pacific 1940"):
     top = d.app.top()
     d.press("down", top.tour_row - top.cursor)
     d.press("right")                    # Tournament dice: on
+    d.press("select")
+
+
+def start_and_buy_two(d):
+    """Past the commitment screen, then Purchase: 2 of the first unit row, confirmed."""
+    d.press("select")
+    d.press("select")
+    d.press("right", 2)
     d.press("select")
 
 
@@ -327,10 +335,7 @@ def test_resume_rebuilds_the_tournament_from_the_log():
     flash = LogFlash()
     d = device(flash)
     new_tournament(d)
-    d.press("select")
-    d.press("select")
-    d.press("right", 2)
-    d.press("select")
+    start_and_buy_two(d)
     before = state(d.app)
     again = device(flash)
     assert again.app.session.tour is not None
@@ -577,10 +582,7 @@ def test_a_log_damaged_on_flash_is_reported_not_fatal():
     flash = LogFlash()
     d = device(flash)
     new_tournament(d)
-    d.press("select")
-    d.press("select")
-    d.press("right", 2)
-    d.press("select")
+    start_and_buy_two(d)
     d.press("roll")
     data = flash.files["tournament.log"]
     flash.files["tournament.log"] = data.replace(b"purchase-6", b"purchase-5")
@@ -588,17 +590,6 @@ def test_a_log_damaged_on_flash_is_reported_not_fatal():
     assert again.screen() == "Home" and "Tournament log unreadable" in again.text()
     assert again.app.session.game is None
     assert flash.files["tournament.log"] == data.replace(b"purchase-6", b"purchase-5")
-
-
-_FIRST = {
-    # edition: (first power, second power) in the rulebook's turn order
-    "classic": ("Soviet Union", "Germany"),        # CL-S-01
-    "revised": ("Soviet Union", "Germany"),        # LHTR-S-01
-    "revised_lhtr": ("Soviet Union", "Germany"),   # LHTR-S-01
-    "pacific_1940": ("Japan", "United States"),    # P40-G-04
-    "global_1940": ("Germany", "Soviet Union"),    # G40-T-01
-    "global_1940_variant": ("Germany", "Soviet Union"),
-}
 
 
 def test_a_tournament_turn_in_every_edition_verifies():
@@ -620,7 +611,7 @@ def test_a_tournament_turn_in_every_edition_verifies():
         d.press("right")
         d.press("select")
         d.press("select")                       # past the commitment
-        first, second = _FIRST[ed]
+        first, second = FIRST_TWO[ed]
         start = d.app.session.summary()["treasury"][first]
         steps = 0
         while d.app.session.summary()["power"] == first and steps < 30:
@@ -716,10 +707,7 @@ def test_a_changed_last_entry_is_reported_too():
     flash = LogFlash()
     d = device(flash)
     new_tournament(d)
-    d.press("select")
-    d.press("select")
-    d.press("right", 2)
-    d.press("select")
+    start_and_buy_two(d)
     data = flash.files["tournament.log"]
     assert data.endswith(b"purchase-6|" + data.split(b"|")[-1])
     flash.files["tournament.log"] = data.replace(b"purchase-6", b"purchase-7")
