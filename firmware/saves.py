@@ -105,6 +105,37 @@ class FileStore:
             pass
 
 
+class NVMStore:
+    """Records in fixed regions of a byte array (`microcontroller.nvm`): `regions` maps a slot
+    name to (offset, size). Not a file, so the CIRCUITPY drive a computer mounts never shows
+    it (the tournament's secret seed). A region holds one record of this module; a write
+    torn by a power cut fails its checksum and the other slot still holds the last one."""
+
+    def __init__(self, nvm, regions):
+        self.nvm = nvm
+        self.regions = regions
+
+    def read(self, name):
+        off, size = self.regions[name]
+        raw = bytes(self.nvm[off:off + size])
+        if raw[:4] != MAGIC:
+            return None
+        length = struct.unpack("<I", raw[8:12])[0]
+        if length > size - HEADER_SIZE:
+            return None
+        return raw[:HEADER_SIZE + length]
+
+    def write(self, name, data):
+        off, size = self.regions[name]
+        if len(data) > size:
+            raise OSError("record of %d bytes over its %d-byte nvm region" % (len(data), size))
+        self.nvm[off:off + len(data)] = data
+
+    def remove(self, name):
+        off, _size = self.regions[name]
+        self.nvm[off:off + 4] = b"\xff\xff\xff\xff"
+
+
 class Slots:
     """Two alternating slots `<name>.0` and `<name>.1` in a store."""
 

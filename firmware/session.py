@@ -142,7 +142,7 @@ class Session:
 
     # -- tournament mode ----------------------------------------------------
     def tslots(self):
-        return saves.Slots(self.slots.store, tlog.SLOTS_NAME)
+        return saves.Slots(tlog.seed_store(self.slots.store), tlog.SLOTS_NAME)
 
     def new_tournament(self, edition, random16, options=None, players=b""):
         """A tournament game: a secret seed from 16 random bytes, its record, a new log.

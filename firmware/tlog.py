@@ -2,7 +2,8 @@
 
 Three things a tournament keeps on the device (engine_core/tournament.py is the game):
 
-* the **seed record** -- `Slots(store, "tourney")`, two power-cut-proof slots
+* the **seed record** -- `Slots(seed_store(store), "tourney")`, two power-cut-proof slots in
+  `microcontroller.nvm` (not on the CIRCUITPY drive) where the board has one, else files
   (firmware/saves.py) holding the secret seed, the edition, the players and the game's
   options. The seed is never written into the log until `finish()` reveals it.
   `game_seq` is the game slots' sequence number when the tournament began: a normal game
@@ -44,6 +45,23 @@ _HEADER = "<BIIBBHB"
 _HSIZE = 14
 
 _CHUNK = 512        # bytes read from the log at a time
+
+NVM_REGION = 512   # bytes per slot of the seed record in microcontroller.nvm
+
+
+def seed_store(files):
+    """Where the seed record lives: microcontroller.nvm when the board has room for its two
+    slots (out of sight of a computer reading the CIRCUITPY drive), else the save files."""
+    try:
+        import microcontroller
+        nvm = microcontroller.nvm
+    except (ImportError, AttributeError):
+        nvm = None
+    if nvm is None or len(nvm) < 2 * NVM_REGION:
+        return files
+    return saves.NVMStore(nvm, {SLOTS_NAME + ".0": (0, NVM_REGION),
+                                SLOTS_NAME + ".1": (NVM_REGION, NVM_REGION)})
+
 
 def random_bytes(n):
     """n bytes from the board's random source (the host simulator emulates it)."""

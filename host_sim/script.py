@@ -247,4 +247,9 @@ def load_game(sim, path):
             os.remove(os.path.join(directory, name))
     with open(os.path.join(directory, "game.0"), "wb") as f:
         f.write(record)
+    nvm = sim.machine.nvm if sim.machine is not None else None
+    if nvm is not None and nvm.size:
+        from firmware import tlog
+        n = min(nvm.size, 2 * tlog.NVM_REGION)
+        nvm[0:n] = b"\xff" * n  # a tournament's seed record (firmware/tlog.seed_store)
     sim.log("load", os.path.basename(path))

@@ -772,3 +772,39 @@ def test_a_battle_is_rated_from_the_odds_its_set_up_showed():
         rows = d.app.session.luck_rows()
         jp = d.app.session.board.power_id("Japan")
         assert [r[2] for r in rows if r[0] == jp] == [-113], tour
+
+
+def test_seed_record_in_nvm_not_on_the_drive(monkeypatch):
+    """Issue 9: on a board with microcontroller.nvm the secret seed is kept there, so a computer
+    reading the CIRCUITPY drive during the game finds it in no file; a restart resumes the
+    tournament from it; a torn write of the record (power cut) leaves the previous slot."""
+    import types
+    from firmware import saves, tlog
+    nvm = bytearray(b"\xff" * 8192)
+    fake = types.ModuleType("microcontroller")
+    fake.nvm = nvm
+    monkeypatch.setitem(sys.modules, "microcontroller", fake)
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    start_and_buy_two(d)
+    assert not any(SEED_HEX.encode() in v for v in flash.files.values())
+    assert not any(k.startswith("tourney.") for k in flash.files)
+    assert SEED_HEX.encode() in bytes(nvm[:2 * tlog.NVM_REGION])
+    before = state(d.app)
+    again = device(flash)
+    assert again.app.session.tour is not None and state(again.app) == before
+    # the two regions alternate; a record torn half-way fails its check, the other one is read
+    store = tlog.seed_store(None)
+    slots = saves.Slots(store, tlog.SLOTS_NAME)
+    good = slots.load()
+    target = 1 - slots.slot
+    rec = saves.pack(slots.seq + 1, good + b"x")
+    off = store.regions[slots.names[target]][0]
+    nvm[off:off + len(rec) // 2] = rec[:len(rec) // 2]
+    assert saves.Slots(store, tlog.SLOTS_NAME).load() == good
+    try:
+        store.write(slots.names[0], b"\0" * (tlog.NVM_REGION + 1))
+        assert False, "an oversized record must be refused"
+    except OSError:
+        pass
