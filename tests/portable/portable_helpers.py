@@ -37,3 +37,94 @@ def _finish_turn(g):
             g.apply({"type": "answer", "value": 0})
         else:
             g.apply({"type": "end_phase"})
+
+
+_end_turn = _finish_turn
+
+
+def _round(g):
+    """Every power's turn once."""
+    for _ in range(len(g.board.turn_order)):
+        _finish_turn(g)
+
+
+def _to(g, power, phase):
+    """End phases (answering "no" to any question) until `power` is in `phase`."""
+    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
+        if g.prompt is not None:
+            g.apply({"type": "answer", "value": 0})
+        else:
+            g.apply({"type": "end_phase"})
+
+
+def _to_phase(g, name):
+    """End phases until the current power's phase is `name`."""
+    while g.summary()["phase"] != name:
+        g.apply({"type": "end_phase"})
+
+
+def _treasury(g, name):
+    return g.state.treasury[g.board.power_id(name)]
+
+
+def _raises(rule, fn, *args):
+    """fn(*args) is refused with a RuleError naming `rule`."""
+    from engine_core.errors import RuleError
+    try:
+        fn(*args)
+    except RuleError as e:
+        assert e.rule == rule, e.rule
+        return
+    assert False, "no RuleError " + rule
+
+
+def _refused(fn, rule):
+    """True if fn() is refused with a RuleError naming `rule`."""
+    from engine_core.errors import RuleError
+    try:
+        fn()
+    except RuleError as e:
+        return e.rule == rule
+    return False
+
+
+def _rule_of(fn):
+    """The rule id fn() is refused with, or None."""
+    from engine_core.errors import RuleError
+    try:
+        fn()
+    except RuleError as e:
+        return e.rule
+    return None
+
+
+def _item(items, key):
+    """The value of `key` in a tuple of (key, value) pairs, or None."""
+    for k, v in items:
+        if k == key:
+            return v
+    return None
+
+
+def _war(s, a, b):
+    """Powers a and b at war in state s."""
+    s.at_war[a] |= 1 << b
+    s.at_war[b] |= 1 << a
+
+
+def _state(b, treasury=False, war=True):
+    """A game state at the board's start: owners, optionally the starting treasuries, and the
+    wars in force at the start (engine modules imported here: the heap of the tests that
+    need them only)."""
+    from engine_core.state import GameState
+    s = GameState(b.edition, b.power_count, b.territory_count)
+    for t in range(b.territory_count):
+        o = b.owner_at_start(t)
+        s.owner[t] = o if o >= 0 else 255
+    if treasury:
+        for p in range(b.power_count):
+            s.treasury[p] = b.starting_treasury(p)
+    if war:
+        from engine_core import politics
+        s.at_war = politics.initial_at_war(b)
+    return s

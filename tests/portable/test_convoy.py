@@ -2,23 +2,8 @@
 # Every expected loss is added up by hand from the given dice and the map's IPC values.
 from engine_core import board
 from engine_core import convoy as C
-from engine_core import politics as P
 from engine_core.dice import FixedDice
-from engine_core.state import GameState
-
-
-def _state(b):
-    s = GameState(b.edition, b.power_count, b.territory_count)
-    for t in range(b.territory_count):
-        o = b.owner_at_start(t)
-        s.owner[t] = o if o >= 0 else 255
-    s.at_war = P.initial_at_war(b)
-    return s
-
-
-def _war(s, a, b):
-    s.at_war[a] |= 1 << b
-    s.at_war[b] |= 1 << a
+from portable_helpers import _state, _war
 
 
 def _pacific():

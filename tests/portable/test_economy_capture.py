@@ -1,20 +1,6 @@
 """Capture and liberation: production, capital plunder, reversion, facilities (issue 5)."""
 from engine_core.game import Game
-from engine_core.errors import RuleError
-
-
-def _to(g, power, phase):
-    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
-        g.apply({"type": "end_phase"})
-
-
-def _raises(rule, fn, *args):
-    try:
-        fn(*args)
-    except RuleError as e:
-        assert e.rule == rule, e.rule
-        return
-    assert False, "no RuleError " + rule
+from portable_helpers import _to, _raises
 
 
 def test_capture_needs_war_and_enemy():

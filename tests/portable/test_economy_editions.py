@@ -1,34 +1,8 @@
 """Classic 2nd edition against Revised/LHTR: the economy rows of the differences table
 (CL-D-*) and the industrial complex rules of both editions (issue 4)."""
 from engine_core.game import Game
-from engine_core.errors import RuleError
 from engine_core.victory import individual_percent_tenths, individual_increase
-
-
-def _raises(rule, fn, *args):
-    try:
-        fn(*args)
-    except RuleError as e:
-        assert e.rule == rule, e.rule
-        return
-    assert False, "no RuleError " + rule
-
-
-def _to(g, power, phase):
-    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
-        if g.prompt is not None:
-            g.apply({"type": "answer", "value": 0})
-        else:
-            g.apply({"type": "end_phase"})
-
-
-def _end_turn(g):
-    start = g.state.game_turn
-    while g.state.game_turn == start and g.state.victory < 0:
-        if g.prompt is not None:
-            g.apply({"type": "answer", "value": 0})
-        else:
-            g.apply({"type": "end_phase"})
+from portable_helpers import _raises, _to, _end_turn
 
 
 def test_starting_money_classic_and_lhtr():

@@ -1,21 +1,7 @@
 """1940 facilities: where they may be built, damage per facility, repair and raids (issue 5)."""
 from engine_core.game import Game
-from engine_core.errors import RuleError
 from engine_core import economy as E
-
-
-def _raises(rule, fn, *args):
-    try:
-        fn(*args)
-    except RuleError as e:
-        assert e.rule == rule, e.rule
-        return
-    assert False, "no RuleError " + rule
-
-
-def _to(g, power, phase):
-    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
-        g.apply({"type": "end_phase"})
+from portable_helpers import _raises, _to
 
 
 def test_complex_sites():

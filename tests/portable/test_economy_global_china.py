@@ -1,23 +1,7 @@
 """Global 1940: China keeps the Pacific 1940 system (G40-U-06 -> P40-E-80..88)."""
 from engine_core.game import Game
 from engine_core.errors import RuleError
-
-
-def _raises(rule, fn, *args):
-    try:
-        fn(*args)
-    except RuleError as e:
-        assert e.rule == rule, e.rule
-        return
-    assert False, "no RuleError " + rule
-
-
-def _to(g, power, phase):
-    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
-        if g.prompt is not None:
-            g.apply({"type": "answer", "value": 0})
-        else:
-            g.apply({"type": "end_phase"})
+from portable_helpers import _raises, _to
 
 
 def test_global_china_pacific_system():

@@ -1,25 +1,6 @@
 """Revised / LHTR economy: purchase, mobilization, capture and liberation (issue 5)."""
 from engine_core.game import Game
-from engine_core.errors import RuleError
-
-
-def _raises(rule, fn, *args):
-    try:
-        fn(*args)
-    except RuleError as e:
-        assert e.rule == rule, e.rule
-        return
-    assert False, "no RuleError " + rule
-
-
-def _to_phase(g, name):
-    while g.summary()["phase"] != name:
-        g.apply({"type": "end_phase"})
-
-
-def _to(g, power, phase):
-    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
-        g.apply({"type": "end_phase"})
+from portable_helpers import _raises, _to_phase, _to
 
 
 def test_lhtr_complex_limit_is_territory_value():

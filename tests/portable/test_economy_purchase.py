@@ -1,20 +1,6 @@
 """Purchase, repair, mobilization limits and refunds (issue 5)."""
 from engine_core.game import Game
-from engine_core.errors import RuleError
-
-
-def _raises(rule, fn, *args):
-    try:
-        fn(*args)
-    except RuleError as e:
-        assert e.rule == rule, e.rule
-        return
-    assert False, "no RuleError " + rule
-
-
-def _to_phase(g, name):
-    while g.summary()["phase"] != name:
-        g.apply({"type": "end_phase"})
+from portable_helpers import _raises, _to_phase
 
 
 def test_purchase_debits_edition_costs():

@@ -1,24 +1,7 @@
 """Pacific 1940 actions that carry dice or a battle: battle results, kamikaze tokens,
 convoy disruption at Collect Income, R&D (issue 5)."""
 from engine_core.game import Game
-from engine_core.errors import RuleError
-
-
-def _to(g, power, phase):
-    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
-        if g.prompt is not None:
-            g.apply({"type": "answer", "value": 0})
-        else:
-            g.apply({"type": "end_phase"})
-
-
-def _raises(rule, fn, *args):
-    try:
-        fn(*args)
-    except RuleError as e:
-        assert e.rule == rule, e.rule
-        return
-    assert False, "no RuleError " + rule
+from portable_helpers import _to, _raises
 
 
 def test_kamikaze_tokens():

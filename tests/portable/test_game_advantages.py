@@ -1,25 +1,11 @@
 """Revised / LHTR national advantages the ledger keeps (engine_core/advantages.py)."""
 from engine_core.game import Game
-from engine_core.errors import RuleError
 from engine_core import advantages as A
 from engine_core import save
+from portable_helpers import _raises, _to
 
 ALL = ("russian_winter", "salvage", "joint_strike", "enigma_decoded", "french_resistance",
        "colonial_garrison", "chinese_divisions")
-
-
-def _raises(rule, fn, *args):
-    try:
-        fn(*args)
-    except RuleError as e:
-        assert e.rule == rule, e.rule
-        return
-    assert False, "no RuleError " + rule
-
-
-def _to(g, power, phase):
-    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
-        g.apply({"type": "end_phase"})
 
 
 def _game(names=ALL):

@@ -1,10 +1,6 @@
 """Recording a battle's result in the ledger without re-running it (issue 5)."""
 from engine_core.game import Game
-
-
-def _to(g, power, phase):
-    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
-        g.apply({"type": "end_phase"})
+from portable_helpers import _to
 
 
 def test_battle_result_recorded_without_rerunning():

@@ -1,16 +1,7 @@
 """Scripted openings: a first round with no combat gives the rulebook incomes (issue 5)."""
 import gc
 from engine_core.game import Game
-from portable_helpers import _finish_turn
-
-
-def _round(g):
-    for _ in range(len(g.board.turn_order)):
-        _finish_turn(g)
-
-
-def _treasury(g, name):
-    return g.state.treasury[g.board.power_id(name)]
+from portable_helpers import _round, _treasury
 
 
 def _revised(ed):

@@ -1,11 +1,7 @@
 """Research through the ledger: Classic weapons development and LHTR technology (issue 5)."""
 from engine_core.game import Game
 from engine_core.errors import RuleError
-
-
-def _to(g, power, phase):
-    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
-        g.apply({"type": "end_phase"})
+from portable_helpers import _to
 
 
 def test_classic_japan_worked_example():

@@ -2,17 +2,7 @@
 # A file of its own: it loads both editions' objective tables (MicroPython heap).
 from engine_core import board
 from engine_core import objectives as O
-from engine_core import politics as P
-from engine_core.state import GameState
-
-
-def _state(b):
-    s = GameState(b.edition, b.power_count, b.territory_count)
-    for t in range(b.territory_count):
-        o = b.owner_at_start(t)
-        s.owner[t] = o if o >= 0 else 255
-    s.at_war = P.initial_at_war(b)
-    return s
+from portable_helpers import _state
 
 
 def test_variant_objectives_same_as_global():

@@ -3,29 +3,7 @@
 # Expected amounts are the rulebook's, worked by hand from the starting map.
 from engine_core import board
 from engine_core import objectives as O
-from engine_core import politics as P
-from engine_core.state import GameState
-
-
-def _state(b):
-    s = GameState(b.edition, b.power_count, b.territory_count)
-    for t in range(b.territory_count):
-        o = b.owner_at_start(t)
-        s.owner[t] = o if o >= 0 else 255
-    s.at_war = P.initial_at_war(b)
-    return s
-
-
-def _war(s, a, b):
-    s.at_war[a] |= 1 << b
-    s.at_war[b] |= 1 << a
-
-
-def _item(items, key):
-    for k, v in items:
-        if k == key:
-            return v
-    return None
+from portable_helpers import _state, _war
 
 
 def test_variant_uk_objectives():

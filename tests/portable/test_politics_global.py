@@ -3,19 +3,8 @@ from engine_core import board
 from engine_core import politics as P
 from engine_core import history as H
 from engine_core import phases as PH
-from engine_core.state import GameState
-from engine_core.errors import RuleError
+from portable_helpers import _refused, _state
 
-
-def _state(b):
-    s = GameState(b.edition, b.power_count, b.territory_count)
-    for t in range(b.territory_count):
-        o = b.owner_at_start(t)
-        s.owner[t] = o if o >= 0 else 255
-    for p in range(b.power_count):
-        s.treasury[p] = b.starting_treasury(p)
-    s.at_war = P.initial_at_war(b)
-    return s
 
 
 def _turn(b, s, name, ph=PH.COMBAT_MOVE, rnd=1):
@@ -30,14 +19,6 @@ def _turn(b, s, name, ph=PH.COMBAT_MOVE, rnd=1):
             s.phase = i
     s.round = rnd
     return p
-
-
-def _refused(fn, rule):
-    try:
-        fn()
-    except RuleError as e:
-        return e.rule == rule
-    return False
 
 
 class _Ids:
@@ -58,7 +39,7 @@ def test_starting_wars_global():
     """G40-P-03, G40-G-01, G40-P-05, G40-P-16: Germany and Italy at war with France, the UK and ANZAC;
     Japan with China only; the USSR and the US with no one; wars are pairwise."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     for axis in (i.ger, i.it):
         for ally in (i.fr, i.uk, i.ukp, i.an):
@@ -75,7 +56,7 @@ def test_starting_wars_variant():
     (UK Europe and UK Pacific at war with Germany and Italy; ANZAC kept as a power at war
     with them)."""
     b = board.load("global_1940_variant")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     for axis in (i.ger, i.it):
         for ally in (i.fr, i.uk, i.ukp, i.an):
@@ -89,7 +70,7 @@ def test_germany_declares_on_us_upgrades_us_complexes():
     any Axis power from its next turn; Germany's war with the US leaves the USSR and China
     alone."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     _turn(b, s, "Germany")
     ev = P.declare_war(b, s, i.ger, i.us)
@@ -108,7 +89,7 @@ def test_us_needs_a_trigger():
     """G40-P-23, G40-V-24: without an Axis declaration, capture of London / North America or an
     unprovoked Japanese declaration, the US may not declare war."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     _turn(b, s, "United States", rnd=2)
     assert _refused(lambda: P.declare_war(b, s, i.us, i.ger), "G40-P-23")
@@ -123,13 +104,13 @@ def test_us_turn3_window_global():
     """G40-P-24, G40-X-24: at the start of its 3rd Collect Income phase the US, at war with
     no one, may declare on any Axis power; G40-T-04: otherwise only at Combat Move."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     _turn(b, s, "United States", ph=PH.INCOME, rnd=3)
     P.declare_war(b, s, i.us, i.it)
     P.declare_war(b, s, i.us, i.jp)
     assert P.at_war(s, i.us, i.it) and P.at_war(s, i.us, i.jp) and not P.at_war(s, i.us, i.ger)
-    s2 = _state(b)
+    s2 = _state(b, treasury=True)
     _turn(b, s2, "United States", ph=PH.INCOME, rnd=2)
     assert _refused(lambda: P.declare_war(b, s2, i.us, i.it), "G40-T-04")
 
@@ -139,7 +120,7 @@ def test_japan_unprovoked_on_uk_global():
     UK (both economies) and ANZAC, is unprovoked, and lets the US declare; war between Japan
     and France or the USSR is separate from the US."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     _turn(b, s, "Japan")
     ev = P.declare_war(b, s, i.jp, i.an)
@@ -155,7 +136,7 @@ def test_ussr_declaration_limits():
     """G40-P-11, G40-X-25: the USSR may declare on Japan any turn but on Germany or Italy only
     from turn 4, unless declared upon by a European Axis power or London falls to the Axis."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     _turn(b, s, "Soviet Union", rnd=3)
     assert _refused(lambda: P.declare_war(b, s, i.ussr, i.ger), "G40-P-11")
@@ -163,7 +144,7 @@ def test_ussr_declaration_limits():
     _turn(b, s, "Soviet Union", rnd=4)
     P.declare_war(b, s, i.ussr, i.ger)
     assert P.at_war(s, i.ussr, i.ger)
-    s2 = _state(b)
+    s2 = _state(b, treasury=True)
     P.capture_facts(b, s2, i.ger, b.territory_id("United Kingdom"))
     assert s2.history & H.AXIS_TOOK_LONDON
     _turn(b, s2, "Soviet Union", rnd=2)
@@ -175,7 +156,7 @@ def test_china_and_the_european_axis():
     """G40-P-28, G40-X-31: China may declare on Germany only after German units entered a
     territory open to Chinese units (or Germany declared on it)."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     _turn(b, s, "China")
     assert _refused(lambda: P.declare_war(b, s, i.cn, i.ger), "G40-P-28")
@@ -190,7 +171,7 @@ def test_france_and_axis_declarations():
     """G40-P-35: France may declare only on Japan; G40-P-32, G40-P-10: Italy and Germany only on
     the US, the USSR or China."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     _turn(b, s, "France")
     P.declare_war(b, s, i.fr, i.jp)
@@ -204,7 +185,7 @@ def test_act_of_war_into_china():
     """G40-P-17, G40-X-30, G40-P-30, G40-P-22: the USSR moving into China while not at war with
     Japan starts a war at once (default); the UK and the US may not move in at all."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     yunnan = b.territory_id("Yunnan")
     assert _refused(lambda: P.enter(b, s, i.uk, yunnan, False), "G40-P-30")
@@ -222,7 +203,7 @@ def test_japan_and_french_territory_global():
     Global, France is a power: Japan must be at war with France to
     attack French Indo-China; doing so cancels J1 forever (G40-E-30)."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     fic = b.territory_id("French Indo-China")
     assert _refused(lambda: P.enter(b, s, i.jp, fic, True), "G40-P-21")
@@ -238,13 +219,13 @@ def test_dutch_global_and_variant():
     G40-P-41, G40-V-13, G40-V-08, G40-V-14: in the variant the UK takes no control (no income)
     and Japan needs war with UK Pacific."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     java = b.territory_id("Java")
     assert P.can_take_dutch(b, s, i.uk, java) and P.can_take_dutch(b, s, i.an, java)
     assert _refused(lambda: P.can_take_dutch(b, s, i.jp, java), "G40-P-20")
     v = board.load("global_1940_variant")
-    sv = _state(v)
+    sv = _state(v, treasury=True)
     iv = _Ids(v)
     javv = v.territory_id("Java")
     assert _refused(lambda: P.can_take_dutch(v, sv, iv.uk, javv), "G40-P-41")
@@ -260,7 +241,7 @@ def test_variant_uk_third_turn_window():
     G40-X-23, G40-U-03, G40-V-16, G40-X-39: both UK economies and ANZAC are then at war with
     Japan, and India's complex becomes major."""
     b = board.load("global_1940_variant")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     _turn(b, s, "United Kingdom", rnd=2)
     assert _refused(lambda: P.declare_war(b, s, i.uk, i.jp), "G40-V-04")
@@ -274,7 +255,7 @@ def test_variant_uk_third_turn_window():
     assert s.history & H.INDIA_IC_UPGRADED
     # G40 (not the variant): any turn
     g = board.load("global_1940")
-    sg = _state(g)
+    sg = _state(g, treasury=True)
     ig = _Ids(g)
     _turn(g, sg, "United Kingdom", rnd=1)
     evg = P.declare_war(g, sg, ig.uk, ig.jp)
@@ -286,7 +267,7 @@ def test_variant_japan_on_uk_pacific():
     """G40-V-06, G40-V-09, G40-V-11, G40-X-23: Japan's declaration on UK Pacific puts the whole UK
     (and ANZAC) at war with Japan; it is the unprovoked declaration of J1 and the US trigger."""
     b = board.load("global_1940_variant")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     _turn(b, s, "Japan")
     P.declare_war(b, s, i.jp, i.ukp)
@@ -302,7 +283,7 @@ def test_mongolia_pact():
     Mongolia hands every strict-neutral Mongolian territory to the USSR at the end of Japan's
     Conduct Combat, whatever the Soviet-Japanese relations."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     amur = b.territory_id("Amur")
     # G40-C-10: attacks on the USSR need a state of war with it
@@ -324,7 +305,7 @@ def test_mongolia_stays_neutral_after_soviet_attack():
     """G40-P-39: if the USSR attacked Korea (or a Japanese territory bordering Mongolia) while
     Mongolia was strict neutral, the pact does not fire."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     _turn(b, s, "Soviet Union")
     P.declare_war(b, s, i.ussr, i.jp)
@@ -341,7 +322,7 @@ def test_global_neutral_statuses():
     power may not attack a neutral friendly to its side; a first Axis attack on a strict
     neutral turns the others pro-Allies. G40-P-43: the US not at war may not attack neutrals."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     pro_allies = -1
     strict = []
@@ -364,7 +345,7 @@ def test_french_troop_bonus_once():
     """G40-U-04, G40-X-37, G40-T-05, G40-T-07: when the Allies liberate the territory France,
     France places free units worth up to 12 IPCs, once per game only."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     fr_t = b.territory_id("France")
     s.owner[fr_t] = i.ger
@@ -383,7 +364,7 @@ def test_capture_triggers_mongolia_pact():
     """G40-P-38, G40-X-42: a Japanese capture of Amur (Soviet, next to Mongolia) recorded by the
     ledger's capture action triggers the pact at the end of Japan's Conduct Combat."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     amur = b.territory_id("Amur")
     s.owner[amur] = i.jp
@@ -398,7 +379,7 @@ def test_mongolia_strict_after_allied_attack_elsewhere():
     but Mongolia never becomes pro-Axis unless the USSR attacked it: it stays strict, so a
     Soviet attack on Korea still keeps Mongolia out of the pact."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     strict = -1
     for t in range(b.territory_count):
@@ -418,7 +399,7 @@ def test_us_upgrade_only_own_complexes():
     """G40-U-02: only the complexes the US still controls are upgraded when it enters the war
     (a Japanese-held Western United States is not the US's to upgrade)."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     i = _Ids(b)
     wus = b.territory_id("Western United States")
     s.owner[wus] = i.jp

@@ -4,19 +4,8 @@ from engine_core import board
 from engine_core import politics as P
 from engine_core import history as H
 from engine_core import phases as PH
-from engine_core.state import GameState
-from engine_core.errors import RuleError
+from portable_helpers import _refused, _state
 
-
-def _state(b):
-    s = GameState(b.edition, b.power_count, b.territory_count)
-    for t in range(b.territory_count):
-        o = b.owner_at_start(t)
-        s.owner[t] = o if o >= 0 else 255
-    for p in range(b.power_count):
-        s.treasury[p] = b.starting_treasury(p)
-    s.at_war = P.initial_at_war(b)
-    return s
 
 
 def _phase_index(ph):
@@ -38,14 +27,6 @@ def _turn(b, s, name, ph=PH.COMBAT_MOVE, rnd=1):
     return p
 
 
-def _refused(fn, rule):
-    try:
-        fn()
-    except RuleError as e:
-        return e.rule == rule
-    return False
-
-
 def _ids(b):
     return (b.power_id("Japan"), b.power_id("United States"), b.power_id("China"),
             b.power_id("United Kingdom"), b.power_id("ANZAC"))
@@ -56,7 +37,7 @@ def test_starting_wars():
     (P40-G-02); P40-X-21: the UK's and ANZAC's off-map war with Germany and Italy has no
     effect on this board (no such powers)."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     assert P.at_war_pairs(b, s) == ((min(jp, cn), max(jp, cn)),)
     assert s.at_war[us] == 0
@@ -69,7 +50,7 @@ def test_japan_declares_on_uk_brings_anzac_and_is_unprovoked():
     power on its turn; a declaration on the UK puts Japan at war with the UK and ANZAC and is
     recorded as unprovoked; P40-P-03: war is mutual; P40-T-71 the war state is kept."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     _turn(b, s, "Japan")
     ev = P.declare_war(b, s, jp, uk)
@@ -87,7 +68,7 @@ def test_transport_exception_event():
     """P40-P-04, P40-X-15, P40-T-20: the declaration opens the transport-loading exception for
     the declarer's first Combat Move after it."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     _turn(b, s, "United Kingdom")
     ev = P.declare_war(b, s, uk, jp)
@@ -98,7 +79,7 @@ def test_uk_declaration_is_not_japanese_aggression():
     """P40-P-16: the UK or ANZAC may declare on Japan on any turn; both are then at war with
     Japan; it does not bring in the US nor let it declare (P40-P-18)."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     _turn(b, s, "ANZAC")
     P.declare_war(b, s, an, jp)
@@ -113,7 +94,7 @@ def test_declaration_timing_and_turn():
     """P40-P-02, P40-T-20: war is declared on one's own turn at the beginning of Combat Move;
     a state unchanged after a refusal."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     _turn(b, s, "Japan", ph=PH.PURCHASE)
     before = list(s.at_war)
@@ -126,7 +107,7 @@ def test_declaration_timing_and_turn():
 def test_no_declaration_on_own_side_or_twice():
     """P40-P-02: only a power of the other side, and not one already at war (Japan-China)."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     _turn(b, s, "United Kingdom")
     assert _refused(lambda: P.declare_war(b, s, uk, an), "P40-P-02")
@@ -138,7 +119,7 @@ def test_us_may_declare_after_unprovoked_declaration():
     """P40-P-18 (b): after Japan's unprovoked declaration on the UK/ANZAC, the US may
     declare at the beginning of a later Combat Move."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     _turn(b, s, "Japan", rnd=2)
     P.declare_war(b, s, jp, an)
@@ -152,7 +133,7 @@ def test_us_turn3_collect_income_window():
     Collect Income phase, not in rounds 2 or 4 (default window), and never in Collect Income
     of another power."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     _turn(b, s, "United States", ph=PH.INCOME, rnd=2)
     assert _refused(lambda: P.declare_war(b, s, us, jp), "P40-T-20")
@@ -162,7 +143,7 @@ def test_us_turn3_collect_income_window():
     P.declare_war(b, s, us, jp)
     assert P.at_war(s, us, jp)
     # option turn3_onward keeps the window open later
-    s2 = _state(b)
+    s2 = _state(b, treasury=True)
     _turn(b, s2, "United States", ph=PH.INCOME, rnd=5)
     P.declare_war(b, s2, us, jp, {"p40_us_dow_window": "turn3_onward"})
     assert P.at_war(s2, us, jp)
@@ -173,7 +154,7 @@ def test_japan_declares_on_us():
     wartime economy follows from the war state, P40-E-56); the US and UK stay at peace with
     Japan's other targets."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     _turn(b, s, "Japan")
     P.declare_war(b, s, jp, us)
@@ -186,12 +167,12 @@ def test_onetime30_option():
     """P40-X-03, P40-E-60: the rulebook's one-time 30 IPCs for the US after an unprovoked
     declaration is off by default (errata); with the option it is paid once."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     _turn(b, s, "Japan")
     P.declare_war(b, s, jp, uk)
     assert s.treasury[us] == 17
-    s2 = _state(b)
+    s2 = _state(b, treasury=True)
     _turn(b, s2, "Japan")
     ev = P.declare_war(b, s2, jp, uk, {"p40_us_onetime30": True})
     assert s2.treasury[us] == 17 + 30
@@ -203,7 +184,7 @@ def test_french_indochina_attack_recorded():
     """P40-P-13, P40-E-78, P40-X-47: Japan may attack French territories at any time without
     declaring war; attacking French Indo-China is recorded forever (J1, P40-E-51)."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     fic = b.territory_id("French Indo-China")
     _turn(b, s, "Japan")
@@ -216,7 +197,7 @@ def test_dutch_attack_needs_war_with_uk_and_anzac():
     """P40-P-12, P40-E-73: Japan may attack Dutch territories only at war with the UK and
     ANZAC; P40-E-70: they start uncontrolled."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     java = b.territory_id("Java")
     assert s.owner[java] == 255
@@ -233,7 +214,7 @@ def test_dutch_guardianship():
     (land units, noncombat); P40-E-72: once captured they can only be captured; P40-E-74,
     P40-P-22, P40-X-14: the US not at war may not enter them."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     sumatra = b.territory_id("Sumatra")
     assert P.can_take_dutch(b, s, an, sumatra)
@@ -249,7 +230,7 @@ def test_china_entry_restrictions():
     with Japan; P40-P-23, P40-P-22: nor the US; P40-P-14, P40-X-32: Japan treats entry into
     China as an act of war (no power can legally commit it in Pacific 1940, so it is refused)."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     yunnan = b.territory_id("Yunnan")
     assert _refused(lambda: P.enter(b, s, uk, yunnan, False), "P40-P-17")
@@ -264,7 +245,7 @@ def test_no_attack_without_war():
     """P40-P-06, P40-P-35: a power may never attack a territory of a power it is not at war
     with; P40-P-20/21/36 (sea zones) are movement matters on the map."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     hawaii = b.territory_id("Hawaiian Islands")
     malaya = b.territory_id("Malaya")
@@ -280,7 +261,7 @@ def test_soviet_territory_closed():
     """P40-P-31: under the non-aggression treaty no unit of either side may enter Soviet
     territory."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     amur = b.territory_id("Amur")
     assert _refused(lambda: P.enter(b, s, jp, amur, True), "P40-P-31")
@@ -293,7 +274,7 @@ def test_mongolia_friendly_neutrals():
     (P40-E-76, P40-E-77: the converted territory has no original controller); the US not at
     war may not attack neutrals (P40-P-22, P40-X-14)."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     olgiy = b.territory_id("Olgiy")
     ulaan = b.territory_id("Ulaanbaatar")
@@ -317,7 +298,7 @@ def test_declarations_not_in_classic_or_revised():
     every Allied power from the start; there is nothing to declare."""
     for ed, rule in (("classic", "CL-P-01"), ("revised_lhtr", "LHTR-P-12")):
         b = board.load(ed)
-        s = _state(b)
+        s = _state(b, treasury=True)
         ger = b.power_id("Germany")
         us = b.power_id("United States")
         jp = b.power_id("Japan")
@@ -331,7 +312,7 @@ def test_revised_neutrals_impassable():
     """LHTR-MV-03, CL-D-27: Revised neutrals are impassable; Classic neutrals may be entered only
     as a combat move (CL-C-91, CL-C-93)."""
     b = board.load("revised_lhtr")
-    s = _state(b)
+    s = _state(b, treasury=True)
     t = -1
     for i in range(b.territory_count):
         if b.neutral_kind(i) != board.NK_NONE and not b.is_sea(i):
@@ -340,7 +321,7 @@ def test_revised_neutrals_impassable():
     assert t >= 0
     assert _refused(lambda: P.enter(b, s, 0, t, True), "LHTR-MV-03")
     c = board.load("classic")
-    cs = _state(c)
+    cs = _state(c, treasury=True)
     ct = -1
     for i in range(c.territory_count):
         if c.neutral_kind(i) != board.NK_NONE and not c.is_sea(i):
@@ -355,7 +336,7 @@ def test_france_and_holland_are_not_powers():
     turn, income or units: their territories start uncontrolled (Dutch) or French-held without
     a power."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     names = [b.power_name(p) for p in range(b.power_count)]
     assert "France" not in names and "Holland" not in names and len(names) == 5
     assert s.owner[b.territory_id("Java")] == 255
@@ -366,7 +347,7 @@ def test_classic_restricted_attack_option():
     """CL-O-04: with the optional Restricted Attack rule, the Soviet Union may not attack until
     its second turn."""
     b = board.load("classic")
-    s = _state(b)
+    s = _state(b, treasury=True)
     ussr = b.power_id("Soviet Union")
     t = b.territory_id("Germany")
     opts = {"restricted_attack": True}
@@ -381,7 +362,7 @@ def test_capture_records_attack_facts():
     capture action) also records the one-time facts of the attack: French Indo-China taken by
     Japan; the first attack on a neutral."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     fic = b.territory_id("French Indo-China")
     s.owner[fic] = jp
@@ -399,7 +380,7 @@ def test_us_not_at_war_keeps_apart():
     territories, and no other power may move into US territories; once at war with Japan, both
     are allowed (P40-P-26: sharing needs both at war)."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     india = b.territory_id("India")
     hawaii = b.territory_id("Hawaiian Islands")
@@ -416,7 +397,7 @@ def test_legal_targets():
     """P40-P-10, P40-P-18, P40-P-16: the powers a prompt offers: Japan may declare on the US, the
     UK and ANZAC (already at war with China); the US on no one in round 1; the UK on Japan."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     _turn(b, s, "Japan")
     assert P.legal_targets(b, s, jp) == tuple(sorted((us, uk, an)))
@@ -445,15 +426,15 @@ def test_nonaggression_treaty():
             red = t
         if orange < 0 and b.original_owner(t) == jp:
             orange = t
-    s = _state(b)
+    s = _state(b, treasury=True)
     ev = P.enter(b, s, jp, red, True, opts)
     assert ev == [(P.EV_FREE_UNITS, ussr, red, b.unit_id("infantry"), 4)]
     assert P.enter(b, s, jp, red, True, opts) == []
-    s = _state(b)
+    s = _state(b, treasury=True)
     assert P.enter(b, s, ussr, orange, True, opts) == []
     assert s.history & H.NONAGGRESSION_OVER
     assert P.enter(b, s, jp, red, True, opts) == []
-    s = _state(b)
+    s = _state(b, treasury=True)
     assert P.enter(b, s, jp, red, True) == []
 
 
@@ -462,7 +443,7 @@ def test_no_attack_on_own_side_classic_revised():
     at any time (CL-P-01)."""
     for ed, rule in (("classic", "CL-P-15"), ("revised_lhtr", "LHTR-P-12")):
         b = board.load(ed)
-        s = _state(b)
+        s = _state(b, treasury=True)
         uk = b.power_id("United Kingdom")
         us = b.power_id("United States")
         ger = b.power_id("Germany")
@@ -475,7 +456,7 @@ def test_failed_attack_on_neutral():
     after a failed attack it stays uncontrolled but friendly to that side, whose powers may take
     it over like a friendly neutral; the attacker's side may attack it again."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
     olgiy = b.territory_id("Olgiy")
     P.enter(b, s, jp, olgiy, True)      # the battle is lost: nobody takes control

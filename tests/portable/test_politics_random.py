@@ -4,19 +4,9 @@
 from engine_core import board
 from engine_core import politics as P
 from engine_core.dice import Dice
-from engine_core.state import GameState
 from engine_core.errors import RuleError
+from portable_helpers import _state
 
-
-def _state(b):
-    s = GameState(b.edition, b.power_count, b.territory_count)
-    for t in range(b.territory_count):
-        o = b.owner_at_start(t)
-        s.owner[t] = o if o >= 0 else 255
-    for p in range(b.power_count):
-        s.treasury[p] = b.starting_treasury(p)
-    s.at_war = P.initial_at_war(b)
-    return s
 
 
 def _snap(s):
@@ -31,7 +21,7 @@ def _pick(d, n):
 
 def _run(edition, seed, steps):
     b = board.load(edition)
-    s = _state(b)
+    s = _state(b, treasury=True)
     d = Dice(seed)
     accepted = 0
     n = b.power_count

@@ -5,19 +5,8 @@ from engine_core import research as R
 from engine_core import history as H
 from engine_core import phases as PH
 from engine_core.dice import FixedDice
-from engine_core.state import GameState
-from engine_core.errors import RuleError
+from portable_helpers import _refused, _state
 
-
-def _state(b):
-    s = GameState(b.edition, b.power_count, b.territory_count)
-    for t in range(b.territory_count):
-        o = b.owner_at_start(t)
-        s.owner[t] = o if o >= 0 else 255
-    for p in range(b.power_count):
-        s.treasury[p] = b.starting_treasury(p)
-    s.at_war = P.initial_at_war(b)
-    return s
 
 
 def _turn(b, s, name, rnd=1, ph=PH.COMBAT_MOVE):
@@ -32,14 +21,6 @@ def _turn(b, s, name, rnd=1, ph=PH.COMBAT_MOVE):
             s.phase = i
     s.round = rnd
     return p
-
-
-def _refused(fn, rule):
-    try:
-        fn()
-    except RuleError as e:
-        return e.rule == rule
-    return False
 
 
 def test_variant_keeps_global_board():
@@ -60,7 +41,7 @@ def test_variant_same_declarations():
     declaration rights are unchanged; Japan starts at war with China only; a war between
     Japan and France or the USSR leaves the US alone."""
     b = board.load("global_1940_variant")
-    s = _state(b)
+    s = _state(b, treasury=True)
     ger = b.power_id("Germany")
     ussr = b.power_id("Soviet Union")
     jp = b.power_id("Japan")
@@ -84,7 +65,7 @@ def test_variant_us_complexes():
     """G40-V-12, G40-U-02, G40-P-25: the US complexes are upgraded on entering war, in the variant
     as in Global."""
     b = board.load("global_1940_variant")
-    s = _state(b)
+    s = _state(b, treasury=True)
     us = b.power_id("United States")
     jp = b.power_id("Japan")
     _turn(b, s, "Japan")
@@ -96,7 +77,7 @@ def test_variant_china_entry():
     """G40-V-15, G40-V-07, G40-P-30: while not at war with Japan either UK economy may not move
     into China; Japan's act-of-war text reads "into China" (same in practice)."""
     b = board.load("global_1940_variant")
-    s = _state(b)
+    s = _state(b, treasury=True)
     ukp = b.power_id("United Kingdom Pacific")
     uk = b.power_id("United Kingdom")
     t = b.territory_id("Szechwan")
@@ -107,7 +88,7 @@ def test_variant_china_entry():
 def test_variant_research_unchanged():
     """G40-R-05, G40-R-01, G40-R-04: the variant uses the Global R&D rule unchanged."""
     b = board.load("global_1940_variant")
-    s = _state(b)
+    s = _state(b, treasury=True)
     it = b.power_id("Italy")
     cost, rolls, gained = R.research(b, s, it, 1, FixedDice([6, 2]), chart=1)
     assert gained == [R.ROCKETS] and s.treasury[it] == 10 - 5

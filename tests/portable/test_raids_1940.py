@@ -4,17 +4,9 @@ Hand-worked from fixed dice and the Pacific 1940 rulebook's "Strategic and Tacti
 Bombing Raids" and facility profiles (P40-C-40..49, P40-U-62, P40-U-70).
 """
 from engine_core.dice import FixedDice
-from engine_core.errors import RuleError
 from engine_core import events as ev
 from engine_core import raids
-
-
-def _rule_of(fn):
-    try:
-        fn()
-    except RuleError as e:
-        return e.rule
-    return None
+from portable_helpers import _rule_of
 
 
 def test_strategic_bomber_plus_two_against_a_major_complex():

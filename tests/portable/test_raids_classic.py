@@ -4,17 +4,9 @@ Every expectation is hand-worked from the fixed dice written next to it and the
 Classic 2nd edition manual (CL-C-50..55, CL-T-07, CL-T-11).
 """
 from engine_core.dice import FixedDice
-from engine_core.errors import RuleError
 from engine_core import events as ev
 from engine_core import raids
-
-
-def _rule_of(fn):
-    try:
-        fn()
-    except RuleError as e:
-        return e.rule
-    return None
+from portable_helpers import _rule_of
 
 
 def test_manual_example_uk_bomber_rolls_six():

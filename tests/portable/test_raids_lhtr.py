@@ -4,17 +4,9 @@ Hand-worked from fixed dice and the LHTR text (LHTR-C-50..54, LHTR-T-08, LHTR-T-
 the FAQ's "lesser amount" and "Amended" combined cap).
 """
 from engine_core.dice import FixedDice
-from engine_core.errors import RuleError
 from engine_core import events as ev
 from engine_core import raids
-
-
-def _rule_of(fn):
-    try:
-        fn()
-    except RuleError as e:
-        return e.rule
-    return None
+from portable_helpers import _rule_of
 
 
 def test_aa_fires_at_each_bomber_and_damage_is_capped_at_territory_value():

@@ -4,33 +4,16 @@ from engine_core import board
 from engine_core import research as R
 from engine_core import phases as PH
 from engine_core.dice import FixedDice
-from engine_core.state import GameState
 from engine_core.errors import RuleError
+from portable_helpers import _refused, _state
 
-
-def _state(b):
-    s = GameState(b.edition, b.power_count, b.territory_count)
-    for t in range(b.territory_count):
-        o = b.owner_at_start(t)
-        s.owner[t] = o if o >= 0 else 255
-    for p in range(b.power_count):
-        s.treasury[p] = b.starting_treasury(p)
-    return s
-
-
-def _refused(fn, rule):
-    try:
-        fn()
-    except RuleError as e:
-        return e.rule == rule
-    return False
 
 
 def test_classic_worked_example():
     """CL-T-12, CL-T-01, CL-T-02, CL-T-03, CL-T-08: Japan (25 IPCs) buys one die for 5, rolls a 6,
     then a 3 on the chart: Super Submarines; 20 IPCs are left."""
     b = board.load("classic")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     jp = b.power_id("Japan")
     assert s.treasury[jp] == 25
     cost, rolls, gained = R.research(b, s, jp, 1, FixedDice([6, 3]))
@@ -43,7 +26,7 @@ def test_classic_each_six_and_reroll():
     """CL-T-02, CL-T-03, CL-T-04, CL-T-05: every 6 is a breakthrough; an owned result is re-rolled;
     the development works at once and only for this power."""
     b = board.load("classic")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     ger = b.power_id("Germany")
     s.techs[ger] = R.JETS
     # dice 6, 2, 6 -> two breakthroughs; chart 1 (owned Jet Power) re-rolled to 6, then 2
@@ -58,7 +41,7 @@ def test_classic_failure_and_cost_checks():
     """CL-T-02: no 6, the money is spent; CL-T-01: 5 IPCs a die, no more than the treasury;
     CL-A-13, CL-C-85: a power without its capital cannot research."""
     b = board.load("classic")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     us = b.power_id("United States")
     cost, rolls, gained = R.research(b, s, us, 2, FixedDice([5, 1]))
     assert gained == [] and s.treasury[us] == 36 - 10
@@ -72,7 +55,7 @@ def test_classic_failure_and_cost_checks():
 def test_classic_all_owned_wasted():
     """CL-A-20: with all six developments owned, another 6 is wasted."""
     b = board.load("classic")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     uk = b.power_id("United Kingdom")
     for t in R.CLASSIC_CHART:
         s.techs[uk] |= t
@@ -84,7 +67,7 @@ def test_classic_industrial_technology_costs():
     """CL-T-10, CL-A-20, CL-D-26: Industrial Technology lowers every unit's cost by 1 (an IC
     15 -> 14), not the research dice (CL-T-01 stays 5)."""
     b = board.load("classic")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     ger = b.power_id("Germany")
     s.techs[ger] = R.INDUSTRIAL_TECH
     inf = b.unit_id("infantry")
@@ -107,7 +90,7 @@ def test_lhtr_named_development():
     """LHTR-T-01, LHTR-T-02, LHTR-T-03, LHTR-T-04: name one development, buy dice at 5, any die
     showing its number (Super Submarines: 3) succeeds; one success at most."""
     b = board.load("revised_lhtr")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     jp = b.power_id("Japan")
     cost, rolls, gained = R.research(b, s, jp, 3, FixedDice([1, 3, 3]), tech="super_submarines")
     assert cost == 15 and gained == [R.SUPER_SUBS] and s.treasury[jp] == 30 - 15
@@ -123,7 +106,7 @@ def test_lhtr_effect_from_mobilize():
     """LHTR-T-05, LHTR-CHG-TECH-01: a development gained in phase 1 works only from the Mobilize
     phase of the same turn (not in this turn's combat)."""
     b = board.load("revised_lhtr")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     ussr = b.power_id("Soviet Union")
     table = b.rules["phases"]
     s.phase = 0
@@ -147,7 +130,7 @@ def test_lhtr_no_sharing_and_capital():
     """LHTR-T-06, LHTR-E-11: technology helps only its researcher; a power without its capital
     researches nothing."""
     b = board.load("revised_lhtr")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     uk = b.power_id("United Kingdom")
     us = b.power_id("United States")
     R.research(b, s, uk, 1, FixedDice([1]), tech="jet_fighters")
@@ -161,7 +144,7 @@ def test_1940_breakthrough_charts():
     breakthrough; the chosen chart's die gives the advance (re-rolled while owned); effective
     at once."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     jp = b.power_id("Japan")
     # two 6s still give one breakthrough; chart 2 die 2 = Jet Fighters
     cost, rolls, gained = R.research(b, s, jp, 3, FixedDice([6, 6, 1, 2]), chart=2, enabled=True)
@@ -177,7 +160,7 @@ def test_1940_breakthrough_charts():
 def test_1940_chart_chosen_after_success():
     """P40-R-05, P40-R-02: the chart is chosen after the research dice succeed."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     us = b.power_id("United States")
     cost, rolls, gained = R.research(b, s, us, 1, FixedDice([6]), enabled=True)
     assert gained == [-1] and s.research[us] == 1
@@ -195,7 +178,7 @@ def test_1940_restrictions():
     """P40-R-01, G40-R-02, P40-E-07: R&D only when the option is used; China may not research;
     P40-T-03, P40-E-05: nor a power whose capital is held."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     cn = b.power_id("China")
     jp = b.power_id("Japan")
     uk = b.power_id("United Kingdom")
@@ -204,14 +187,14 @@ def test_1940_restrictions():
     s.owner[b.capital(uk)] = jp
     assert _refused(lambda: R.research(b, s, uk, 1, FixedDice([6, 1]), chart=1), "P40-T-03")
     g = board.load("global_1940")
-    sg = _state(g)
+    sg = _state(g, treasury=True, war=False)
     assert _refused(lambda: R.research(g, sg, g.power_id("China"), 1, FixedDice([6, 1]), chart=1), "G40-R-02")
 
 
 def test_1940_full_chart_refused():
     """P40-R-05 (ENGINE): a chart whose six advances are all owned may not be chosen."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     jp = b.power_id("Japan")
     for t in R.CHART_2:
         s.techs[jp] |= t
@@ -223,7 +206,7 @@ def test_global_uk_shares_research_cost():
     """G40-R-03, G40-E-03, G40-T-02: either UK economy pays all or part of the research; the
     breakthrough applies to the whole UK. Other powers never pay for each other (P40-E-02)."""
     b = board.load("global_1940")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     uk = b.power_id("United Kingdom")
     ukp = b.power_id("United Kingdom Pacific")
     us = b.power_id("United States")
@@ -238,7 +221,7 @@ def test_war_bonds():
     """P40-R-15: War Bonds adds one die of IPCs at Collect Income; nothing without it, and
     nothing while the capital is held (P40-X-45)."""
     b = board.load("pacific_1940")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     jp = b.power_id("Japan")
     assert R.war_bonds(b, s, jp, FixedDice([4])) == 0
     s.techs[jp] = R.WAR_BONDS
@@ -255,7 +238,7 @@ def test_chart_numbers():
     5 Combined Bombardment, 6 Heavy Bombers. the 1940 charts (below) in chart
     order. The battle engine applies the effects from these bits."""
     b = board.load("classic")
-    s = _state(b)
+    s = _state(b, treasury=True, war=False)
     ger = b.power_id("Germany")
     names = ("jet_fighters", "rockets", "super_submarines", "long_range_aircraft",
              "industrial_technology", "heavy_bombers")
@@ -264,7 +247,7 @@ def test_chart_numbers():
         R.research(b, s, ger, 1, FixedDice([6, face]))
         assert R.tech_names(s.techs[ger]) == [names[face - 1]]
     lh = board.load("revised_lhtr")
-    ls = _state(lh)
+    ls = _state(lh, treasury=True, war=False)
     names = ("jet_fighters", "rockets", "super_submarines", "long_range_aircraft",
              "combined_bombardment", "heavy_bombers")
     for face in range(1, 7):
@@ -280,7 +263,7 @@ def test_chart_numbers():
     c2 = ("super_submarines", "jet_fighters", "improved_shipyards", "radar",
           "long_range_aircraft", "heavy_bombers")
     pb = board.load("pacific_1940")
-    ps = _state(pb)
+    ps = _state(pb, treasury=True, war=False)
     jp = pb.power_id("Japan")
     for chart, table in ((1, c1), (2, c2)):
         for face in range(1, 7):

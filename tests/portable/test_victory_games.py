@@ -1,22 +1,6 @@
 """Victory on the right turn: Pacific 1940 and Classic scripted games (issue 5)."""
 from engine_core.game import Game
-
-
-def _end_turn(g):
-    start = g.state.game_turn
-    while g.state.game_turn == start and g.state.victory < 0:
-        if g.prompt is not None:
-            g.apply({"type": "answer", "value": 0})
-        else:
-            g.apply({"type": "end_phase"})
-
-
-def _to(g, power, phase):
-    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
-        if g.prompt is not None:
-            g.apply({"type": "answer", "value": 0})
-        else:
-            g.apply({"type": "end_phase"})
+from portable_helpers import _end_turn, _to
 
 
 def test_pacific_japan_six_cities_for_a_round():

@@ -1,6 +1,9 @@
 """Global 1940 victory: six Pacific cities or the three Axis capitals for a round (issue 5)."""
 from engine_core.game import Game
 
+# The turn helpers stay local here (not portable_helpers): this Global 1940 game runs within a
+# few KB of the MicroPython gate's 192K heap, and importing the shared module tips it over.
+
 
 def _end_turn(g):
     start = g.state.game_turn

@@ -1,23 +1,7 @@
 """Pacific 1940 conditional victories: Tokyo or an Allied capital liberated by the end of
 the turn (P40-G-11, P40-G-12, P40-T-05)."""
 from engine_core.game import Game
-
-
-def _end_turn(g):
-    start = g.state.game_turn
-    while g.state.game_turn == start and g.state.victory < 0:
-        if g.prompt is not None:
-            g.apply({"type": "answer", "value": 0})
-        else:
-            g.apply({"type": "end_phase"})
-
-
-def _to(g, power, phase):
-    while not (g.summary()["power"] == power and g.summary()["phase"] == phase):
-        if g.prompt is not None:
-            g.apply({"type": "answer", "value": 0})
-        else:
-            g.apply({"type": "end_phase"})
+from portable_helpers import _end_turn, _to
 
 
 def _japan_takes_five(g):
