@@ -989,7 +989,6 @@ class _Run:
         self.rounds = b.num.zero
         self.W = None
         self.pre_done = False  # a part of a mixture: antiaircraft fire already applied
-        self.cur_first = False  # the round being computed is the battle's first
 
     # -- settling a state at the end of a round / start of the next ---------------------
     def settle(self, key, done, retreat_ok):
@@ -1099,7 +1098,6 @@ class _Run:
 
     def round_into(self, out, key, first, m):
         """Add m * P(next) for one round from `key` into the dict `out`."""
-        self.cur_first = first
         A = self.A
         D = self.D
         ai = key // self.M
@@ -1112,11 +1110,10 @@ class _Run:
             return
         b = self.b
         self._main(out, ai, di, 3, 3, b.protected(A, ai, D, di), b.protected(D, di, A, ai),
-                   None, None, None, m)
+                   None, None, None, m, first)
 
     def round_dist(self, key, first):
         """Distribution {joint key: p} after one round from `key` (including staying)."""
-        self.cur_first = first
         b = self.b
         A = self.A
         D = self.D
@@ -1135,7 +1132,7 @@ class _Run:
         d_subs = D.info[di][7] > 0
         out = {}
         if not (a_subs or d_subs):
-            self._main(out, ai, di, 3, 3, a_prot, d_prot, bomb_extra, None, None, num.one)
+            self._main(out, ai, di, 3, 3, a_prot, d_prot, bomb_extra, None, None, num.one, first)
             return out
         # sea battle with submarines: opening fire first
         if f & CF_SUB_OPENING_FIRE:
@@ -1181,7 +1178,7 @@ class _Run:
                 ai1 = ax[0]
                 self._main(out, ai1, di1, a_main_which, d_main_which,
                            b.protected(A, ai1, D, di1), b.protected(D, di1, A, ai1),
-                           bomb_extra, ax[1], dx[1], p)
+                           bomb_extra, ax[1], dx[1], p, first)
         return out
 
     def _outcomes(self, dists, target, ti):
@@ -1238,12 +1235,14 @@ class _Run:
                     out.append(((x, y, z, 0), pz))
         return out
 
-    def _main(self, out, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d, p0):
-        """General fire of both sides from (ai, di); adds p0 * P(next) into out."""
+    def _main(self, out, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d, p0,
+              first=False):
+        """General fire of both sides from (ai, di); adds p0 * P(next) into out. `first`: the
+        battle's first round (first-cycle national advantages)."""
         M = self.M
         zero = self.num.zero
         a_next, d_next = self._next_lists(ai, di, a_which, d_which, a_prot, d_prot,
-                                          bomb_extra, pend_a, pend_d)
+                                          bomb_extra, pend_a, pend_d, first)
         get = out.get
         for an in a_next:
             base = an[0] * M
@@ -1252,14 +1251,15 @@ class _Run:
                 k = base + dn[0]
                 out[k] = get(k, zero) + pa * dn[1]
 
-    def _next_lists(self, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d):
+    def _next_lists(self, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d,
+                    first=False):
         """([(next attacker state, p)], [(next defender state, p)]): the two sides' fire
         is independent, so the next pair is their product."""
         A = self.A
         D = self.D
         zero = self.num.zero
         fa = fd = 0
-        if self.cur_first and (A.na or D.na):
+        if first and (A.na or D.na):
             fa = fd = 1
             if A.na & _NA_STUKA:
                 # LHTR-O-24: unless the defender has fighters when the first cycle starts
@@ -1403,7 +1403,7 @@ class _Run:
             return self._report()
         dist = self.pre_battle(k0)
         # on the device: a mixture (RAM)
-        if _SMALL and len(dist) > 1 and b_kind_land(self.b) and self.num.number is float:
+        if _SMALL and len(dist) > 1 and self.b.kind != "sea" and self.num.number is float:
             A = D = None  # the parts run on fresh sides: let these go
             return self._mixture(dist)
         # The first round is always fought explicitly: it may differ from the later ones
@@ -1485,7 +1485,6 @@ class _Run:
         """The forward DP of `_stationary` over packed rows (device RAM): attacker states
         from the most hit points down, in each row defender states likewise; no round can
         raise either side's hit points, so every predecessor of a state comes first."""
-        self.cur_first = False
         A = self.A
         D = self.D
         M = self.M
@@ -1568,7 +1567,6 @@ class _Run:
         """Forward DP over states reached after at least one round, from the most on-board
         hit points down; a state's self-loop (a round without hits) is divided out.
         Masses live in one list per attacker state (None = no mass yet)."""
-        self.cur_first = False
         A = self.A
         D = self.D
         M = self.M
@@ -1917,10 +1915,6 @@ class _Rows:
         for k in self:
             n += 1
         return n
-
-
-def b_kind_land(b):
-    return b.kind != "sea"
 
 
 def _cost(units, before, after):
