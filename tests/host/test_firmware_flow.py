@@ -474,9 +474,8 @@ def test_convoy_raiders_reach_the_income():
     assert ("convoy -" + str(loss) in text2) == (loss > 0), (loss, text2)
 
 
-def test_uk_buys_for_each_economy_in_global():
-    """G40-E-04/G40-E-05: the United Kingdom's European and Pacific economies buy and collect
-    apart: the purchase screen switches between them (Start) and the dashboard shows both."""
+def _global_to_uk():
+    """A new Global 1940 game with the turns before the United Kingdom's played out."""
     d = Device()
     d.select_item("New game")
     d.select_item("Global 1940")
@@ -486,6 +485,13 @@ def test_uk_buys_for_each_economy_in_global():
         d.press("select")           # Income
         while d.screen() != "Dashboard":
             d.press("select")
+    return d
+
+
+def test_uk_buys_for_each_economy_in_global():
+    """G40-E-04/G40-E-05: the United Kingdom's European and Pacific economies buy and collect
+    apart: the purchase screen switches between them (Start) and the dashboard shows both."""
+    d = _global_to_uk()
     s = d.app.session.summary()
     assert s["power"] == "United Kingdom"
     uk, ukp = s["treasury"]["United Kingdom"], s["treasury"]["United Kingdom Pacific"]
@@ -599,15 +605,7 @@ def test_uk_places_each_economy_at_its_own_complexes():
     """G40-E-04: units bought by the UK's European economy are mobilized at its complexes and
     the Pacific economy's at its own; the place screen at a complex lists only that economy's
     units, and the unplaced-units question counts both (P40-T-50)."""
-    d = Device()
-    d.select_item("New game")
-    d.select_item("Global 1940")
-    d.press("select")
-    for _ in range(5):              # Germany, Soviet Union, Japan, United States, China
-        _end_turn(d)
-        d.press("select")
-        while d.screen() != "Dashboard":
-            d.press("select")
+    d = _global_to_uk()
     assert d.app.session.summary()["power"] == "United Kingdom"
     board = d.app.session.board
     uk, ukp = board.power_id("United Kingdom"), board.power_id("United Kingdom Pacific")
