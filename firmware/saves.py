@@ -1,15 +1,27 @@
 """Power-cut-proof saves: two slots, each with a sequence number and a checksum.
 
-Every save goes to the slot that does NOT hold the newest good record, so
+Every save goes to the slot that does NOT hold the last good record, so
 the last completed save is never touched while a new one is written. A
 record is
 
-    magic b"ADJ1" | seq (u32) | length (u32) | crc32 (u32) | payload
+    magic b"ADJ2" | seq (u32) | length (u32) | crc32 (u32) | payload
 
-and a slot counts only if its magic, length and checksum all hold. `load()`
-returns the good record with the highest sequence number. A power cut at
-any instant -- before the write, with half a record on flash, before the
-flush -- leaves either the new record complete or the previous one intact.
+with the checksum over seq, length and payload (a flipped bit in the sequence
+number fails it: it cannot make an older record the newest). Records of the
+first format (b"ADJ1", the checksum over the payload only) are still read, so
+a save written by an older firmware comes back; every new record is ADJ2.
+A slot counts only if its magic, length and checksum all hold, and a record
+over `MAX_RECORD` bytes is not read at all (bounded: a hostile file on the
+drive cannot fill the heap).
+
+`load()` returns the good record with the highest sequence number;
+`records()` all good ones, newest first, so the caller can fall back to the
+older one when the newest does not restore (a good checksum over a payload
+this firmware cannot use) and then `keep(slot)`: the next save goes to the
+other slot (the one that failed), never over the record that loaded, and
+its sequence number is above every record seen. A power cut at any instant
+-- before the write, with half a record on flash, before the flush -- leaves
+either the new record complete or the previous one intact.
 
 Storage is injected (`FileStore` on CircuitPython/Blinka; tests pass their
 own with the same three methods), so the logic runs on a PC.
@@ -17,9 +29,11 @@ own with the same three methods), so the logic runs on a PC.
 
 import struct
 
-MAGIC = b"ADJ1"
+MAGIC = b"ADJ2"           # written: the checksum covers seq, length and payload
+MAGIC_V1 = b"ADJ1"        # read only: the checksum covers the payload alone
 _HEADER = "<4sIII"
 HEADER_SIZE = 16
+MAX_RECORD = 65536        # bytes: a longer record is refused unread (a Global 1940 save is ~3 KB)
 
 try:
     from binascii import crc32 as _crc32
@@ -42,19 +56,37 @@ def crc32(data):
     return crc ^ 0xFFFFFFFF
 
 
+def _check(seq, length, payload):
+    """ADJ2's checksum: seq and length (little-endian u32) then the payload."""
+    return crc32(struct.pack("<II", seq, length) + payload)
+
+
 def pack(seq, payload):
-    return struct.pack(_HEADER, MAGIC, seq, len(payload), crc32(payload)) + payload
+    payload = bytes(payload)
+    seq &= 0xFFFFFFFF
+    return struct.pack(_HEADER, MAGIC, seq, len(payload), _check(seq, len(payload), payload)) + payload
+
+
+def pack_v1(seq, payload):
+    """A record of the first format (what older firmware wrote; tests of the upgrade path)."""
+    return struct.pack(_HEADER, MAGIC_V1, seq, len(payload), crc32(payload)) + payload
 
 
 def unpack(data):
-    """(seq, payload) of a good record, or None for a torn/blank/foreign one."""
-    if data is None or len(data) < HEADER_SIZE:
+    """(seq, payload) of a good record, or None for a torn/blank/foreign/oversized one."""
+    if data is None or len(data) < HEADER_SIZE or len(data) > HEADER_SIZE + MAX_RECORD:
         return None
     magic, seq, length, crc = struct.unpack(_HEADER, data[:HEADER_SIZE])
-    if magic != MAGIC or len(data) != HEADER_SIZE + length:
+    if len(data) != HEADER_SIZE + length:
         return None
     payload = bytes(data[HEADER_SIZE:])
-    if crc32(payload) != crc:
+    if magic == MAGIC:
+        if _check(seq, length, payload) != crc:
+            return None
+    elif magic == MAGIC_V1:
+        if crc32(payload) != crc:
+            return None
+    else:
         return None
     return seq, payload
 
@@ -83,12 +115,16 @@ class FileStore:
             except OSError:
                 pass
 
-    def read(self, name):
+    def read(self, name, limit=HEADER_SIZE + MAX_RECORD):
+        """The file's bytes; None when it is missing or longer than `limit` (not read whole)."""
         try:
             with open(_join(self.directory, name), "rb") as f:
-                return f.read()
+                data = f.read(limit + 1)
         except OSError:
             return None
+        if len(data) > limit:
+            return None
+        return data
 
     def write(self, name, data):
         with open(_join(self.directory, name), "wb") as f:
@@ -118,7 +154,7 @@ class NVMStore:
     def read(self, name):
         off, size = self.regions[name]
         raw = bytes(self.nvm[off:off + size])
-        if raw[:4] != MAGIC:
+        if raw[:4] != MAGIC and raw[:4] != MAGIC_V1:
             return None
         length = struct.unpack("<I", raw[8:12])[0]
         if length > size - HEADER_SIZE:
@@ -137,31 +173,49 @@ class NVMStore:
 
 
 class Slots:
-    """Two alternating slots `<name>.0` and `<name>.1` in a store."""
+    """Two alternating slots `<name>.0` and `<name>.1` in a store.
+
+    `seq` is the highest sequence number of any good record seen (the next save is newer than
+    all of them); `slot` is where the record to keep lives (the newest good one, or the one
+    `keep()` named after the newest did not restore): the next save goes to the other slot."""
 
     def __init__(self, store, name):
         self.store = store
         self.names = (name + ".0", name + ".1")
-        self.seq = 0      # sequence number of the newest good record
-        self.slot = -1    # where it lives (-1: none)
+        self.seq = 0      # highest sequence number of a good record (0: none)
+        self.slot = -1    # the slot holding the record to keep (-1: none)
         self._scan()
 
-    def _scan(self):
-        self.seq = 0
-        self.slot = -1
-        best = None
+    def _read(self):
+        """[(seq, slot, payload)] of the good records, newest first."""
+        out = []
         for i in range(2):
             rec = unpack(self.store.read(self.names[i]))
-            if rec is not None and (best is None or rec[0] > best[0]):
-                best = rec
-                self.seq = rec[0]
-                self.slot = i
-        return best
+            if rec is not None:
+                out.append((rec[0], i, rec[1]))
+        if len(out) == 2 and out[1][0] > out[0][0]:
+            out = [out[1], out[0]]
+        return out
+
+    def _scan(self):
+        recs = self._read()
+        self.seq = recs[0][0] if recs else 0
+        self.slot = recs[0][1] if recs else -1
+        return recs
 
     def load(self):
         """The newest good payload (bytes), or None when there is none."""
-        best = self._scan()
-        return best[1] if best is not None else None
+        recs = self._scan()
+        return recs[0][2] if recs else None
+
+    def records(self):
+        """The good records as (seq, slot, payload), newest first (at most two)."""
+        return self._scan()
+
+    def keep(self, slot):
+        """The record in `slot` is the one that loaded: the next save goes to the other slot
+        (over the newer record that did not restore), never over this one."""
+        self.slot = slot
 
     def save(self, payload):
         """Write `payload` as the next record; returns its sequence number."""

@@ -111,3 +111,74 @@ def test_filestore_roundtrip(tmp_path):
     assert Slots(saves.FileStore(str(tmp_path / "saves")), "game").load() == b"y" * 10
     s.erase()
     assert Slots(store, "game").load() is None
+
+
+def test_a_flipped_bit_in_the_sequence_number_never_makes_an_older_record_the_newest():
+    """P40-T-70: the sequence number is inside the checksum (ADJ2): every single-bit flip of
+    the older slot's seq leaves the newest record the one loaded (issue 15: 30 of ~450 flips
+    rolled the game back with seq outside the checksum)."""
+    flash = Flash()
+    s = Slots(flash, "game")
+    s.save(b"older")
+    s.save(b"newest")
+    older = flash.files["game.0"]
+    assert saves.unpack(older) == (1, b"older")
+    for byte in range(4, 8):
+        for bit in range(8):
+            bad = bytearray(older)
+            bad[byte] ^= 1 << bit
+            flash.files["game.0"] = bytes(bad)
+            assert Slots(flash, "game").load() == b"newest", (byte, bit)
+    # the same flips of the first format's record (checksum over the payload only) would pass:
+    v1 = bytearray(saves.pack_v1(1, b"older"))
+    v1[7] ^= 0x80
+    assert saves.unpack(bytes(v1)) == (1 + (0x80 << 24), b"older")
+
+
+def test_records_of_the_first_format_are_still_read_and_the_next_save_is_adj2():
+    """P40-T-70: a save written by the previous firmware (ADJ1) comes back; the next record is
+    ADJ2, newer, in the other slot (the ADJ1 record kept until then)."""
+    flash = Flash()
+    flash.files["game.0"] = saves.pack_v1(7, b"from the old firmware")
+    s = Slots(flash, "game")
+    assert s.load() == b"from the old firmware" and s.seq == 7
+    s.save(b"next")
+    assert flash.files["game.1"][:4] == b"ADJ2"
+    assert saves.unpack(flash.files["game.1"]) == (8, b"next")
+    assert saves.unpack(flash.files["game.0"]) == (7, b"from the old firmware")
+    assert Slots(flash, "game").load() == b"next"
+
+
+def test_newest_record_that_does_not_restore_is_never_written_over_the_older_good_one():
+    """P40-T-70: the newest record is checksum-good but does not restore (another firmware's
+    payload): the caller falls back to the older record and keeps it; the next save goes over
+    the newest (bad) one, with a higher sequence number, and the older good one stays until a
+    newer good one is on flash."""
+    flash = Flash()
+    s = Slots(flash, "game")
+    s.save(b"good game")
+    s.save(b"unreadable")
+    r = Slots(flash, "game")
+    recs = r.records()
+    assert [(q, i) for q, i, _p in recs] == [(2, 1), (1, 0)]
+    assert recs[1][2] == b"good game"
+    r.keep(recs[1][1])                    # the older one restored
+    assert flash.files["game.0"] == saves.pack(1, b"good game")
+    r.save(b"played on")
+    assert saves.unpack(flash.files["game.1"]) == (3, b"played on")
+    assert saves.unpack(flash.files["game.0"]) == (1, b"good game")
+    assert Slots(flash, "game").load() == b"played on"
+
+
+def test_oversized_or_lying_records_are_refused_unread(tmp_path):
+    """P40-T-70: bounded parsing: a file longer than a record may be is not read whole, a
+    length field that does not match the bytes is refused."""
+    store = saves.FileStore(str(tmp_path / "saves"))
+    big = saves.pack(1, b"x" * (saves.MAX_RECORD + 1))
+    store.write("game.0", big)
+    assert store.read("game.0") is None
+    assert Slots(store, "game").load() is None
+    rec = bytearray(saves.pack(1, b"abc"))
+    rec[8] = 4                             # length says 4, the payload has 3 bytes
+    assert saves.unpack(bytes(rec)) is None
+    assert saves.unpack(saves.pack(1, b"abc")) == (1, b"abc")
