@@ -113,6 +113,13 @@ def quick_start(sim, title="Pacific 1940"):
     from .script import Runner
     runner = Runner(sim, None)
     text = runner.screen_text()
+    waited = 0
+    while not text and waited < 2000 and sim.running:
+        # right after boot the display has not refreshed yet (the interactive path calls this
+        # before its first frame): run frames until the first screen is drawn
+        sim.run(ms=100)
+        waited += 100
+        text = runner.screen_text()
     if any("Continue game" in t for t in text) or not any("New game" in t for t in text):
         return False
     script = QUICK_START.format(title=title, first=FIRST_POWER.get(title, ""))

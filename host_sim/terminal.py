@@ -7,12 +7,13 @@ row first, one `██` per LED. A help line maps keyboard keys to the device's
 buttons (as printed on the chosen hardware).
 
 Keys: arrows move; Enter = select; Esc or Backspace = back; Space = roll;
+u = a long press of back (undo; leaves the store demo); Tab = a long press of select;
 p = pull the power (the device restarts and resumes from its flash);
 q or Ctrl-C = quit. The terminal is restored on every way out (alternate
 screen left, cursor shown, echo back), including errors and SIGTERM.
 
 A terminal has no key-release events: a key press is a button held for
-PRESS_MS of device time, then released.
+PRESS_MS of device time, then released; the long-press keys hold it LONG_PRESS_MS.
 """
 
 import os
@@ -34,7 +35,10 @@ TERM_KEYS = (
     ("\x7f", "back"), ("\x08", "back"), ("\x1b", "back"),
     (" ", "roll"),
     ("w", "up"), ("s", "down"), ("a", "left"), ("d", "right"),
+    ("u", "long_back"), ("U", "long_back"), ("\t", "long_select"),
 )
+# A long press: the button held past firmware/keys.py's LONG_MS (700 ms) with room for a frame or two.
+LONG_PRESS_MS = 900
 QUIT_KEYS = ("q", "Q", "\x03", "\x04")
 POWER_KEYS = ("p", "P")
 
@@ -127,8 +131,11 @@ def help_line(profile):
     """Keyboard -> logical key [the device's button], e.g. 'Enter select [A]'."""
     labels = dict(profile.KEY_LABELS)
     arrows = "/".join(labels.get(k, k) for k in ("up", "down", "left", "right"))
-    return ("arrows move [%s] | Enter select [%s] | Esc back [%s] | Space roll [%s] | p power cut | q quit"
-            % (arrows, labels.get("select", "select"), labels.get("back", "back"), labels.get("roll", "roll")))
+    back = labels.get("back", "back")
+    select_ = labels.get("select", "select")
+    return ("arrows move [%s] | Enter select [%s] | Esc back [%s] | Space roll [%s] | u long %s (undo) "
+            "| Tab long %s | p power cut | q quit"
+            % (arrows, select_, back, labels.get("roll", "roll"), back, select_))
 
 
 def fit(img, cols, rows):
@@ -253,9 +260,13 @@ def interactive(sim, stdin=None, stdout=None, fps=50, after_boot=None):
                         sim.power_cut()
                         sim.auto_restart = True
                         continue
+                    hold = PRESS_MS
+                    if key.startswith("long_"):
+                        key = key[5:]
+                        hold = LONG_PRESS_MS
                     if sim.machine is not None and not sim.dead:
                         sim.key_down(key)
-                        releases.append((sim.clock.ms() + PRESS_MS, key))
+                        releases.append((sim.clock.ms() + hold, key))
                 now = sim.clock.ms()
                 for item in [r for r in releases if r[0] <= now]:
                     releases.remove(item)

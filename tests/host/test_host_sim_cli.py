@@ -90,6 +90,21 @@ def test_interactive_shows_the_device_and_quits_cleanly(tmp_path):
     assert b"\xe2\x96\x88\xe2\x96\x88" in out        # LED tower cells
 
 
+def test_make_demo_in_a_terminal_starts_the_pacific_1940_game(tmp_path):
+    """The interactive path (a pty, as `make demo` in a terminal) starts the game the README promises.
+
+    The new game is saved on the device's flash as soon as it starts, so the flash tells which
+    screen the terminal showed: run again without a terminal on the same flash, it resumes that game
+    on Japan's first turn (P40-G-04: Japan moves first; P40-G-05: Japan starts with 26 IPC).
+    """
+    first, status, _ = _pty_session([], tmp_path)
+    assert first and os.WEXITSTATUS(status) == 0
+    assert os.listdir(os.path.join(str(tmp_path), "fs", "saves")), "no game was started"
+    proc = subprocess.run([PY, "-m", "host_sim", "--flash", str(tmp_path)], cwd=REPO,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and "R1 Japan" in proc.stdout and "Treasury 26" in proc.stdout
+
+
 def test_interactive_ctrl_c_and_sigterm_restore_the_terminal(tmp_path):
     for finish, sig in ((b"\x03", None), (None, signal.SIGTERM)):
         first, status, out = _pty_session([], tmp_path, finish=finish, sig=sig)
@@ -103,6 +118,28 @@ def test_terminal_keys_map_to_logical_keys():
         "up", "down", "right", "left", "select", "roll", "back", "quit"]
     assert terminal.parse_keys("\x1b[5~p") == ["power"]  # unknown sequences are skipped whole
     assert terminal.parse_keys("\x1b") == ["back"]
+    # a terminal sends no key release: dedicated keys stand for the long presses (undo is a long back)
+    assert terminal.parse_keys("u\t") == ["long_back", "long_select"]
+    from firmware import keys
+    assert terminal.LONG_PRESS_MS > keys.LONG_MS + terminal.PRESS_MS // 2
+
+
+def test_terminal_long_press_key_reaches_the_firmware_as_a_long_press():
+    """The interactive loop holds the button LONG_PRESS_MS for `u`: the firmware's keys see long_back."""
+    from firmware import keys
+    out = []
+    k = keys.Keys(None, ((0, "back"),))
+    k.feed("back", True, 1000, out)
+    k.held(1000 + terminal.LONG_PRESS_MS - 20, out)  # the last frame before the release
+    k.feed("back", False, 1000 + terminal.LONG_PRESS_MS, out)
+    assert out == ["long_back"]
+    out = []
+    k.feed("back", True, 5000, out)
+    k.held(5000 + terminal.PRESS_MS - 20, out)
+    k.feed("back", False, 5000 + terminal.PRESS_MS, out)
+    assert out == ["back"]
+    line = terminal.help_line(type("P", (), {"KEY_LABELS": (("back", "B"), ("select", "A"))}))
+    assert "u long B (undo)" in line and "Tab long A" in line
 
 
 def test_half_blocks_draw_two_pixel_rows_per_line():
