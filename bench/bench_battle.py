@@ -1,7 +1,7 @@
 """Battle engine: a 30-against-30 battle on CPython and under MicroPython (-X heapsize=192K,
 modules compiled with mpy-cross as on a device): time per battle and peak heap, side by side
 with a 5-against-5 battle, and a sea battle with and without LHTR national advantages
-(engine_core/battle_options.py is imported only by the second: its cost shows in its peak)."""
+(engine_core/battle/advantages.py is imported only by the second: its cost shows in its peak)."""
 import os
 import subprocess
 import sys
@@ -10,7 +10,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-from engine_core.battle import Battle  # noqa: E402
+from engine_core.battle.steps import Battle  # noqa: E402
 from engine_core.dice import Dice  # noqa: E402
 
 _LHTR_SEA_A = {"battleship": 3, "destroyer": 8, "submarine": 8, "fighter": 6, "bomber": 2,
@@ -48,7 +48,7 @@ MP_SCRIPT = """
 import gc, time, sys
 gc.collect()
 before = gc.mem_alloc()
-from engine_core.battle import Battle
+from engine_core.battle.steps import Battle
 from engine_core.dice import Dice
 gc.collect()
 base = gc.mem_alloc()

@@ -28,9 +28,9 @@ from firmware.hardware import sim
 if PRELOAD:
     for _m in ("firmware.app", "firmware.screens.system", "firmware.screens.game", "firmware.screens.battle",
                "firmware.screens.turn", "firmware.pending",
-               "engine_core.board", "engine_core.game", "engine_core.save", "engine_core.battle",
-               "engine_core.odds", "engine_core.politics", "engine_core.objectives", "engine_core.convoy",
-               "engine_core.research"):
+               "engine_core.board", "engine_core.ledger.game", "engine_core.ledger.save", "engine_core.battle.steps",
+               "engine_core.odds.exact", "engine_core.ledger.politics", "engine_core.ledger.objectives", "engine_core.ledger.convoy",
+               "engine_core.ledger.research"):
         try:
             __import__(_m)
         except ImportError:

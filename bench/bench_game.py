@@ -14,8 +14,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from engine_core.game import Game  # noqa: E402
-from engine_core import save  # noqa: E402
+from engine_core.ledger.game import Game  # noqa: E402
+from engine_core.ledger import save as save  # noqa: E402
 
 
 def _round(g):
@@ -82,7 +82,7 @@ def _micropython_heap():
         return
     script = (
         "import gc\n"
-        "from engine_core.game import Game\n"
+        "from engine_core.ledger.game import Game\n"
         "for ed in ('pacific_1940', 'global_1940'):\n"
         "    gc.collect(); a = gc.mem_alloc()\n"
         "    g = Game.new(ed)\n"

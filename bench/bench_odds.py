@@ -18,8 +18,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 from engine_core import board as _board  # noqa: E402
-from engine_core.odds import odds, monte_carlo  # noqa: E402
-from engine_core.odds_random import battles, compare  # noqa: E402
+from engine_core.odds.exact import odds, monte_carlo  # noqa: E402
+from engine_core.odds.random_battles import battles, compare  # noqa: E402
 
 ED = "pacific_1940"
 
@@ -118,7 +118,7 @@ SEA_BUDGET = 30.0  # CPU seconds: skip the next size when the last one took long
 MP_SCRIPT = """
 import gc, time
 gc.collect()
-from engine_core.odds import odds
+from engine_core.odds.exact import odds
 import board_defs.pacific_1940.units
 gc.collect()
 base = gc.mem_alloc()

@@ -14,10 +14,10 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests", "host"))
 
 from engine_core import board as B  # noqa: E402
-from engine_core import save  # noqa: E402
-from engine_core.audit import chain_next, new_seed, verify_log  # noqa: E402
+from engine_core.ledger import save as save  # noqa: E402
+from engine_core.trust.audit import chain_next, new_seed, verify_log  # noqa: E402
 from engine_core.errors import InputError  # noqa: E402
-from engine_core.tournament import Tournament, replay  # noqa: E402
+from engine_core.trust.tournament import Tournament, replay  # noqa: E402
 import test_reliability_properties as PROP  # noqa: E402
 import test_reliability_powercut as CUT  # noqa: E402
 import test_tournament_powercut as TCUT  # noqa: E402

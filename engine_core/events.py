@@ -2,7 +2,7 @@
 
 Every event is a tuple whose first item is one of the E_* kinds below; the rest
 is listed next to each kind. `side` is ATTACKER (0) or DEFENDER (1); `unit` is a
-unit id of the edition; `step` is a step code of engine_core/battle.py (S_*).
+unit id of the edition; `step` is a step code of engine_core/battle/steps.py (S_*).
 
   (E_STEP, step, round)                   the battle starts (S_START), a round's steps begin
                                           (S_ROUND) or the battle ends (S_END)

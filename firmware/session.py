@@ -12,7 +12,7 @@ A power cut at any instant leaves the last completed action on flash; on
 start `resume()` brings it back.
 
 Tournament mode (issue 9): `new_tournament()` runs the game through
-`engine_core.tournament.Tournament` instead of a bare `Game`. Every action,
+`engine_core.trust.tournament.Tournament` instead of a bare `Game`. Every action,
 undo, battle start, battle decision and bank entry goes into the hash-chained
 log, appended to `tournament.log` on flash before the call returns
 (`firmware.tlog`); the secret seed sits in its own two-slot record and never
@@ -36,7 +36,7 @@ _HSIZE = 15
 
 # Loaded for a battle and dropped after it: their bytecode is most of the engine's size
 # (about 100 KB under MicroPython when not frozen into the firmware image).
-BATTLE_MODULES = ("engine_core.odds", "engine_core.battle", "firmware.screens.battle")
+BATTLE_MODULES = ("engine_core.odds.exact", "engine_core.battle.steps", "firmware.screens.battle")
 
 
 def unload(names):
@@ -105,7 +105,7 @@ class Session:
 
     # -- the game ---------------------------------------------------------
     def new_game(self, edition, seed, options=None, players=b""):
-        from engine_core import game
+        from engine_core.ledger import game as game
         self.load_board(edition)
         self.game = game.Game.new(edition, seed=seed, options=options or {})
         self.battle = None
@@ -149,7 +149,8 @@ class Session:
 
         Order (one commit point, the seed record): the log file first, then the session,
         then the record. OSError (read-only drive) refuses the tournament."""
-        from engine_core import audit, tournament
+        from engine_core.trust import audit as audit
+        from engine_core.trust import tournament as tournament
         if self.slots is None:
             raise ValueError("a tournament needs the save slots")
         seed = audit.new_seed(random16)
@@ -199,7 +200,7 @@ class Session:
                 self.saved += 1
             t = self.tour
             if t is not None and t.luck is not None and len(t.luck.battles) > self.luck_saved:
-                from engine_core import luck
+                from engine_core.trust import luck as luck
                 rows = [(r[luck.R_WIN_CHANCE], r[luck.R_EXPECTED]) for r in t.luck.battles]
                 saves.Slots(self.slots.store, tlog.LUCK_NAME).save(tlog.pack_luck(t.commitment, rows))
                 self.luck_saved = len(rows)
@@ -228,7 +229,7 @@ class Session:
         return t
 
     def luck_rows(self):
-        """The luck ledger's rows (engine_core.luck.LuckLedger.rows) of the game on hand."""
+        """The luck ledger's rows (engine_core.trust.luck.LuckLedger.rows) of the game on hand."""
         t = self.tour if self.tour is not None else self.finished
         ledger = t.luck if t is not None else self.luck
         return ledger.rows() if ledger is not None else []
@@ -237,7 +238,7 @@ class Session:
         """Rebuild a tournament in progress from its seed record and its log. The log is read
         a line at a time (twice: what it holds, then the replay), never whole."""
         import json
-        from engine_core import tournament
+        from engine_core.trust import tournament as tournament
         seed, edition, opts, players, game_seq, closed = rec
         log = tlog.LogFile(self.slots.store)
         got = log.scan()
@@ -247,7 +248,7 @@ class Session:
             return False        # nothing to resume
         board = self.load_board(edition)
         options = json.loads(opts) if opts else {}
-        from engine_core import audit
+        from engine_core.trust import audit as audit
         cache = tlog.unpack_luck(saves.Slots(self.slots.store, tlog.LUCK_NAME).load(), audit.commitment(seed))
         ledger = tlog.cached_ledger(board, cache, self.recent_odds)
         t, dropped = tournament.resume(edition, seed, log.lines(end), options=options, sink=log.sink,
@@ -302,7 +303,7 @@ class Session:
 
     # -- saves ------------------------------------------------------------
     def payload(self):
-        from engine_core import save
+        from engine_core.ledger import save as save
         g = _as_bytes(save.dumps(self.game)) if self.game is not None else b""
         b = _as_bytes(self.battle.to_bytes()) if self.battle is not None else b""
         pl = bytes(self.players)
@@ -347,7 +348,7 @@ class Session:
         at = _HSIZE + ng + nb
         self.players = bytes(data[at:at + npl])
         edition = bytes(data[at + npl:]).decode()
-        from engine_core import save
+        from engine_core.ledger import save as save
         g = data[_HSIZE:_HSIZE + ng]
         if ng:
             self.game = save.loads(g)
@@ -356,7 +357,7 @@ class Session:
         elif edition:
             self.load_board(edition)  # a free battle: the board it was fought on
         if nb:
-            from engine_core import battle
+            from engine_core.battle import steps as battle
             self.battle = battle.Battle.from_bytes(self.board, data[_HSIZE + ng:_HSIZE + ng + nb])
             self.territory = territory
         return self.game is not None or self.battle is not None
@@ -374,7 +375,7 @@ class Session:
     def start_battle(self, kind, attacker, defender, territory=-1):
         if self.tour is not None:
             return self._start_audited(kind, attacker, defender, territory)
-        from engine_core import battle
+        from engine_core.battle import steps as battle
         self.battle = battle.Battle(self.board, kind, attacker, defender)
         self.territory = territory
         self.battle_info = None
@@ -450,7 +451,7 @@ class Session:
         unload(BATTLE_MODULES)
 
     def odds(self, kind, attacker, defender):
-        from engine_core import odds
+        from engine_core.odds import exact as odds
         r = odds.odds(self.board, kind, attacker, defender)
         # kept for the luck ledger: the battle fought with these sides is rated from it
         self.last_odds = (kind, dict(attacker), dict(defender), r["attacker_wins"], r["ipc_swing"])
@@ -465,7 +466,7 @@ class Session:
 
     def live_odds(self):
         """Odds of the running battle from its survivors (None when a side is gone)."""
-        from engine_core import odds
+        from engine_core.odds import exact as odds
         b = self.battle
         for side in (0, 1):
             left = 0

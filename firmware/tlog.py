@@ -1,6 +1,6 @@
 """Tournament mode on flash: the seed record, the audit log file, the random source.
 
-Three things a tournament keeps on the device (engine_core/tournament.py is the game):
+Three things a tournament keeps on the device (engine_core/trust/tournament.py is the game):
 
 * the **seed record** -- `Slots(seed_store(store), "tourney")`, two power-cut-proof slots in
   `microcontroller.nvm` (not on the CIRCUITPY drive) where the board has one, else files
@@ -9,7 +9,7 @@ Three things a tournament keeps on the device (engine_core/tournament.py is the 
   `game_seq` is the game slots' sequence number when the tournament began: a normal game
   saved later has a higher one and wins at start-up (one commit point each way).
 * the **log file** -- `tournament.log` in the save directory, one line per entry as
-  `engine_core.audit.AuditLog` makes them. The lines of one engine call (an action and
+  `engine_core.trust.audit.AuditLog` makes them. The lines of one engine call (an action and
   its bank entries, a battle decision and the rolls it leads to) are buffered while the
   call runs and appended as one group (open "ab", write, flush, close) before it returns,
   followed by an empty line: the group's commit mark. Read back, only groups with their
@@ -140,7 +140,7 @@ def cached_ledger(board, cache, recent=None):
     first len(cache) battles from the luck cache, a battle fought with the sides whose odds
     the set-up screen just computed from `recent(kind, attacker, defender)` ((win chance,
     expected swing) or None; not for a retreat, rated under its own policy)."""
-    from engine_core.luck import LuckLedger
+    from engine_core.trust.luck import LuckLedger
     ledger = LuckLedger(board)
     rate = ledger.expected
 
@@ -158,7 +158,7 @@ def cached_ledger(board, cache, recent=None):
     return ledger
 
 
-_O_RETREAT = 4      # engine_core.battle.O_RETREAT (engine_core.luck rates it "retreat after round N")
+_O_RETREAT = 4      # engine_core.battle.steps.O_RETREAT (engine_core.trust.luck rates it "retreat after round N")
 
 
 # ------------------------------------------------------------------ a normal game's ledger
@@ -170,7 +170,7 @@ _KINDS = ("land", "sea", "amphibious")
 
 
 def pack_ledger(edition, game_seed, battles):
-    """A normal game's luck ledger (engine_core.luck records), bound to its game by the
+    """A normal game's luck ledger (engine_core.trust.luck records), bound to its game by the
     edition and the game's seed: key, count (u16), 24 bytes per battle."""
     key = ("%s:%d" % (edition, game_seed)).encode()
     out = bytearray(struct.pack("<B", len(key)))

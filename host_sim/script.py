@@ -213,8 +213,8 @@ def game_record(spec):
     """The firmware's save record (`firmware.saves` slot bytes) of a game described by `spec`:
     the engine replays spec["actions"] from Game.new(edition, seed, options)."""
     import importlib
-    game = importlib.import_module("engine_core.game")
-    save = importlib.import_module("engine_core.save")
+    game = importlib.import_module("engine_core.ledger.game")
+    save = importlib.import_module("engine_core.ledger.save")
     session = importlib.import_module("firmware.session")
     saves = importlib.import_module("firmware.saves")
     import struct

@@ -2,7 +2,7 @@
 
 One flag = one consumer (named in the comment) + this line of documentation.
 """
-from engine_core.phases import RESEARCH, PURCHASE, COMBAT_MOVE, COMBAT, NONCOMBAT, MOBILIZE, INCOME
+from engine_core.ledger.phases import RESEARCH, PURCHASE, COMBAT_MOVE, COMBAT, NONCOMBAT, MOBILIZE, INCOME
 
 RULES = {
     # game.py: six phases; R&D is prepended when the option is on (P40-T-01)

@@ -2,7 +2,7 @@
 
 Owned by the ledger. One flag = one consumer (named in the comment) + this documentation line.
 """
-from engine_core.phases import RESEARCH, PURCHASE, COMBAT_MOVE, COMBAT, NONCOMBAT, MOBILIZE, INCOME
+from engine_core.ledger.phases import RESEARCH, PURCHASE, COMBAT_MOVE, COMBAT, NONCOMBAT, MOBILIZE, INCOME
 
 RULES = {
     # game.py: seven phases, weapons development first (LHTR-S-01)

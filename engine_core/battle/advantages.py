@@ -1,7 +1,7 @@
 """Optional battle rules: the Revised / LHTR national advantages that change a battle.
 
 Loaded only when a battle is given national advantages (device heap), by
-engine_core/battle.py. Options of `Battle` read here:
+engine_core/battle/steps.py. Options of `Battle` read here:
 
   attacker_na, defender_na   tuples of advantage names held by the attacking power / by the
                              defending power (LHTR-O-*; a power may not share them with allies,
@@ -46,57 +46,10 @@ from engine_core import units as uu
 from engine_core import events as ev
 from engine_core.errors import RuleError, InputError
 
-NA_NAMES = ("atlantic_wall", "panzerblitz", "wolf_packs", "dive_bomber", "fortress_europe",
-            "kamikaze", "kaiten", "powerful_battleships", "dug_in", "banzai", "marines",
-            "radar", "superfortresses", "russian_winter")
-NA_ATLANTIC = 1
-NA_PANZER = 2
-NA_WOLF = 4
-NA_STUKA = 8
-NA_FORTRESS = 16
-NA_KAMIKAZE = 32
-NA_KAITEN = 64
-NA_BATTLESHIPS = 128
-NA_DUG_IN = 256
-NA_BANZAI = 512
-NA_MARINES = 1024
-NA_RADAR = 2048
-NA_SUPERFORT = 4096
-NA_WINTER = 8192     # LHTR-O-10: only while declared (advantages.winter_active)
-
-# whose advantage each one is (LHTR-O-20..25 Germany, LHTR-O-40..45 Japan, LHTR-O-50..54 US)
-NA_POWERS = ("Germany", "Germany", "Germany", "Germany", "Germany",
-             "Japan", "Japan", "Japan", "Japan", "Japan", "United States",
-             "United Kingdom", "United States", "Soviet Union")
-
-SPACE_NAMES = ("gray", "island", "tan")
-SP_GRAY = 1
-SP_ISLAND = 2
-SP_TAN = 4
-
-ATTACKER = 0
-DEFENDER = 1
-
-# battle step / prompt codes (copied from battle.py to avoid a circular import at load)
-S_KAMIKAZE = 3
-P_KAMIKAZE = 4
-P_DICE = 7
-K_AMPHIBIOUS = 2
-
-
-def _bits(names, table, what):
-    if not names:
-        return 0
-    if isinstance(names, int):
-        return names
-    if isinstance(names, str):
-        names = (names,)
-    b = 0
-    for nm in names:
-        if nm not in table:
-            raise InputError("unknown " + what + ": " + str(nm))
-        b |= 1 << table.index(nm)
-    return b
+from engine_core.battle.base import (NA_NAMES, NA_ATLANTIC, NA_PANZER, NA_WOLF, NA_STUKA,
+    NA_FORTRESS, NA_KAMIKAZE, NA_KAITEN, NA_BATTLESHIPS, NA_DUG_IN, NA_BANZAI, NA_MARINES,
+    NA_RADAR, NA_SUPERFORT, NA_WINTER, NA_POWERS, SPACE_NAMES, SP_GRAY, SP_ISLAND, SP_TAN,
+    name_bits, ATTACKER, DEFENDER, S_KAMIKAZE, P_KAMIKAZE, P_DICE, K_AMPHIBIOUS, Prompt)
 
 
 def for_powers(advantages, attacker_power, defender_power, winter=False):
@@ -140,9 +93,9 @@ def setup(b, options):
     """Read the national-advantage options into the battle (called by Battle.__init__)."""
     if b.family != 1:
         raise InputError("national advantages and bombard_may_hit_air are Revised / LHTR options")
-    b.na = [_bits(options.get("attacker_na"), NA_NAMES, "national advantage"),
-            _bits(options.get("defender_na"), NA_NAMES, "national advantage")]
-    b.space = _bits(options.get("space"), SPACE_NAMES, "space fact")
+    b.na = [name_bits(options.get("attacker_na"), NA_NAMES, "national advantage"),
+            name_bits(options.get("defender_na"), NA_NAMES, "national advantage")]
+    b.space = name_bits(options.get("space"), SPACE_NAMES, "space fact")
     blank(b)
     b.bombard_air = 0 if options.get("bombard_may_hit_air") is False else 1   # LHTR-A-05
 
@@ -280,7 +233,6 @@ def ask(b):
     if not opts:
         return True
     rule = "LHTR-O-41" if b.na[side] & NA_KAMIKAZE else "LHTR-O-42"
-    from engine_core.battle import Prompt
     b._set_prompt(Prompt(P_KAMIKAZE, side, opts, (), (rule,)))
     return False
 
@@ -348,7 +300,6 @@ def fire(b, dice):
     side = plan[0][0]
     info = tuple((_hit_value(b, side, t[1]), 1) for t in plan)
     if dice is None and b._typed is None:
-        from engine_core.battle import Prompt
         b._set_prompt(Prompt(P_DICE, side, ("dice", "hits"), None, (S_KAMIKAZE, info)))
         return False
     typed = b._typed
@@ -434,7 +385,7 @@ def finish(b, result):
         result["panzerblitz"] = tanks                             # LHTR-O-22
 
 
-# ----- state bytes (appended by battle_extra.to_bytes)
+# ----- state bytes (appended by engine_core/battle/serial.py to_bytes)
 
 def pack(b, put, vec):
     put(b.na[0])

@@ -141,7 +141,7 @@ _OPT_PLAN = const(2)      # bombers were assigned to targets in Combat Move (`pl
 class Prompt:
     """A pending decision: `kind` (P_*), `side` that answers, legal `options`, `default`,
     `info` (P_DICE: (step, groups) with groups as in Raid._groups). Same shape as
-    engine_core.battle.Prompt."""
+    engine_core.battle.steps.Prompt."""
 
     def __init__(self, kind, side, options, default, info=None):
         self.kind = kind

@@ -36,7 +36,7 @@ Step tables (read from the rulebooks' combat sequences):
            defender casualties, defenseless transports, end check, retreat.
 
 Scramble, kamikaze, bombardment, the amphibious hand-over and the state's bytes live in
-engine_core/battle_extra.py, imported only when a battle needs them (device heap).
+engine_core/battle/extra.py, imported only when a battle needs them (device heap).
 
 The state (step, round, unit counts per side) serializes with `to_bytes()`; `Battle.from_bytes`
 resumes at the same step (events are not kept). An illegal answer raises RuleError naming
@@ -65,181 +65,22 @@ options (all optional):
                  P40-C-103, including the lost-capital exceptions)
   paratroopers   int, attacking infantry that arrived as paratroopers (1940 research; AAA
                  shoots at them as at air units, P40-U-37)
-  attacker_na, defender_na, space   LHTR national advantages (engine_core/battle_options.py)
+  attacker_na, defender_na, space   LHTR national advantages (engine_core/battle/advantages.py)
   bombard_may_hit_air   LHTR-A-05: True (default) lets the defender give bombardment hits to
-                 its aircraft; False keeps them on land units (engine_core/battle_options.py)
+                 its aircraft; False keeps them on land units (engine_core/battle/advantages.py)
 """
 
 from engine_core import units as uu
 from engine_core import events as ev
-from engine_core import casualties as cz
+from engine_core.battle import casualties as cz
 from engine_core.errors import RuleError, InputError
-
-ATTACKER = 0
-DEFENDER = 1
-
-K_LAND = 0
-K_SEA = 1
-K_AMPHIBIOUS = 2
-K_FLYOVER = 3
-KIND_NAMES = ("land", "sea", "amphibious", "flyover")
-
-# families
-FAM_CLASSIC = 0
-FAM_LHTR = 1
-FAM_1940 = 2
-
-# steps (codes appear in events and in to_bytes)
-S_START = 1
-S_SCRAMBLE = 2
-S_KAMIKAZE = 3
-S_AA = 4
-S_BOMBARD = 5
-S_ROUND = 6
-S_SUBMERGE_DECIDE = 7
-S_SUB_ATTACK = 8
-S_SUB_DEFEND = 9
-S_SUB_REMOVE = 10
-S_ATTACK = 11
-S_DEFEND = 12
-S_REMOVE = 13
-S_CHECK = 14
-S_WITHDRAW = 15
-S_RETREAT = 16
-S_END = 17
-STEP_NAMES = ("", "start", "scramble", "kamikaze", "aa", "bombard", "round", "submerge_decide",
-              "sub_attack", "sub_defend", "sub_remove", "attack", "defend", "remove", "check",
-              "withdraw", "retreat", "end")
-
-PRE_STEPS = (
-    (S_START, S_BOMBARD, S_AA),                          # Classic (CL-C-41 then CL-C-11)
-    (S_START,),                                          # LHTR: AA and bombardment are opening fire
-    (S_START, S_SCRAMBLE, S_KAMIKAZE, S_BOMBARD, S_AA),  # 1940 (P40-C-21, C-33, C-56, C-73)
-)
-ROUND_STEPS = (
-    (S_ROUND, S_SUB_ATTACK, S_SUB_REMOVE, S_ATTACK, S_DEFEND, S_REMOVE, S_CHECK, S_WITHDRAW,
-     S_RETREAT),
-    (S_ROUND, S_AA, S_BOMBARD, S_SUB_ATTACK, S_SUB_DEFEND, S_SUB_REMOVE, S_ATTACK, S_DEFEND,
-     S_REMOVE, S_CHECK, S_WITHDRAW, S_RETREAT),
-    (S_ROUND, S_SUBMERGE_DECIDE, S_SUB_ATTACK, S_SUB_DEFEND, S_SUB_REMOVE, S_ATTACK, S_DEFEND,
-     S_REMOVE, S_CHECK, S_RETREAT),
-)
-
-# AA fire at planes flying over a gun's territory (CL-C-70, LHTR-C-22): no rounds
-FLYOVER_STEPS = (S_START, S_AA)
-
-# prompts
-P_CASUALTIES = 1
-P_RETREAT = 2
-P_SUBMERGE = 3
-P_KAMIKAZE = 4
-P_SCRAMBLE = 5
-P_BOMBARD = 6
-P_DICE = 7
-PROMPT_NAMES = ("", "casualties", "retreat", "submerge", "kamikaze", "scramble", "bombard", "dice")
-
-# outcomes
-O_ATTACKER_WON = 1
-O_DEFENDER_WON = 2
-O_BOTH_DESTROYED = 3
-O_RETREAT = 4
-O_STALEMATE = 5
-OUTCOME_NAMES = ("", "attacker_won", "defender_won", "both_destroyed", "retreat", "stalemate")
-
-# hit classes (casualties.choose hit tuple positions)
-H_ANY = 0
-H_NO_AIR = 1
-H_NO_SUB = 2
-H_AIR_ONLY = 3
-
-TECHS = ("jet_fighters", "super_submarines", "heavy_bombers", "combined_bombardment", "radar",
-         "advanced_artillery", "improved_mechanized_infantry")
-T_JETS = 1
-T_SUPER_SUBS = 2
-T_HEAVY = 4
-T_COMBINED = 8
-T_RADAR = 16
-T_ADV_ART = 32
-T_IMP_MECH = 64
-
-
-def family_of(flags):
-    """Edition family from its COMBAT_FLAGS."""
-    if flags & uu.CF_SUB_SURPRISE:
-        return FAM_1940
-    if flags & uu.CF_SUB_OPENING_FIRE:
-        return FAM_LHTR
-    return FAM_CLASSIC
-
-
-
-def _is_whole(v):
-    """A typed die or hit count: an int (not a bool, text or 3.5)."""
-    return isinstance(v, int) and not isinstance(v, bool)
-
-class UnitsBoard:
-    """The unit half of a board (units, aliases, combat flags) when no full board is loaded."""
-
-    def __init__(self, edition):
-        try:
-            mod = __import__("board_defs." + edition + ".units", None, None, ("UNITS",), 0)
-        except ImportError:
-            raise InputError("unknown edition: " + str(edition))
-        self.edition = edition
-        self.units = mod.UNITS
-        self.aliases = mod.ALIASES
-        self.combat_flags = mod.COMBAT_FLAGS
-        self.unit_count = len(mod.UNITS)
-
-    def unit_name(self, u):
-        return self.units[u][0]
-
-    def unit_id(self, name):
-        u = uu.find(self.units, self.aliases, str(name))
-        if u < 0:
-            raise InputError("unknown unit for %s: %s" % (self.edition, name))
-        return u
-
-
-def _board(board):
-    if isinstance(board, str):
-        return UnitsBoard(board)
-    return board
-
-
-class Prompt:
-    """A pending decision: `kind` (P_*), `side`, legal `options`, preselected `default`, `info`."""
-
-    def __init__(self, kind, side, options, default, info=None):
-        self.kind = kind
-        self.side = side
-        self.options = options
-        self.default = default
-        self.info = info
-
-    def name(self):
-        return PROMPT_NAMES[self.kind]
-
-    def __repr__(self):
-        return "Prompt(%s, side=%d, default=%r)" % (PROMPT_NAMES[self.kind], self.side, self.default)
-
-
-def _tech_bits(names):
-    bits = 0
-    if not names:
-        return 0
-    if isinstance(names, int):
-        return names
-    for n in names:
-        if n not in TECHS:
-            raise InputError("unknown technology: " + str(n))
-        bits |= 1 << TECHS.index(n)
-    return bits
-
-
-def _zeros(n):
-    return [0] * n
-
+from engine_core.battle.base import (ATTACKER, DEFENDER, K_LAND, K_SEA, K_AMPHIBIOUS, K_FLYOVER,
+    KIND_NAMES, FAM_CLASSIC, FAM_LHTR, FAM_1940, S_START, S_AA, S_BOMBARD, S_ROUND, S_SUB_ATTACK,
+    S_SUB_DEFEND, S_ATTACK, S_DEFEND, S_END, STEP_NAMES, PRE_STEPS, ROUND_STEPS, FLYOVER_STEPS,
+    P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_KAMIKAZE, P_SCRAMBLE, P_BOMBARD, P_DICE, O_ATTACKER_WON,
+    O_DEFENDER_WON, O_BOTH_DESTROYED, O_RETREAT, O_STALEMATE, H_ANY, H_NO_AIR, H_NO_SUB,
+    H_AIR_ONLY, T_JETS, T_SUPER_SUBS, T_HEAVY, T_RADAR, T_ADV_ART, T_IMP_MECH, family_of,
+    _is_whole, _board, Prompt, _tech_bits, _zeros)
 
 class Battle:
     """One battle; see the module docstring."""
@@ -254,7 +95,7 @@ class Battle:
         self.prompt = None
         self.result = None
         self._typed = None       # typed dice answer waiting for the step that asked
-        self.na = None           # national advantages (engine_core/battle_options.py)
+        self.na = None           # national advantages (engine_core/battle/advantages.py)
         if _blank:
             return
         if isinstance(kind, str):
@@ -331,8 +172,8 @@ class Battle:
         self.sea_surv = [_zeros(n), _zeros(n)]
         if options.get("attacker_na") or options.get("defender_na") or \
                 options.get("bombard_may_hit_air") is False:
-            from engine_core import battle_options
-            battle_options.setup(self, options)
+            from engine_core.battle import advantages
+            advantages.setup(self, options)
 
     # ----- helpers
     def _vec(self, spec):
@@ -561,8 +402,8 @@ class Battle:
             ab = r[uu.U_ABILITIES]
             v = self.value(side, u)
             if self.na:
-                from engine_core import battle_options
-                nv = battle_options.value(self, side, u, v)
+                from engine_core.battle import advantages
+                nv = advantages.value(self, side, u, v)
                 if nv != v:
                     v = nv
                     boost[u] = 0           # LHTR-O-52: artillery does not raise it further
@@ -964,10 +805,10 @@ class Battle:
 
     def _s_start(self, dice):
         if self.na:
-            from engine_core import battle_options
+            from engine_core.battle import advantages
             if self.hits == "named":
                 self.hits = None              # LHTR-O-41/42: strikes named
-            elif not battle_options.ask(self):
+            elif not advantages.ask(self):
                 return False
         self._emit((ev.E_STEP, S_START, self.round))
         if self.is_land_battle() and self._count(ATTACKER) > 0 and self.kind != K_FLYOVER:
@@ -988,34 +829,34 @@ class Battle:
         if self.kind == K_LAND or not self.flags & uu.CF_SCRAMBLE or sum(self.scramble) == 0 \
                 or self.part == 1:
             return True
-        from engine_core import battle_extra
-        return battle_extra._s_scramble(self, dice)
+        from engine_core.battle import scramble
+        return scramble.step(self, dice)
 
     def _answer_scramble(self, p, choice):
-        from engine_core import battle_extra
-        battle_extra._answer_scramble(self, p, choice)
+        from engine_core.battle import scramble
+        scramble.answer(self, p, choice)
 
 
     def _s_kamikaze(self, dice):
         if not self.flags & uu.CF_KAMIKAZE or self.kamikaze <= 0 or self.kind == K_LAND:
             return True
-        from engine_core import battle_extra
-        return battle_extra._s_kamikaze(self, dice)
+        from engine_core.battle import kamikaze
+        return kamikaze.step(self, dice)
 
     def _answer_kamikaze(self, p, choice):
         if self.na:
-            from engine_core import battle_options
-            battle_options.answer(self, p, choice)
+            from engine_core.battle import advantages
+            advantages.answer(self, p, choice)
             return
-        from engine_core import battle_extra
-        battle_extra._answer_kamikaze(self, p, choice)
+        from engine_core.battle import kamikaze
+        kamikaze.answer(self, p, choice)
 
 
     def _s_aa(self, dice):
         if not self.is_land_battle():
             if self.na and self.round == 1:
-                from engine_core import battle_options
-                return battle_options.fire(self, dice)     # LHTR-O-41/42 opening fire
+                from engine_core.battle import advantages
+                return advantages.fire(self, dice)     # LHTR-O-41/42 opening fire
             return True
         if self.family == FAM_LHTR and self.round != 1 and self.kind != K_FLYOVER:
             return True                       # LHTR-C-21: first cycle only
@@ -1055,8 +896,8 @@ class Battle:
         hv = [hit_value] * len(groups)
         per = [1] * len(groups)            # dice per plane
         if self.na:
-            from engine_core import battle_options
-            battle_options.aa_mods(self, groups, hv, per)   # LHTR-O-30 radar, LHTR-O-55
+            from engine_core.battle import advantages
+            advantages.aa_mods(self, groups, hv, per)   # LHTR-O-30 radar, LHTR-O-55
         nd = 0
         for gi in range(len(groups)):
             nd += groups[gi][1] * per[gi]
@@ -1137,13 +978,13 @@ class Battle:
     def _s_bombard(self, dice):
         if not (self.kind == K_AMPHIBIOUS and self.part == 1):
             return True
-        from engine_core import battle_extra
-        return battle_extra._s_bombard(self, dice)
+        from engine_core.battle import bombard
+        return bombard.step(self, dice)
 
 
     def _answer_bombard(self, p, choice):
-        from engine_core import battle_extra
-        battle_extra._answer_bombard(self, p, choice)
+        from engine_core.battle import bombard
+        bombard.answer(self, p, choice)
 
 
     def _s_round(self, dice):
@@ -1151,8 +992,8 @@ class Battle:
         self.dd = [1 if self._has(0, uu.AB_DESTROYER) else 0, 1 if self._has(1, uu.AB_DESTROYER) else 0]
         self._emit((ev.E_STEP, S_ROUND, self.round))
         if self.na:
-            from engine_core import battle_options
-            battle_options.start_cycle(self)
+            from engine_core.battle import advantages
+            advantages.start_cycle(self)
         self._check_end()
         return True
 
@@ -1251,8 +1092,8 @@ class Battle:
         if self.is_land_battle():
             return True
         if self.na:
-            from engine_core import battle_options
-            battle_options.remove_victims(self)
+            from engine_core.battle import advantages
+            advantages.remove_victims(self)
         for side in (ATTACKER, DEFENDER):
             if self.family == FAM_LHTR and self.dd[side]:
                 continue
@@ -1297,8 +1138,8 @@ class Battle:
         self._remove_cas(DEFENDER)
         self._remove_cas(ATTACKER)
         if self.na and self.round == 1:
-            from engine_core import battle_options
-            battle_options.strikers_die(self)         # LHTR-O-41/42: lost after cycle 1
+            from engine_core.battle import advantages
+            advantages.strikers_die(self)         # LHTR-O-41/42: lost after cycle 1
         return True
 
     def _can_hit(self, side, combat_only=False):
@@ -1534,22 +1375,22 @@ class Battle:
         self._finish()
 
     def _to_land_part(self):
-        from engine_core import battle_extra
-        battle_extra._to_land_part(self)
+        from engine_core.battle import amphibious
+        amphibious.to_land_part(self)
 
     def _pack_loads(self, sb):
-        from engine_core import battle_extra
-        return battle_extra._pack_loads(self, sb)
+        from engine_core.battle import amphibious
+        return amphibious.pack_loads(self, sb)
 
     def _settle_cargo(self, alive_now):
         if sum(self.cargo[0]) or sum(self.cargo[1]):
-            from engine_core import battle_extra
-            battle_extra._settle_cargo(self, alive_now)
+            from engine_core.battle import amphibious
+            amphibious.settle_cargo(self, alive_now)
 
     def _finish(self):
         if self.na:
-            from engine_core import battle_options
-            battle_options.strikers_die(self)
+            from engine_core.battle import advantages
+            advantages.strikers_die(self)
         land = self.is_land_battle()
         if not land:
             now = [list(self.alive[0]), list(self.alive[1])]
@@ -1588,20 +1429,20 @@ class Battle:
         if self.kind == K_AMPHIBIOUS:
             self.result["sea_survivors"] = [list(self.sea_surv[0]), list(self.sea_surv[1])]
         if self.na:
-            battle_options.finish(self, self.result)
+            advantages.finish(self, self.result)
         self._emit((ev.E_RESULT, self.outcome, captured))
 
     # ----- serialization
     def to_bytes(self):
         """The whole battle state as bytes (a few hundred): resume with Battle.from_bytes."""
-        from engine_core import battle_extra
-        return battle_extra.to_bytes(self)
+        from engine_core.battle import serial
+        return serial.to_bytes(self)
 
     @classmethod
     def from_bytes(cls, board, data):
         """Resume a battle saved with to_bytes (prompts are asked again)."""
-        from engine_core import battle_extra
-        return battle_extra.from_bytes(cls, board, data)
+        from engine_core.battle import serial
+        return serial.from_bytes(cls, board, data)
 
 
 

@@ -10,7 +10,7 @@ Spec (stdin, JSON object):
              (neither: the dice are typed in through the answers, one answer per firing group:
               a list of dice, or {"hits": [per column]})
   answers    optional list, one per prompt in order; a missing answer or null takes the default
-  options    optional dict passed to engine_core.battle.Battle (retreat, seaborne, bombard, ...)
+  options    optional dict passed to engine_core.battle.steps.Battle (retreat, seaborne, bombard, ...)
 
 Output (stdout, JSON object): {"edition", "kind", "log": [event objects], "prompts": [...],
 "result": {...}}. Exit status 0, or 2 with a message on stderr for a bad spec or an illegal answer.
@@ -18,7 +18,8 @@ Output (stdout, JSON object): {"edition", "kind", "log": [event objects], "promp
 import argparse
 import json
 
-from engine_core import battle as bt
+from engine_core.battle import steps as bt
+from engine_core.battle import base as bb
 from engine_core import events as ev
 from engine_core.dice import Dice, FixedDice
 from engine_core.errors import RuleError, InputError
@@ -43,22 +44,22 @@ def event_json(b, e):
     k = e[0]
     d = {"event": ev.NAMES[k]}
     if k == ev.E_STEP:
-        d["step"] = bt.STEP_NAMES[e[1]]
+        d["step"] = bb.STEP_NAMES[e[1]]
         d["round"] = e[2]
     elif k == ev.E_ROUND:
         d["round"] = e[1]
     elif k == ev.E_ROLL:
-        d.update(side=SIDES[e[1]], step=bt.STEP_NAMES[e[2]], value=e[3], dice=list(e[4]))
+        d.update(side=SIDES[e[1]], step=bb.STEP_NAMES[e[2]], value=e[3], dice=list(e[4]))
     elif k == ev.E_HITS:
-        d.update(side=SIDES[e[1]], step=bt.STEP_NAMES[e[2]], hits=e[3])
+        d.update(side=SIDES[e[1]], step=bb.STEP_NAMES[e[2]], hits=e[3])
     elif k in (ev.E_CASUALTY, ev.E_DAMAGE):
         d.update(side=SIDES[e[1]], unit=_unit(b, e[2]), count=e[3])
     elif k == ev.E_REMOVED:
-        d.update(side=SIDES[e[1]], step=bt.STEP_NAMES[e[2]])
+        d.update(side=SIDES[e[1]], step=bb.STEP_NAMES[e[2]])
     elif k == ev.E_PROMPT:
-        d["prompt"] = bt.PROMPT_NAMES[e[1]]
+        d["prompt"] = bb.PROMPT_NAMES[e[1]]
     elif k == ev.E_ANSWER:
-        d["prompt"] = bt.PROMPT_NAMES[e[1]]
+        d["prompt"] = bb.PROMPT_NAMES[e[1]]
     elif k == ev.E_SUBMERGE:
         d.update(side=SIDES[e[1]], count=e[2])
     elif k == ev.E_RETREAT:
@@ -74,14 +75,14 @@ def event_json(b, e):
     elif k == ev.E_AA:
         d.update(side=SIDES[e[1]], dice=e[2])
     elif k == ev.E_RESULT:
-        d.update(outcome=bt.OUTCOME_NAMES[e[1]], captured=bool(e[2]))
+        d.update(outcome=bb.OUTCOME_NAMES[e[1]], captured=bool(e[2]))
     return d
 
 
 def result_json(b):
     r = b.result
     out = {
-        "outcome": bt.OUTCOME_NAMES[r["outcome"]],
+        "outcome": bb.OUTCOME_NAMES[r["outcome"]],
         "captured": bool(r["captured"]),
         "liberated": bool(r["liberated"]),
         "rounds": r["rounds"],
@@ -101,14 +102,14 @@ def result_json(b):
 
 def prompt_json(b, p):
     d = {"prompt": p.name(), "side": SIDES[p.side]}
-    if p.kind == bt.P_CASUALTIES:
+    if p.kind == bb.P_CASUALTIES:
         d["default"] = {"lost": _units_dict(b, p.default[0]), "damaged": _units_dict(b, p.default[1])}
         d["options"] = [_unit(b, u) for u in p.options]
         d["rule"] = p.info[2]
-    elif p.kind == bt.P_DICE:
+    elif p.kind == bb.P_DICE:
         d["groups"] = [{"value": g[0], "dice": g[1]} for g in p.info[1]]
-        d["step"] = bt.STEP_NAMES[p.info[0]]
-    elif p.kind in (bt.P_KAMIKAZE, bt.P_SCRAMBLE, bt.P_BOMBARD):
+        d["step"] = bb.STEP_NAMES[p.info[0]]
+    elif p.kind in (bb.P_KAMIKAZE, bb.P_SCRAMBLE, bb.P_BOMBARD):
         d["options"] = [_unit(b, u) for u in p.options]
         d["default"] = p.default if not isinstance(p.default, dict) else \
             dict((_unit(b, u), p.default[u]) for u in p.default)
@@ -146,9 +147,9 @@ def run_spec(spec):
             break
         prompts.append(prompt_json(b, p))
         a = answers.pop(0) if answers else None
-        if p.kind == bt.P_DICE and a is None:
+        if p.kind == bb.P_DICE and a is None:
             raise InputError("dice needed for %s: give \"dice\", \"seed\" or typed dice in \"answers\""
-                             % bt.STEP_NAMES[p.info[0]])
+                             % bb.STEP_NAMES[p.info[0]])
         b.answer(a)
     return {
         "edition": spec["edition"],

@@ -10,7 +10,7 @@ from engine_core.errors import RuleError, InputError
 
 
 def main(argv, stdin, stdout, stderr):
-    from engine_core.game import Game
+    from engine_core.ledger.game import Game
     try:
         spec = json.loads(stdin.read())
         if not isinstance(spec, dict) or "edition" not in spec:
@@ -31,7 +31,7 @@ def main(argv, stdin, stdout, stderr):
             return 2
     out = game.summary()
     if "--save-size" in argv:
-        from engine_core import save
+        from engine_core.ledger import save as save
         out["save_bytes"] = len(save.dumps(game))
     stdout.write(json.dumps(out, sort_keys=True) + "\n")
     return 0

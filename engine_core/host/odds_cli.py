@@ -4,12 +4,12 @@ Input (one JSON object):
   {"edition": "pacific_1940", "kind": "land" | "sea" | "amphibious",
    "attacker": {"infantry": 3, "artillery": 1, "tank": 2, "fighter": 1},
    "defender": {"infantry": 4, "aaa": 1}}
-optional: "bombard" {ship: count} (amphibious), "policy" {see engine_core/odds.py},
+optional: "bombard" {ship: count} (amphibious), "policy" {see engine_core/odds/exact.py},
 "tech" [names] (the attacker's) or {"attacker": [...], "defender": [...]},
 "method" "exact" (default) | "monte_carlo", "runs" (Monte Carlo, default 2000), "seed",
 "damaged" {"attacker": {...}, "defender": {...}} and "rounds_done" (live odds after a round),
 "advantages" {"attacker": [...], "defender": [...]} and "space" ["gray", "island", "tan"]
-(Revised / LHTR national advantages, names as engine_core/battle_options.py).
+(Revised / LHTR national advantages, names as engine_core/battle/advantages.py).
 
 Output: attacker_wins, defender_wins, draw, attacker_retreats, attacker_captures,
 expected_rounds, attacker_survivors, defender_survivors, attacker_ipc_lost, defender_ipc_lost,
@@ -20,7 +20,7 @@ exit status 2.
 """
 import json
 
-from engine_core import odds as _odds
+from engine_core.odds import exact as _odds
 from engine_core.board import EDITIONS
 from engine_core.errors import InputError, RuleError
 

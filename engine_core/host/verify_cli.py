@@ -1,10 +1,10 @@
 """`python -m engine_core verify LOG`: check a tournament log.
 
 Two checks, and the first entry either finds wrong is named:
-1. the log itself (engine_core.audit.verify_log): the revealed seed matches the commitment
+1. the log itself (engine_core.trust.audit.verify_log): the revealed seed matches the commitment
    shown before the game, every entry is in the SHA-256 chain, every battle die is what the
    seeded dice give;
-2. the game (engine_core.tournament.replay): the whole game is re-run from the log's inputs
+2. the game (engine_core.trust.tournament.replay): the whole game is re-run from the log's inputs
    (actions, battle sides, decisions) with the revealed seed through a fresh Game, and every
    entry it produces -- the Game's own dice, every bank entry (treasury change and reason),
    every battle result -- must be the entry the log holds.
@@ -17,7 +17,7 @@ import argparse
 import json
 from fractions import Fraction
 
-from engine_core.audit import verify_log
+from engine_core.trust.audit import verify_log
 
 
 def _label(where):
@@ -76,7 +76,7 @@ def main(argv, stdin, stdout, stderr):
     # a bad header or footer (wrong seed) is reported as such: a replay with a seed that
     # does not match the commitment would only fail at its first die
     if where not in (0, -1) and len(second) == 4 and second[1] == "game":
-        from engine_core.tournament import replay
+        from engine_core.trust.tournament import replay
         r_ok, r_where, r_msg, t = replay(lines, luck=not args.no_luck, number=Fraction)
         if ok and r_ok:
             message = message + "; " + r_msg

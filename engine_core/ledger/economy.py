@@ -17,7 +17,7 @@ Events (small tuples, for adapters):
 """
 
 from engine_core.errors import RuleError, InputError
-from engine_core.state import NO_OWNER, set_since
+from engine_core.ledger.state import NO_OWNER, set_since
 from engine_core import units as U
 
 EV_PAY = 1
@@ -91,7 +91,7 @@ def _unit_cost(board, state, power, u):
     rec = board.units[u]
     if not state.techs[power]:
         return rec[U.U_COST]   # no technology: printed cost (research.py stays unloaded: RAM)
-    from engine_core import research
+    from engine_core.ledger import research as research
     return research.unit_cost(board, state, power, rec[U.U_NAME], rec[U.U_COST])
 
 
@@ -272,7 +272,7 @@ def repair(board, state, power, t, count, kind=DMG_IC):
         raise RuleError("P40-U-68", "there are %d damage markers on that facility" % have)
     per_ipc = 1
     if kind == DMG_IC and state.techs[power]:
-        from engine_core import research
+        from engine_core.ledger import research as research
         per_ipc = research.factory_limits(board, state, power)[2]
     total = ((count + per_ipc - 1) // per_ipc) * cost
     if total > state.treasury[power] - state.frozen[power]:
@@ -333,7 +333,7 @@ def placement_limit(board, state, power, t):
     else:
         major, minor = 10, 3
         if state.techs[power]:
-            from engine_core import research
+            from engine_core.ledger import research as research
             major, minor = research.factory_limits(board, state, power)[:2]  # P40-R-14
         if fac & FAC_MAJOR:
             cap = major

@@ -35,13 +35,13 @@ Action types (dict "type"; names or ids accepted):
 import gc
 
 from engine_core import board as _board
-from engine_core import economy as E
-from engine_core import journal as J
-from engine_core import phases as PH
-from engine_core import victory as V
+from engine_core.ledger import economy as E
+from engine_core.ledger import journal as J
+from engine_core.ledger import phases as PH
+from engine_core.ledger import victory as V
 from engine_core.dice import seed_state, roll_one
 from engine_core.errors import RuleError, InputError
-from engine_core.state import GameState, NO_OWNER, set_since
+from engine_core.ledger.state import GameState, NO_OWNER, set_since
 
 EV_PHASE = 20      # (EV_PHASE, power, phase constant)
 EV_TURN = 21       # (EV_TURN, round, power)
@@ -62,7 +62,7 @@ P_INCOME = "income"
 
 def _politics():
     try:
-        from engine_core import politics
+        from engine_core.ledger import politics as politics
         return politics
     except ImportError:
         return None
@@ -71,11 +71,11 @@ def _politics():
 def _module(name):
     try:
         if name == "objectives":
-            from engine_core import objectives as m
+            from engine_core.ledger import objectives as m
         elif name == "convoy":
-            from engine_core import convoy as m
+            from engine_core.ledger import convoy as m
         elif name == "research":
-            from engine_core import research as m
+            from engine_core.ledger import research as m
         else:
             return None
         return m
@@ -353,7 +353,7 @@ class Game:
             self._need_phase(ph, PH.INCOME, "collect_income")
             return self._income(p, a["answers"], a["convoy"], a["dice"], a["german_subs"])
         if code == J.ADVANTAGE:
-            from engine_core import advantages
+            from engine_core.ledger import advantages as advantages
             return advantages.use(b, s, p, ph, a["name"], a["territory"], self.options)
         if code == J.ANSWER:
             if s.pending is None:
@@ -534,7 +534,7 @@ class Game:
         if lost:
             return ph in PH.CAPITAL_LOST_PLAYS
         if self.state.history & _STRIKE_ROUND and self.board.edition in ("revised", "revised_lhtr"):
-            from engine_core import advantages   # LHTR-O-31: a Joint Strike round
+            from engine_core.ledger import advantages as advantages  # LHTR-O-31: a Joint Strike round
             return not advantages.uk_skips(self.board, self.state, p, ph)
         return True
 
@@ -600,7 +600,7 @@ class Game:
         s.pool = []
         s.phase = 0
         if self.options.get("national_advantages") and b.edition in ("revised", "revised_lhtr"):
-            from engine_core import advantages
+            from engine_core.ledger import advantages as advantages
             advantages.turn_begins(b, s, p)
         while s.phase < len(self.phase_table) - 1 and not self._playable_in(s, self.phase_table[s.phase], p):
             s.phase += 1

@@ -5,7 +5,7 @@ bonus is paid once, G40-E-28, G40-U-04). Rules read these bits instead of
 searching the journal. Bits 0..29 only, so the int stays a small int on a
 32-bit board.
 
-Politics (engine_core/politics.py):
+Politics (engine_core/ledger/politics.py):
   JAPAN_ATTACKED_FIC        Japan attacked French Indo-China (P40-E-51, P40-X-47, G40-E-30)
   JAPAN_UNPROVOKED_UK       Japan declared war, unprovoked, on the UK/ANZAC
                             (G40v: on UK Pacific or UK Europe) (P40-P-05, P40-T-72, G40-V-09)
@@ -28,7 +28,7 @@ Politics (engine_core/politics.py):
   US_ENTERED_WAR            the US entered a state of war; its complexes became major (G40-U-02)
   INDIA_IC_UPGRADED         G40v: India's complex became major on the UK's war with Japan (G40-U-03)
 
-Economy and objectives (read by engine_core/objectives.py, set by the ledger):
+Economy and objectives (read by engine_core/ledger/objectives.py, set by the ledger):
   US_WARTIME_BONUS_PAID     the US collected its wartime payment (P40-E-56; the rulebook's
                             one-time 30 IPCs under option p40_us_onetime30, P40-X-03)
   SOVIET_BERLIN_BONUS_PAID  the USSR collected its one-time 10 IPCs for Berlin (G40-E-28, G40-X-41)
@@ -62,7 +62,7 @@ NONAGGRESSION_OVER = 1 << 19    # LHTR-O-11: the Soviet advantage was used or lo
 # Bits 20..29: facts an edition's objectives declare (board.facts) that have no constant
 # above, e.g. "paid:<key>" of a one-time objective; engine_core/objectives.fact_bit maps them.
 # The Revised editions have no board facts: there bits 20..26 hold the national-advantage
-# flags of engine_core/advantages.py (Russian Winter, Joint Strike, ...), some per turn.
+# flags of engine_core/ledger/advantages.py (Russian Winter, Joint Strike, ...), some per turn.
 BOARD_FACTS_SHIFT = 20
 
 # Names in bit order, for summaries and saves (index = bit number).

@@ -96,7 +96,7 @@ def _int(value, name):
 
 
 def _flat_units(board, units):
-    from engine_core.economy import pairs
+    from engine_core.ledger.economy import pairs
     out = []
     for u, n in pairs(board, units or {}):
         out.append(u)
@@ -150,7 +150,7 @@ def encode(board, state, action):
         if tech is None:
             tech = 0
         elif not isinstance(tech, int):
-            from engine_core.research import tech_bit
+            from engine_core.ledger.research import tech_bit
             tech = tech_bit(tech)
         out = [code, _int(g("dice", 0), "dice"), _int(tech, "tech"), _int(g("chart") or 0, "chart")]
         _dice(out, g("rolls") or [])
@@ -187,14 +187,14 @@ def encode(board, state, action):
         p = current_power(board, state) if who is None else _power(board, who)
         return (code, _territory(board, g("territory")), p, _int(g("attack", 1), "attack"))
     if code == ADVANTAGE:
-        from engine_core.advantages import index_of
+        from engine_core.ledger.advantages import index_of
         t = g("territory")
         return (code, index_of(g("name")), 0 if t is None else _territory(board, t) + 1)
     raise InputError("unknown action type %s" % (kind,))
 
 
 def _kind(name):
-    from engine_core.economy import facility_kind
+    from engine_core.ledger.economy import facility_kind
     if isinstance(name, int):
         return name
     return facility_kind(name)

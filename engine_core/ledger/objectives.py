@@ -16,13 +16,13 @@ back as questions and the caller passes the players' answers.
   collect(board, state, power, answers=None, options=None) -> (bonus, used, pending, bits)
       the ledger's Collect Income call: answers in question order; see its docstring
 
-Fact keys map to GameState.history bits: a key named in engine_core/history.py NAMES uses
+Fact keys map to GameState.history bits: a key named in engine_core/ledger/history.py NAMES uses
 that bit; "paid:<objective key>" of a one-time objective, and other board facts, use
 history.fact_bit (bit 20 + the fact's index in board.facts).
 """
 
 from engine_core.errors import InputError
-from engine_core import history as H
+from engine_core.ledger import history as H
 
 NO_OWNER = 255
 WHO_AXIS = 100

@@ -48,8 +48,8 @@ Options (a dict, defaults from the digests):
 """
 
 from engine_core.errors import RuleError, InputError
-from engine_core import history as H
-from engine_core import phases
+from engine_core.ledger import history as H
+from engine_core.ledger import phases as phases
 from engine_core import board as B
 
 NO_OWNER = 255
@@ -267,7 +267,7 @@ def _current_power(board, state):
 
 def _phase(board, state, options=None):
     """The phase constant of state.phase: an index into the edition's phase table, without
-    the research phase when the optional R&D rule is off (as engine_core/game.py plays it)."""
+    the research phase when the optional R&D rule is off (as engine_core/ledger/game.py plays it)."""
     table = None
     rules = None
     try:

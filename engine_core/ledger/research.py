@@ -143,7 +143,7 @@ def has_tech(board, state, power, bit):
     if _kind(board) == "lhtr":
         r = state.research[power]
         if r & bit and (r >> _STAMP_SHIFT) == _stamp(state):
-            from engine_core import phases
+            from engine_core.ledger import phases as phases
             ph = _lhtr_phase(board, state)
             if ph < phases.MOBILIZE:
                 return False

@@ -170,7 +170,7 @@ def header(data):
         else:
             v = _unzig(r.varint())
             options[k] = v
-    from engine_core.journal import _END_PHASE_ENTRY
+    from engine_core.ledger.journal import _END_PHASE_ENTRY
     entries = []
     for _ in range(r.varint()):
         n = r.varint()
@@ -183,7 +183,7 @@ def header(data):
 
 def loads(data):
     """The game a save holds, replayed from its journal. InputError if the save is bad."""
-    from engine_core.game import Game
+    from engine_core.ledger.game import Game
     edition, seed, options, entries = header(data)
     g = Game.new(edition, seed=seed, options=options)
     try:

@@ -7,12 +7,12 @@ engineer (politics.py, objectives.py, research.py, convoy.py read them):
   edition   str, the board_defs edition name
   round     int, from 1
   turn      index into board.turn_order (whose turn it is)
-  phase     small int, a phase constant of engine_core/phases.py
+  phase     small int, a phase constant of engine_core/ledger/phases.py
   treasury  list of int per power id (IPCs in hand)
   owner     bytearray per territory id: controlling power id, 255 = neutral / unowned
   damage    bytearray per territory id: facility damage markers (1940) / IC damage (Classic, Revised)
   at_war    list of int per power id: bitmask of the powers it is at war with (bit p = 1 << p)
-  history   int bitmask of one-time facts (bit constants in engine_core/history.py)
+  history   int bitmask of one-time facts (bit constants in engine_core/ledger/history.py)
   kamikaze  int, kamikaze tokens left (Japan, 1940 games)
   techs     list of int bitmask per power id (technology bits owned, see research.py)
   research  list of int per power id (R&D tokens kept / research dice bought, per edition)

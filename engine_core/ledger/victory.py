@@ -21,7 +21,7 @@ in which the current side took t; the previous turn of the power to move is `gam
 len(turn_order)`, so the hold is unbroken when `since <= game_turn - len(turn_order)`.
 """
 
-from engine_core.state import NO_OWNER, since_of
+from engine_core.ledger.state import NO_OWNER, since_of
 
 AXIS = 0
 ALLIES = 1
@@ -170,7 +170,7 @@ def round_end(board, state, options):
     if kind == "classic":
         need = board.rules.get("economic_victory", 0)
         if need:
-            from engine_core.economy import production
+            from engine_core.ledger.economy import production
             total = 0
             for p in board.victory["economic_powers"]:
                 total += production(board, state, p)

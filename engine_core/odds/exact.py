@@ -13,7 +13,7 @@ How it works. A side's state is its counts on the board (damaged two-hit units a
 submerged submarines apart). One round maps a pair of states to a distribution of pairs:
 each side's hits are the convolution of its firing groups' binomials, split by what the
 hits may strike (any / not air / not submarines / air only), and each side takes them
-with the battle engine's own default order of loss (engine_core.casualties.choose) or a
+with the battle engine's own default order of loss (engine_core.battle.casualties.choose) or a
 player's order. No round can add a unit, so every change lowers the on-board hit points
 of the pair: states are processed from the most hit points down, each once; the chance
 that nothing changes in a round (no hits at all) is a self-loop, divided out as
@@ -40,10 +40,10 @@ defender_survivors (expected count per unit name), attacker_ipc_lost, defender_i
 ipc_swing (defender's loss minus attacker's), attacker_remaining / defender_remaining
 (tuples of (units dict, probability), most likely first), method "exact".
 Live odds after a round: call again on the survivors with `damaged` and `rounds_done`, or
-`live(battle)` on a running engine_core.battle.Battle (at its retreat question).
+`live(battle)` on a running engine_core.battle.steps.Battle (at its retreat question).
 
 LHTR national advantages (Revised / LHTR only, LHTR-O-02): `advantages` =
-{"attacker": [...], "defender": [...]} with engine_core/battle_options.py's names, `space` =
+{"attacker": [...], "defender": [...]} with engine_core/battle/advantages.py's names, `space` =
 facts about the territory ("gray", "island", "tan"). The ones that change dice are computed:
 powerful battleships (and their bombardment), banzai (judged on the units that began the
 attack), dug in, Russian winter, Fortress Europe, wolf packs (per cycle from the subs on the
@@ -54,14 +54,17 @@ panzerblitz changes no die.
 Before the battle, not part of it here: kamikaze strikes and scrambles (pass the ships left
 and damaged, and the scrambled aircraft among the defenders); an assault's sea battle (a
 "sea" battle of its own). Retreat policies are refused for amphibious assaults (landed units
-never retreat). The Monte Carlo mode (`monte_carlo`, engine_core/odds_mc.py) runs
-engine_core.battle with the same policy and reports standard errors.
+never retreat). The Monte Carlo mode (`monte_carlo`, engine_core/odds/montecarlo.py) runs
+engine_core.battle.steps with the same policy and reports standard errors.
 """
 
 from struct import pack_into as _pack, unpack_from as _unpack
 from array import array as _array
 from engine_core.errors import RuleError, InputError
-from engine_core import casualties as _cas
+from engine_core.battle.base import (NA_WOLF, NA_STUKA, NA_FORTRESS, NA_ATLANTIC, NA_BATTLESHIPS,
+    NA_DUG_IN, NA_BANZAI, NA_MARINES, NA_RADAR, NA_SUPERFORT, NA_WINTER, SP_GRAY, SP_ISLAND,
+    SP_TAN)
+from engine_core.battle import casualties as _cas
 from engine_core.units import (
     U_NAME, U_COST, U_ATTACK, U_DEFENSE, U_HITS, U_KIND, U_ABILITIES,
     LAND, AIR, SEA, FACILITY,
@@ -98,7 +101,7 @@ _TECH_ALIASES = (("jets", "jet_fighters"), ("jet_power", "jet_fighters"),
                  ("super_subs", "super_submarines"), ("heavy_bomber", "heavy_bombers"),
                  ("improved_mech", "improved_mechanized_infantry"))
 
-# hit classes, as engine_core.casualties.choose takes them
+# hit classes, as engine_core.battle.casualties.choose takes them
 _ANY = 0
 _NO_AIR = 1   # scored by submarines
 _NO_SUB = 2   # scored by air units that cannot hit submarines
@@ -109,37 +112,19 @@ _AIR_ONLY = 3  # antiaircraft fire
 _BEST2 = 10
 _SUM2_LE3 = 30
 
-# LHTR national advantages (bits of engine_core/battle_options.NA_NAMES; that module is
-# imported only when advantages are given) and space facts
-_NA_WOLF = 4
-_NA_STUKA = 8
-_NA_FORTRESS = 16
-_NA_ATLANTIC = 1
-_NA_BATTLESHIPS = 128
-_NA_DUG_IN = 256
-_NA_BANZAI = 512
-_NA_MARINES = 1024
-_NA_RADAR = 2048
-_NA_SUPERFORT = 4096
-_NA_WINTER = 8192
-_SP_GRAY = 1
-_SP_ISLAND = 2
-_SP_TAN = 4
-
-
 def _na_value(na, space, attacking, land, name, v):
     """A unit's value under the national advantages that hold for the whole battle (those of
     the first cycle or of a cycle's start are in _Side.fire), as battle_options.value."""
-    if name == "battleship" and na & _NA_BATTLESHIPS:
+    if name == "battleship" and na & NA_BATTLESHIPS:
         return 5  # LHTR-O-43
     if attacking:
-        if name == "infantry" and land and na & _NA_BANZAI:
+        if name == "infantry" and land and na & NA_BANZAI:
             return 2  # LHTR-O-45 (the bit is kept only for an attack begun with infantry)
         return v
     if land and name == "infantry":
-        if na & _NA_WINTER or (na & _NA_DUG_IN and space & _SP_ISLAND):
+        if na & NA_WINTER or (na & NA_DUG_IN and space & SP_ISLAND):
             return 3 if v < 3 else v  # LHTR-O-10, LHTR-O-44
-    if land and name == "artillery" and na & _NA_FORTRESS and space & _SP_GRAY:
+    if land and name == "artillery" and na & NA_FORTRESS and space & SP_GRAY:
         return 3 if v < 3 else v  # LHTR-O-25
     return v
 
@@ -617,7 +602,7 @@ class _Side:
                             tanks -= n
         na = self.na
         wolf = False
-        if na & _NA_WOLF and self.attacking:
+        if na & NA_WOLF and self.attacking:
             # LHTR-O-23, LHTR-CHG-NA-02: a cycle that starts with 2 or more attacking subs
             n = 0
             for s in range(k):
@@ -642,11 +627,11 @@ class _Side:
                         nv = 4 if "super_submarines" in self.tech else 3  # LHTR-O-23
                     elif nm == "fighter" and first & 2:
                         nv = 5  # LHTR-O-24
-                    elif (nm == "infantry" and first & 1 and na & _NA_MARINES
+                    elif (nm == "infantry" and first & 1 and na & NA_MARINES
                           and b.kind == "amphibious"):
                         nv = 2  # LHTR-O-52
-                elif (nm == "infantry" and first & 1 and na & _NA_ATLANTIC
-                      and b.space & _SP_GRAY and b.kind == "amphibious" and code < 3):
+                elif (nm == "infantry" and first & 1 and na & NA_ATLANTIC
+                      and b.space & SP_GRAY and b.kind == "amphibious" and code < 3):
                     nv = 3  # LHTR-O-21
                 if nv != code:
                     code = nv
@@ -755,12 +740,12 @@ def odds(board, kind, attacker, defender, policy=None, number=float, bombard=Non
 
 def _advantages(flags, advantages, space):
     """[attacker bits, defender bits], space bits of the LHTR national advantages in play
-    (engine_core/battle_options.py names), or None."""
+    (engine_core/battle/advantages.py names), or None."""
     if not advantages and not space:
         return None
     if not flags & CF_SUB_OPENING_FIRE:
         raise RuleError("LHTR-O-02", "national advantages are a Revised / LHTR option")
-    from engine_core import battle_options as _bo
+    from engine_core.battle import base as _bb
     if advantages is None:
         advantages = {}
     if not isinstance(advantages, dict):
@@ -768,9 +753,9 @@ def _advantages(flags, advantages, space):
     for k in advantages:
         if k not in ("attacker", "defender"):
             raise InputError("advantages: keys are 'attacker' and 'defender'")
-    na = [_bo._bits(advantages.get("attacker"), _bo.NA_NAMES, "national advantage"),
-          _bo._bits(advantages.get("defender"), _bo.NA_NAMES, "national advantage")]
-    return na, _bo._bits(space, _bo.SPACE_NAMES, "space fact")
+    na = [_bb.name_bits(advantages.get("attacker"), _bb.NA_NAMES, "national advantage"),
+          _bb.name_bits(advantages.get("defender"), _bb.NA_NAMES, "national advantage")]
+    return na, _bb.name_bits(space, _bb.SPACE_NAMES, "space fact")
 
 
 def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged, rounds_done,
@@ -806,12 +791,12 @@ def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damage
     if nas is not None:
         b.na = nas[0]
         b.space = nas[1]
-        if b.na[0] & _NA_BANZAI:
+        if b.na[0] & NA_BANZAI:
             # LHTR-O-45: an attack begun with only infantry (aircraft shot down by AA still
             # began it, FAQ); bombarding ships do not count
             for u in range(len(units)):
                 if a_counts[u] and (units[u][U_NAME] != "infantry" or kind == "sea"):
-                    b.na = (b.na[0] & ~_NA_BANZAI, b.na[1])
+                    b.na = (b.na[0] & ~NA_BANZAI, b.na[1])
                     break
     # Classic/Revised AA guns never sit on the battle board: they fire once, then stand aside
     # (CL-U-11, LHTR-C-25); the 1940 AAA stays and can be taken as a casualty (P40-U-35).
@@ -829,9 +814,9 @@ def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damage
 
 
 def live(battle, policy=None, number=float):
-    """Odds from a running engine_core.battle.Battle between rounds: the same function on
+    """Odds from a running engine_core.battle.steps.Battle between rounds: the same function on
     the survivors actually left (damaged ships included, no first-round fire again)."""
-    from engine_core import battle as _bt
+    from engine_core.battle import base as _bt
     b = battle
     units = b.units
     n = len(units)
@@ -852,7 +837,7 @@ def live(battle, policy=None, number=float):
     if b.na:
         na_a = b.na[0]
         if b.banzai == 1:
-            na_a &= ~_NA_BANZAI  # judged when the battle began (LHTR-O-45)
+            na_a &= ~NA_BANZAI  # judged when the battle began (LHTR-O-45)
         adv = {"attacker": na_a, "defender": b.na[1]}
         space = b.space
     return odds(b.board, kind, a, d, policy=policy, number=number, tech=tech, damaged=dmg,
@@ -947,7 +932,7 @@ def _bombard(units, aliases, bombard, kind, flags, tech, a_counts, rounds_done, 
             raise RuleError(_family_rule(flags, "CL-U-51", "LHTR-C-23", "P40-U-51"),
                             r[U_NAME] + " cannot bombard")
         v = r[U_ATTACK]
-        if na & _NA_BATTLESHIPS and r[U_NAME] == "battleship":
+        if na & NA_BATTLESHIPS and r[U_NAME] == "battleship":
             v = 5  # LHTR-O-43: battleships bombard at 5
         out.append((v, c[u]))
         ships += c[u]
@@ -1261,7 +1246,7 @@ class _Run:
         fa = fd = 0
         if first and (A.na or D.na):
             fa = fd = 1
-            if A.na & _NA_STUKA:
+            if A.na & NA_STUKA:
                 # LHTR-O-24: unless the defender has fighters when the first cycle starts
                 fa = 3
                 t = D.states[di]
@@ -1354,9 +1339,9 @@ class _Run:
         for g in groups:
             gcode = code
             if f & CF_AA_BY_TYPE and (A.na or self.D.na):
-                if A.na & _NA_SUPERFORT and units[b.ids[g[0][0]]][U_ABILITIES] & AB_STRATEGIC:
+                if A.na & NA_SUPERFORT and units[b.ids[g[0][0]]][U_ABILITIES] & AB_STRATEGIC:
                     gcode = _SUM2_LE3  # LHTR-O-55: two dice at each bomber, down on 3 or less
-                elif self.D.na & _NA_RADAR and b.space & _SP_TAN:
+                elif self.D.na & NA_RADAR and b.space & SP_TAN:
                     gcode = 2  # LHTR-O-30
             row = num.binom(g[1], gcode)
             new = {}
@@ -1997,7 +1982,7 @@ class _Merged:
 
 
 def choose_keep(units, counts, damaged, hits, attacking, flags, order, keep):
-    """engine_core.casualties.choose, plus the policy "keep `keep` capturing land units":
+    """engine_core.battle.casualties.choose, plus the policy "keep `keep` capturing land units":
     the last `keep` of them in the order of loss take hits only when nothing else can.
     Returns (lost, damage) as casualties.choose does."""
     if keep <= 0 or hits[0] <= 0:
@@ -2082,12 +2067,12 @@ def _keys_sorted(d):
 
 
 # ---------------------------------------------------------------------------------------
-# Monte Carlo cross-check (engine_core/odds_mc.py, imported only when asked for)
+# Monte Carlo cross-check (engine_core/odds/montecarlo.py, imported only when asked for)
 
 
 def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
                 bombard=None, tech=None, advantages=None, space=None):
-    """The same numbers estimated by running engine_core.battle; see engine_core/odds_mc.py."""
-    from engine_core.odds_mc import monte_carlo as run
+    """The same numbers estimated by running engine_core.battle.steps; see engine_core/odds/montecarlo.py."""
+    from engine_core.odds.montecarlo import monte_carlo as run
     return run(board, kind, attacker, defender, policy, runs, seed, bombard, tech, advantages,
                space)

@@ -1,11 +1,11 @@
-"""Monte Carlo cross-check of engine_core/odds.py: the real battle engine (engine_core.battle),
+"""Monte Carlo cross-check of engine_core/odds/exact.py: the real battle engine (engine_core.battle.steps),
 the engine's dice (engine_core.dice.Dice), its default answers unless the policy says
 otherwise. Kept apart from odds.py so the device loads it only when asked for.
 """
 
 from engine_core.errors import InputError
 from engine_core.units import U_NAME, U_COST, U_KIND, U_ABILITIES, LAND, AIR, AB_AA, CF_AAA_THREE_SHOTS
-from engine_core.odds import (
+from engine_core.odds.exact import (
     KINDS, O_ATTACKER, O_DEFENDER, O_DRAW, O_RETREAT, _tables, _counts, _split_tech, _policy,
     _bombard, _check_kinds, choose_keep, _advantages,
 )
@@ -13,10 +13,11 @@ from engine_core.odds import (
 
 def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
                 bombard=None, tech=None, advantages=None, space=None):
-    """The same numbers as `odds`, estimated by running engine_core.battle `runs` times
+    """The same numbers as `odds`, estimated by running engine_core.battle.steps `runs` times
     with engine_core.dice.Dice(seed); prompts are answered as the policy says (the battle
     engine's defaults otherwise). Adds "<key>_se" standard errors and "runs"."""
-    from engine_core import battle as _bt
+    from engine_core.battle import steps as _bt
+    from engine_core.battle import base as _bb
     from engine_core.dice import Dice
     edition, units, aliases, flags = _tables(board)
     if kind not in KINDS:
@@ -71,11 +72,11 @@ def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
             b.answer(_mc_answer(b, p, pol, units, flags))
         r = b.result
         o = r["outcome"]
-        if o == _bt.O_ATTACKER_WON:
+        if o == _bb.O_ATTACKER_WON:
             tally[O_ATTACKER] += 1
-        elif o == _bt.O_DEFENDER_WON:
+        elif o == _bb.O_DEFENDER_WON:
             tally[O_DEFENDER] += 1
-        elif o == _bt.O_RETREAT:
+        elif o == _bb.O_RETREAT:
             tally[O_RETREAT] += 1
         else:
             tally[O_DRAW] += 1
@@ -140,9 +141,9 @@ def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
 
 def _mc_answer(b, p, pol, units, flags):
     """An answer to a battle prompt as the policy says (None = the engine's default)."""
-    from engine_core import battle as _bt
+    from engine_core.battle import base as _bb
     k = p.kind
-    if k == _bt.P_CASUALTIES:
+    if k == _bb.P_CASUALTIES:
         side = p.side
         order = pol["attacker_order"] if side == 0 else pol["defender_order"]
         keep = pol["keep_land"] if side == 0 else 0
@@ -152,7 +153,7 @@ def _mc_answer(b, p, pol, units, flags):
         lost, dmg = choose_keep(units, counts, b.dmg[side], hits, side == 0, flags, order, keep)
         return {"lost": tuple((u, lost[u]) for u in range(len(units)) if lost[u]),
                 "damaged": tuple((u, dmg[u]) for u in range(len(units)) if dmg[u])}
-    if k == _bt.P_RETREAT:
+    if k == _bb.P_RETREAT:
         lim = pol["retreat_after_round"]
         if lim and b.round >= lim:
             return "retreat"
@@ -160,7 +161,7 @@ def _mc_answer(b, p, pol, units, flags):
         if n >= 0 and b._count(0) <= n:
             return "retreat"
         return "press"
-    if k == _bt.P_SUBMERGE:
+    if k == _bb.P_SUBMERGE:
         if not pol["submerge"]:
             return 0
         side = p.side

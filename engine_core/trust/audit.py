@@ -10,7 +10,7 @@ generator gives, and names the first entry that does not match.
 Log lines (text, one per entry, no dict order involved):
     ADJUTANT-LOG|1|<edition>|<commitment hex>|<chain start hex>
     <n>|<kind>|<body>|<hash hex>          kind: roll, typed, action, bank, decision, battle,
-                                          game, game_dice (engine_core/tournament.py)
+                                          game, game_dice (engine_core/trust/tournament.py)
     SEED|<seed>|<final hash hex>          seed: decimal int, or hex digits (new_seed)
 A `roll` body is the dice values "3,1,6" drawn from the device generator; a
 `typed` body is physical dice typed in by players (chained, not re-rolled).
@@ -21,7 +21,7 @@ try:
     def _digest(data):
         return _sha256(data).digest()
 except ImportError:  # CircuitPython builds without hashlib
-    from engine_core.sha256 import digest as _digest
+    from engine_core.trust.sha256 import digest as _digest
 
 from engine_core.dice import Dice, roll_one, seed_state
 

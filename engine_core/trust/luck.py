@@ -1,4 +1,4 @@
-"""The luck ledger: per battle, the exact expected outcome (engine_core.odds) against what
+"""The luck ledger: per battle, the exact expected outcome (engine_core.odds.exact) against what
 happened, summed per power (issue 9).
 
     ledger = LuckLedger(board)                     # number=fractions.Fraction on a host for exact sums
@@ -32,7 +32,7 @@ R_ACTUAL = 6         # the swing that happened
 R_LUCK = 7           # actual - expected, in the attacker's favour
 R_OUTCOME = 8        # battle.O_* of the result
 
-_O_RETREAT = 4       # engine_core.battle.O_RETREAT (not imported: the battle module is large)
+_O_RETREAT = 4       # engine_core.battle.steps.O_RETREAT (not imported: the battle module is large)
 
 
 def cents(x):
@@ -53,7 +53,7 @@ class LuckLedger:
 
     def expected(self, kind, attacker, defender, result):
         """(attacker's win chance, expected IPC swing) from the odds engine, or (None, None)."""
-        from engine_core import odds
+        from engine_core.odds import exact as odds
         policy = None
         if result["outcome"] == _O_RETREAT:
             policy = {"retreat_after_round": result["rounds"]}

@@ -1,6 +1,6 @@
 """SHA-256 for boards whose CircuitPython build has no `hashlib`.
 
-Used only as a fallback by engine_core/audit.py; where `hashlib` exists it is
+Used only as a fallback by engine_core/trust/audit.py; where `hashlib` exists it is
 used instead. Values are masked to 32 bits (long ints on 32-bit boards, slow
 but correct: the audit hashes a few short lines per action).
 """

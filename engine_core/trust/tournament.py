@@ -1,5 +1,5 @@
 """Tournament mode: a `Game` (and its battles) whose every roll, decision and bank entry
-goes into the chained audit log of engine_core/audit.py (issue 9).
+goes into the chained audit log of engine_core/trust/audit.py (issue 9).
 
     t = Tournament("pacific_1940", seed=secret, options={"rd": False})
     t.commitment                      # shown before the game: hash of the secret seed
@@ -48,7 +48,7 @@ expectations of the battles it rated before a power cut, so a resume does not re
 
 import json
 
-from engine_core import audit
+from engine_core.trust import audit as audit
 from engine_core.dice import roll_one
 from engine_core.errors import RuleError, InputError
 
@@ -165,7 +165,7 @@ class Tournament:
     """A game in tournament mode; see the module docstring."""
 
     def __init__(self, edition, seed, options=None, sink=None, luck=True, number=float, _log=None):
-        from engine_core.game import Game
+        from engine_core.ledger.game import Game
         self.seed = seed if isinstance(seed, str) else int(seed)
         self.commitment = audit.commitment(self.seed)
         self.options = dict(options or {})
@@ -181,7 +181,7 @@ class Tournament:
         self.battle_info = None
         self.luck = None
         if luck is True:
-            from engine_core.luck import LuckLedger
+            from engine_core.trust.luck import LuckLedger
             self.luck = LuckLedger(self.board, number)
         elif luck:
             self.luck = luck
@@ -190,12 +190,12 @@ class Tournament:
     # -------------------------------------------------------------- the ledger
     def apply(self, action):
         """Apply one action to the Game; refused actions raise and log nothing."""
-        from engine_core import journal as J
+        from engine_core.ledger import journal as J
         entry = J.encode(self.board, self.game.state, action)
         return self.apply_entry(entry)
 
     def apply_entry(self, entry):
-        from engine_core import journal as J
+        from engine_core.ledger import journal as J
         s = self.game.state
         before_t = list(s.treasury)
         before_d = tuple(s.dice)
@@ -242,7 +242,7 @@ class Tournament:
         import gc
         self.battle = None
         gc.collect()
-        from engine_core.battle import Battle
+        from engine_core.battle.steps import Battle
         ap = self._power(attacker_power)
         dp = self._power(defender_power)
         t = territory
@@ -331,7 +331,7 @@ def _accounted(board, state, events, p):
             if ev[2] == p:
                 total += ev[3]
         elif k == _EV_REFUND and ev[1] == p:
-            from engine_core.economy import _unit_cost
+            from engine_core.ledger.economy import _unit_cost
             total += _unit_cost(board, state, p, ev[2]) * ev[3]
         elif k == _EV_POLITICS_IPC and ev[1] == p:
             total += ev[2]

@@ -145,7 +145,7 @@ class BattleSetup(Counter):
 
 def outcome_side(outcome):
     """The tower colour for a battle outcome (engine O_* codes)."""
-    from engine_core import battle as bmod
+    from engine_core.battle import base as bmod
     if outcome == bmod.O_ATTACKER_WON:
         return tower_mod.ATTACKER
     if outcome == bmod.O_DEFENDER_WON:
@@ -154,7 +154,7 @@ def outcome_side(outcome):
 
 
 def outcome_text(outcome):
-    from engine_core import battle as bmod
+    from engine_core.battle import base as bmod
     return ("", "Attacker won", "Defender won", "Both destroyed", "Retreated", "Stalemate")[outcome] \
         if 0 < outcome <= bmod.O_STALEMATE else "?"
 
@@ -317,8 +317,8 @@ class BattleRun(Screen):
         return v
 
 
-_P_RETREAT = 2  # engine_core.battle.P_RETREAT
-_P_DICE = 7  # engine_core.battle.P_DICE (checked in the tests)
+_P_RETREAT = 2  # engine_core.battle.steps.P_RETREAT
+_P_DICE = 7  # engine_core.battle.steps.P_DICE (checked in the tests)
 
 
 class BattlePrompt(Screen):
@@ -326,7 +326,7 @@ class BattlePrompt(Screen):
 
     def __init__(self, app, run):
         Screen.__init__(self, app)
-        from engine_core import battle as bmod
+        from engine_core.battle import base as bmod
         self.run = run
         p = app.session.battle.prompt
         self.prompt = p

@@ -47,7 +47,7 @@ def edition_title(ed):
 def phase_title(phase):
     """'combat_move' -> 'Combat move' (summary phases are names or ints)."""
     if not isinstance(phase, str):
-        from engine_core import phases
+        from engine_core.ledger import phases as phases
         phase = phases.name(phase)
     text = phase.replace("_", " ")
     return text[:1].upper() + text[1:]
@@ -332,8 +332,8 @@ def turn_over(app, turn):
 def income_note(board, events):
     """'Income JPN +24, convoy -2' from the events of a Collect Income (P40-T-60, P40-E-40);
     '' when the events hold no income."""
-    from engine_core.economy import EV_INCOME
-    from engine_core.game import EV_CONVOY
+    from engine_core.ledger.economy import EV_INCOME
+    from engine_core.ledger.game import EV_CONVOY
     events = events or ()
     parts = []
     for e in events:
@@ -590,7 +590,7 @@ class Research(Counter):
     footer = "</>:dice A:roll B:back"
 
     def __init__(self, app):
-        from engine_core import research
+        from engine_core.ledger import research as research
         ed = app.session.board.edition
         self.kind = "classic" if ed == "classic" else ("lhtr" if ed in ("revised", "revised_lhtr") else "1940")
         names = ["Research dice"]
@@ -635,8 +635,8 @@ class Research(Counter):
 
 
 def tech_title(bit):
-    """'Jet fighters' for a technology bit (engine_core.research names)."""
-    from engine_core import research
+    """'Jet fighters' for a technology bit (engine_core.ledger.research names)."""
+    from engine_core.ledger import research as research
     names = research.tech_names(bit)
     text = names[0].replace("_", " ") if names else "?"
     return text[:1].upper() + text[1:]
@@ -649,7 +649,7 @@ class ResearchResult(Screen):
 
     def __init__(self, app, events):
         Screen.__init__(self, app)
-        from engine_core.game import EV_RESEARCH
+        from engine_core.ledger.game import EV_RESEARCH
         self.rolls = ()
         self.gained = ()
         for e in events or ():

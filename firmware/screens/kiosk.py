@@ -34,7 +34,7 @@ class Attract(Screen):
         self.failed = ""
 
     def _new_battle(self, now):
-        from engine_core import battle
+        from engine_core.battle import steps as battle
         from engine_core import dice
         board = self.app.session.load_board(DEMO_EDITION)
         self.battle = battle.Battle(board, "land", DEMO_ATTACKER, DEMO_DEFENDER)

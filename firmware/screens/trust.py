@@ -10,7 +10,7 @@ whole hash (for the photograph). The same screen is reachable later from the hom
 Finish: "Finish tournament" (home menu, also offered first once the game has a winner) asks
 for a confirmation, writes the footer with the revealed seed to the log file on flash and
 shows the seed, the final hash and where the log is. The luck ledger (per power: expected
-IPC swing against what happened, engine_core.luck) is one press away, during the game and
+IPC swing against what happened, engine_core.trust.luck) is one press away, during the game and
 after it.
 """
 

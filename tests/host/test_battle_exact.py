@@ -3,8 +3,9 @@ hit count (binomial weights) and restoring it from to_bytes() for each branch, c
 probabilities worked out by hand from the per-round hit chances."""
 from fractions import Fraction
 
-from engine_core.battle import (Battle, P_DICE, O_ATTACKER_WON, O_DEFENDER_WON,
-                                O_BOTH_DESTROYED)
+from engine_core.battle.steps import Battle
+
+from engine_core.battle.base import P_DICE, O_ATTACKER_WON, O_DEFENDER_WON, O_BOTH_DESTROYED
 
 
 def _binom(n, k):

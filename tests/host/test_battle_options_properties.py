@@ -2,8 +2,10 @@
 their units, and resume from to_bytes at any question with the same result."""
 from hypothesis import given, settings, strategies as st
 
-from engine_core.battle import Battle, P_KAMIKAZE, P_RETREAT, P_SUBMERGE
-from engine_core.battle_options import NA_NAMES
+from engine_core.battle.steps import Battle
+
+from engine_core.battle.base import P_KAMIKAZE, P_RETREAT, P_SUBMERGE
+from engine_core.battle.advantages import NA_NAMES
 from engine_core.dice import FixedDice
 
 ED = "revised_lhtr"

@@ -1,8 +1,8 @@
 """Properties of the battle engine checked on many generated cases (hypothesis)."""
 from hypothesis import given, settings, strategies as st
 
-from engine_core import casualties as cz
-from engine_core.battle import Battle
+from engine_core.battle import casualties as cz
+from engine_core.battle.steps import Battle
 from engine_core.dice import Dice, FixedDice
 from engine_core.units import U_HITS
 

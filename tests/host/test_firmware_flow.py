@@ -373,7 +373,7 @@ def test_research_names_the_development_in_revised():
 def test_research_picks_the_chart_in_1940():
     """P40-R-04/P40-R-05: with the R&D rule, one 6 among the dice is a breakthrough, rolled on
     the chart picked on the screen (chart 2 here: a chart 2 advance or nothing)."""
-    from engine_core import research
+    from engine_core.ledger import research as research
     chart2 = [n.replace("_", " ") for n in research.tech_names(sum(research.CHART_2))]
     for dice in (1, 2, 3, 4):
         d, rolled = _research_result("Pacific 1940", True, 1, dice)

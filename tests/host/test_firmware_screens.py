@@ -175,8 +175,8 @@ def test_sound_ticks_once_per_die_when_on():
 def test_live_odds_follow_a_sea_battle_with_damaged_ships():
     """P40-U-50 / P40-C-90: two-hit battleships against destroyers; whenever the battle stops
     for the retreat question the screen shows the odds engine's figure for the ships left."""
-    from engine_core import odds as odds_mod
-    from engine_core import battle as bmod
+    from engine_core.odds import exact as odds_mod
+    from engine_core.battle import base as bmod
     from firmware.screens import battle as screen
     assert (screen._P_RETREAT, screen._P_DICE) == (bmod.P_RETREAT, bmod.P_DICE)
     d = Device()

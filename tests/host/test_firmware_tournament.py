@@ -395,8 +395,8 @@ def test_power_cut_at_150_random_points_of_a_tournament():
     """Issue 9 power loss: the power goes at 150 random byte offsets of a scripted tournament's
     flash traffic (log appends, seed record, repairs); after restart the game equals the one after
     the last completed flash operation, and the log on flash finishes into a log that verifies."""
-    from engine_core import audit
-    from engine_core.tournament import replay
+    from engine_core.trust import audit as audit
+    from engine_core.trust.tournament import replay
     counter = LogFlash()
     counter.budget = 10 ** 9
     _scripted(device(counter))
@@ -556,7 +556,7 @@ def test_resume_takes_battle_expectations_from_the_luck_cache():
     turn_with_battle(d, undo=False, attack=(1, 0, 0), defend=1)
     rows = d.app.session.luck_rows()
     assert any(k.startswith("tluck.") for k in flash.files)
-    from engine_core import odds
+    from engine_core.odds import exact as odds
     real = odds.odds
 
     def refuse(*a, **k):
@@ -597,8 +597,8 @@ def test_a_tournament_turn_in_every_edition_verifies():
     turn hands over to the second): a tournament turn -- buy one infantry (3 IPCs in every
     edition), a battle on the battle board, place, collect income -- then a restart in the next
     power's turn, then finish; the log on flash passes the chain/dice check and the full replay."""
-    from engine_core import audit
-    from engine_core.tournament import replay
+    from engine_core.trust import audit as audit
+    from engine_core.trust.tournament import replay
     for index in range(6):
         flash = LogFlash()
         d = device(flash)
@@ -670,8 +670,8 @@ def test_research_dice_of_a_tournament_are_logged_and_replayed():
     """Issue 9: the game's own dice (research here) are `game_dice` entries of the log, drawn
     from the seed's second stream, and the replay rolls them again. P40-R-01 research is phase 1
     with the R&D rule; P40-R-03 two dice cost 10 IPCs (Japan 26 -> 16)."""
-    from engine_core import audit
-    from engine_core.tournament import replay
+    from engine_core.trust import audit as audit
+    from engine_core.trust.tournament import replay
     flash = LogFlash()
     d = device(flash)
     d.select_item("New game")
@@ -742,7 +742,7 @@ def test_a_battle_is_rated_from_the_odds_its_set_up_showed():
     computed for the same sides (the odds engine, seconds per big battle on a microcontroller, is
     not run again at the battle's end), in a tournament and in a normal game. P40-U-01 duel:
     -9/8 -> -113 hundredths for the attacker."""
-    from engine_core import odds
+    from engine_core.odds import exact as odds
     real = odds.odds
     calls = []
 

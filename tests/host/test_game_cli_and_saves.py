@@ -5,8 +5,8 @@ import os
 import subprocess
 import sys
 
-from engine_core import save
-from engine_core.game import Game
+from engine_core.ledger import save as save
+from engine_core.ledger.game import Game
 from engine_core.errors import InputError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -1,8 +1,8 @@
 """Save size of a full Global 1940 round (host: the Global tables need more than the
 192 KB MicroPython test heap alongside the game)."""
 import gc
-from engine_core.game import Game
-from engine_core import save
+from engine_core.ledger.game import Game
+from engine_core.ledger import save as save
 
 
 def _digest(g):

@@ -2,8 +2,8 @@
 round-trip, over random legal action sequences (issue 5 acceptance)."""
 from hypothesis import given, settings, strategies as st
 
-from engine_core.game import Game
-from engine_core import save
+from engine_core.ledger.game import Game
+from engine_core.ledger import save as save
 from engine_core.errors import RuleError, InputError
 
 _CANDIDATES = (

@@ -28,7 +28,7 @@ def test_host_sim_tournament_exported_and_verified():
     the cheat recomputes every hash after it."""
     from host_sim.goldens import flow_text
     from host_sim.headless import run_script
-    from engine_core import audit
+    from engine_core.trust import audit as audit
     env = dict(os.environ)
     env["PYTHONPATH"] = REPO
     with tempfile.TemporaryDirectory() as tmp:

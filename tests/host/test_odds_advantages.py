@@ -1,14 +1,14 @@
-"""Exact odds with the LHTR national advantages that change dice (engine_core/odds.py,
+"""Exact odds with the LHTR national advantages that change dice (engine_core/odds/exact.py,
 `advantages` and `space`): hand-worked fractions for one-unit battles, and the exact numbers
-against the battle engine's own Monte Carlo (which applies engine_core/battle_options.py)
+against the battle engine's own Monte Carlo (which applies engine_core/battle/advantages.py)
 where the hand work would be long."""
 from fractions import Fraction as F
 
 import pytest
 
 from engine_core.errors import InputError, RuleError
-from engine_core.odds import odds, monte_carlo
-from engine_core.odds_random import compare
+from engine_core.odds.exact import odds, monte_carlo
+from engine_core.odds.random_battles import compare
 
 ED = "revised_lhtr"
 
@@ -136,7 +136,7 @@ def test_superfortresses_and_radar():
 def test_exact_agrees_with_the_battle_engine(kind, a, d, adv, space):
     """LHTR-O-23 (and LHTR-CHG-NA-02), LHTR-O-24, LHTR-O-52, LHTR-O-21, LHTR-O-55, LHTR-O-30,
     LHTR-O-43, LHTR-O-45, LHTR-O-25, LHTR-O-10: the exact numbers fall within 4 standard errors
-    of 20,000 battles of engine_core.battle with the same advantages."""
+    of 20,000 battles of engine_core.battle.steps with the same advantages."""
     e = odds(ED, kind, a, d, advantages=adv, space=space)
     m = monte_carlo(ED, kind, a, d, runs=20000, seed=11, advantages=adv, space=space)
     assert compare(e, m) < 4.0
@@ -160,11 +160,11 @@ def test_refusals():
 
 
 def test_odds_read_the_battle_engines_advantage_bits():
-    """LHTR-O-02: engine_core/odds.py keeps its own copy of the advantage and space bits (the
+    """LHTR-O-02: engine_core/odds/exact.py keeps its own copy of the advantage and space bits (the
     device imports battle_options only when advantages are given); they must be the battle
     engine's, name for name."""
-    from engine_core import battle_options as bo
-    import engine_core.odds as o
+    from engine_core.battle import advantages as bo
+    import engine_core.odds.exact as o
     for name in ("WOLF", "STUKA", "FORTRESS", "ATLANTIC", "BATTLESHIPS", "DUG_IN", "BANZAI",
                  "MARINES", "RADAR", "SUPERFORT", "WINTER"):
         assert getattr(o, "_NA_" + name) == getattr(bo, "NA_" + name), name

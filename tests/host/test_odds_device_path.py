@@ -1,9 +1,9 @@
 """The device's memory-lean DP (packed rows, small caches; what MicroPython runs) gives the
 same numbers as the host's dict DP, on random battles of every edition and with policies."""
-import engine_core.odds as odds_mod
+import engine_core.odds.exact as odds_mod
 from engine_core import board
-from engine_core.odds import odds
-from engine_core.odds_random import battles
+from engine_core.odds.exact import odds
+from engine_core.odds.random_battles import battles
 
 KEYS = ("attacker_wins", "defender_wins", "draw", "attacker_retreats", "attacker_captures",
         "expected_rounds", "attacker_ipc_lost", "defender_ipc_lost")

@@ -1,11 +1,11 @@
 """Exact battle odds with fractions.Fraction (issue 6 acceptance), against recurrences written
-out here, independently of engine_core/odds.py."""
+out here, independently of engine_core/odds/exact.py."""
 from fractions import Fraction as F
 from math import comb
 
 from engine_core import board
-from engine_core.odds import odds
-from engine_core.odds_random import battles
+from engine_core.odds.exact import odds
+from engine_core.odds.random_battles import battles
 
 
 def _binom(n, p):

@@ -1,4 +1,4 @@
-"""Host checks of engine_core/raids.py that need CPython: exact fractions over every die
+"""Host checks of engine_core/battle/raids.py that need CPython: exact fractions over every die
 outcome, and hypothesis properties over random raids.
 
 The expected values are worked out by hand from the rules (independently of the code):
@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
 
-from engine_core import raids
+from engine_core.battle import raids as raids
 from engine_core.dice import Dice, FixedDice
 
 

@@ -11,10 +11,11 @@ import struct
 import pytest
 
 from engine_core import board as B
-from engine_core import save
-from engine_core.battle import Battle, P_DICE
+from engine_core.ledger import save as save
+from engine_core.battle.steps import Battle
+from engine_core.battle.base import P_DICE
 from engine_core.errors import RuleError, InputError
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from firmware import saves
 from firmware.saves import Slots
 import os
@@ -222,7 +223,7 @@ def monkey(presses, seed, dice="physical"):
     Returns (crash traceback or None, screens seen, problem or None): after the presses the
     game on the device, its save and the record on flash must all be the same game."""
     import sys
-    from engine_core import save as S
+    from engine_core.ledger import save as S
     from host_sim.runtime import Simulator
     # The simulator forgets the device's modules at every boot and close (RAM is lost);
     # put this process's copies back after, so later tests keep their classes (RuleError).
@@ -294,9 +295,9 @@ def test_session_record_damaged_falls_back_to_previous():
 
 def test_newer_tournament_log_and_session_record_are_refused():
     """P40-T-70: a tournament log of a newer format is refused by name; a firmware session
-    record of a newer version is not loaded (resume() returns False and loads nothing)."""
-    from engine_core.audit import verify_log
-    from engine_core.tournament import Tournament
+    record of a newer version is not loaded: the older good record is (issue 15)."""
+    from engine_core.trust.audit import verify_log
+    from engine_core.trust.tournament import Tournament
     from firmware.session import Session
     t = Tournament("classic", seed=5, luck=False)
     t.apply({"type": "end_phase"})
@@ -313,5 +314,8 @@ def test_newer_tournament_log_and_session_record_are_refused():
     newer = bytes([good[0] + 1]) + good[1:]          # session format version + 1
     Slots(flash, "game").save(newer)
     r = Session(Slots(flash, "game"))
-    assert not r.resume()                            # refused: this build cannot read it
-    assert r.game is None
+    # refused: this build cannot read it; the older good record comes back instead (issue 15)
+    assert r.resume()
+    assert r.game is not None and len(r.game.state.journal) == 1
+    assert r.notice is not None and "did not load" in r.notice
+    assert Slots(flash, "game").load() == newer      # kept on flash until a newer good record

@@ -18,7 +18,7 @@ import shutil
 import tempfile
 
 from engine_core import board as B
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from host_sim.flash import Flash, PowerCut
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

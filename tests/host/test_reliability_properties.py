@@ -22,10 +22,11 @@ import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from engine_core import board as B
-from engine_core import economy as E
-from engine_core import game as G
-from engine_core import save
-from engine_core.battle import Battle, P_RETREAT, P_SUBMERGE
+from engine_core.ledger import economy as E
+from engine_core.ledger import game as G
+from engine_core.ledger import save as save
+from engine_core.battle.steps import Battle
+from engine_core.battle.base import P_RETREAT, P_SUBMERGE
 from engine_core.dice import Dice
 from engine_core.errors import RuleError, InputError
 from engine_core.units import U_KIND, U_ABILITIES, LAND, AIR, SEA, AB_AA

@@ -8,9 +8,9 @@ import sys
 import tempfile
 from fractions import Fraction
 
-from engine_core.audit import chain_next, commitment, verify_log
+from engine_core.trust.audit import chain_next, commitment, verify_log
 from engine_core.dice import Dice
-from engine_core.tournament import Tournament, replay
+from engine_core.trust.tournament import Tournament, replay
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_reliability_properties import same_engine_modules  # noqa: E402,F401 (autouse fixture)
 

@@ -10,8 +10,8 @@ import shutil
 import sys
 
 from engine_core import board as B
-from engine_core.audit import verify_log
-from engine_core.tournament import Tournament, inputs_in, replay, resume
+from engine_core.trust.audit import verify_log
+from engine_core.trust.tournament import Tournament, inputs_in, replay, resume
 from host_sim.flash import Flash, PowerCut
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_reliability_properties import same_engine_modules  # noqa: E402,F401 (autouse fixture)

@@ -5,8 +5,8 @@ import random
 import sys
 
 from engine_core import board as B
-from engine_core.audit import verify_log
-from engine_core.tournament import Tournament, replay
+from engine_core.trust.audit import verify_log
+from engine_core.trust.tournament import Tournament, replay
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_reliability_properties import same_engine_modules  # noqa: E402,F401 (autouse fixture)
 

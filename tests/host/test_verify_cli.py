@@ -5,7 +5,7 @@ import subprocess
 import sys
 import tempfile
 
-from engine_core.audit import new_tournament_dice
+from engine_core.trust.audit import new_tournament_dice
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_reliability_properties import same_engine_modules  # noqa: E402,F401 (autouse fixture)
 
@@ -67,8 +67,8 @@ def test_unreadable_log_is_a_usage_error():
 def test_rewritten_bank_entry_named_by_the_replay():
     """CL-E-10 CL-E-01: a tournament game with a hex seed; one bank figure rewritten and every
     hash after it recomputed: the chain holds, the replay names that entry (exit 1)."""
-    from engine_core.audit import chain_next, new_seed
-    from engine_core.tournament import Tournament
+    from engine_core.trust.audit import chain_next, new_seed
+    from engine_core.trust.tournament import Tournament
     seed = new_seed(bytes(range(100, 116)))
     t = Tournament("revised_lhtr", seed, luck=False)
     t.apply({"type": "end_phase"})                                  # research -> purchase

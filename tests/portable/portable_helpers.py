@@ -116,7 +116,7 @@ def _state(b, treasury=False, war=True):
     """A game state at the board's start: owners, optionally the starting treasuries, and the
     wars in force at the start (engine modules imported here: the heap of the tests that
     need them only)."""
-    from engine_core.state import GameState
+    from engine_core.ledger.state import GameState
     s = GameState(b.edition, b.power_count, b.territory_count)
     for t in range(b.territory_count):
         o = b.owner_at_start(t)
@@ -125,6 +125,6 @@ def _state(b, treasury=False, war=True):
         for p in range(b.power_count):
             s.treasury[p] = b.starting_treasury(p)
     if war:
-        from engine_core import politics
+        from engine_core.ledger import politics as politics
         s.at_war = politics.initial_at_war(b)
     return s

@@ -1,7 +1,7 @@
 """Audit log (issue 9): seed commitment, hash chain, tamper detection.
 Expected digests are the published SHA-256 test vectors (FIPS 180-2)."""
-from engine_core import sha256
-from engine_core.audit import (AuditLog, AuditedDice, commitment, new_tournament_dice, to_hex, verify_log)
+from engine_core.trust import sha256 as sha256
+from engine_core.trust.audit import (AuditLog, AuditedDice, commitment, new_tournament_dice, to_hex, verify_log)
 from engine_core.dice import Dice, FixedDice
 
 
@@ -49,7 +49,7 @@ def test_changed_die_caught_at_that_entry_even_with_rehashed_chain():
     lines = _game_log()
     # Entry 4 is the second roll (5 dice). Change one die and recompute the chain
     # from there on, as a cheat who knows the format would.
-    from engine_core.audit import chain_next, commitment as _c
+    from engine_core.trust.audit import chain_next, commitment as _c
     entries = lines[1:-1]
     n, kind, body, _h = entries[3].split("|")
     assert kind == "roll"

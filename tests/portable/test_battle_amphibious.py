@@ -1,7 +1,7 @@
 # Amphibious assaults (sea battle, bombardment, land battle) and AA fire at planes flying over.
-from engine_core.battle import (Battle, P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_BOMBARD, P_DICE,
-                                O_ATTACKER_WON, O_DEFENDER_WON, O_RETREAT, S_AA, S_ATTACK,
-                                S_DEFEND, S_BOMBARD, S_SUB_ATTACK)
+from engine_core.battle.steps import Battle
+from engine_core.battle.base import (P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_BOMBARD, P_DICE,
+    O_ATTACKER_WON, O_DEFENDER_WON, O_RETREAT, S_AA, S_ATTACK, S_DEFEND, S_BOMBARD, S_SUB_ATTACK)
 from engine_core.dice import FixedDice
 from engine_core.errors import RuleError, InputError
 from engine_core import events as ev

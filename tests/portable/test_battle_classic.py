@@ -1,7 +1,7 @@
 # Classic (2nd edition) battles, worked by hand from the manual with given dice.
-from engine_core.battle import (Battle, P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_BOMBARD,
-                                O_ATTACKER_WON, O_DEFENDER_WON, O_RETREAT, S_AA, S_ATTACK,
-                                S_DEFEND, S_SUB_ATTACK, S_BOMBARD)
+from engine_core.battle.steps import Battle
+from engine_core.battle.base import (P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_BOMBARD,
+    O_ATTACKER_WON, O_DEFENDER_WON, O_RETREAT, S_AA, S_ATTACK, S_DEFEND, S_SUB_ATTACK, S_BOMBARD)
 from engine_core.dice import FixedDice
 from engine_core.errors import RuleError
 from engine_core import events as ev

@@ -1,6 +1,7 @@
 # Global 1940 (and the power-by-power variant): the Pacific 1940 combat system applies.
-from engine_core.battle import (Battle, P_CASUALTIES, P_DICE, P_KAMIKAZE, P_SCRAMBLE, P_SUBMERGE,
-                                O_ATTACKER_WON, S_AA, S_ATTACK, S_SUB_ATTACK)
+from engine_core.battle.steps import Battle
+from engine_core.battle.base import (P_CASUALTIES, P_DICE, P_KAMIKAZE, P_SCRAMBLE, P_SUBMERGE,
+    O_ATTACKER_WON, S_AA, S_ATTACK, S_SUB_ATTACK)
 from engine_core.dice import FixedDice
 from portable_helpers import _named
 

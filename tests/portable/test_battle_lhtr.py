@@ -1,7 +1,8 @@
 # Revised / LHTR battles, worked by hand from the tournament rules with given dice.
-from engine_core.battle import (Battle, P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_BOMBARD,
-                                O_ATTACKER_WON, O_DEFENDER_WON, O_RETREAT, O_BOTH_DESTROYED,
-                                S_AA, S_ATTACK, S_DEFEND, S_SUB_ATTACK, S_SUB_DEFEND, S_BOMBARD)
+from engine_core.battle.steps import Battle
+from engine_core.battle.base import (P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_BOMBARD,
+    O_ATTACKER_WON, O_DEFENDER_WON, O_RETREAT, O_BOTH_DESTROYED, S_AA, S_ATTACK, S_DEFEND,
+    S_SUB_ATTACK, S_SUB_DEFEND, S_BOMBARD)
 from engine_core.dice import FixedDice
 from engine_core.errors import RuleError
 from portable_helpers import _named, _rolls, _finish

@@ -1,8 +1,8 @@
 # Pacific 1940 (with errata) battles, worked by hand from the rulebook and FAQ with given dice.
-from engine_core.battle import (Battle, P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_BOMBARD, P_DICE,
-                                P_KAMIKAZE, P_SCRAMBLE, O_ATTACKER_WON, O_DEFENDER_WON,
-                                O_RETREAT, O_STALEMATE, O_BOTH_DESTROYED, S_AA, S_ATTACK,
-                                S_DEFEND, S_SUB_ATTACK, S_SUB_DEFEND, S_BOMBARD, S_KAMIKAZE)
+from engine_core.battle.steps import Battle
+from engine_core.battle.base import (P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_BOMBARD, P_DICE,
+    P_KAMIKAZE, P_SCRAMBLE, O_ATTACKER_WON, O_DEFENDER_WON, O_RETREAT, O_STALEMATE,
+    O_BOTH_DESTROYED, S_AA, S_ATTACK, S_DEFEND, S_SUB_ATTACK, S_SUB_DEFEND, S_BOMBARD, S_KAMIKAZE)
 from engine_core.dice import FixedDice
 from engine_core.errors import RuleError
 from engine_core import events as ev

@@ -1,9 +1,9 @@
 # Combat rulings (the digests' -A- and -X- ids and the LHTR change list's combat rows),
 # worked by hand with given dice.
-from engine_core.battle import (Battle, P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_KAMIKAZE,
-                                O_ATTACKER_WON, O_DEFENDER_WON, O_BOTH_DESTROYED, O_STALEMATE,
-                                S_ATTACK, S_DEFEND, S_SUB_ATTACK, S_SUB_DEFEND, S_BOMBARD,
-                                S_KAMIKAZE)
+from engine_core.battle.steps import Battle
+from engine_core.battle.base import (P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_KAMIKAZE,
+    O_ATTACKER_WON, O_DEFENDER_WON, O_BOTH_DESTROYED, O_STALEMATE, S_ATTACK, S_DEFEND,
+    S_SUB_ATTACK, S_SUB_DEFEND, S_BOMBARD, S_KAMIKAZE)
 from engine_core.dice import FixedDice
 from engine_core.errors import RuleError
 from engine_core import events as ev
@@ -238,7 +238,7 @@ def test_p40_scramble_only_from_islands_by_default():
     """P40-X-10: the 003 FAQ stands: only island territories scramble (Midway, New Zealand);
     Queensland, Korea and Alaska only under the rulebook's reading (islands and coastal)."""
     from engine_core import board as bd
-    from engine_core.battle_extra import may_scramble_from
+    from engine_core.battle.scramble import may_scramble_from
     b = bd.load("pacific_1940")
     for name in ("Midway", "New Zealand"):
         t = b.territory_id(name)

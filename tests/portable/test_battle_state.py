@@ -1,6 +1,7 @@
 # Battle state: power-cut resume from to_bytes(), typed dice, refusals that change nothing.
-from engine_core.battle import (Battle, P_CASUALTIES, P_RETREAT, P_DICE, S_ATTACK, S_DEFEND,
-                                O_ATTACKER_WON, run)
+from engine_core.battle.steps import Battle, run
+from engine_core.battle.base import (P_CASUALTIES, P_RETREAT, P_DICE, S_ATTACK, S_DEFEND,
+    O_ATTACKER_WON)
 from engine_core.dice import Dice, FixedDice
 from engine_core.errors import RuleError, InputError
 from engine_core import events as ev

@@ -1,6 +1,6 @@
 """National objectives as data: every id exists, and the values/territories are the rulebook's.
 
-A tiny evaluator written here (independent of engine_core/objectives.py) checks that the trees
+A tiny evaluator written here (independent of engine_core/ledger/objectives.py) checks that the trees
 read as the rulebook text: it answers "ask" questions and facts from given sets.
 """
 from engine_core import board

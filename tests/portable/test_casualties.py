@@ -1,5 +1,5 @@
-# Default order of loss (engine_core/casualties.py), worked by hand from the rules.
-from engine_core import casualties
+# Default order of loss (engine_core/battle/casualties.py), worked by hand from the rules.
+from engine_core.battle import casualties as casualties
 from engine_core.units import find
 
 

@@ -1,7 +1,7 @@
 # Convoy disruption: dice per unit, faces 1-3 count, per-zone and per-territory caps.
 # Every expected loss is added up by hand from the given dice and the map's IPC values.
 from engine_core import board
-from engine_core import convoy as C
+from engine_core.ledger import convoy as C
 from engine_core.dice import FixedDice
 from portable_helpers import _state, _war
 

@@ -1,5 +1,5 @@
 """Capture and liberation: production, capital plunder, reversion, facilities (issue 5)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from portable_helpers import _to, _raises
 
 

@@ -1,5 +1,5 @@
 """Classic economy: purchase, mobilization, capture and liberation (issue 5)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from portable_helpers import _raises, _to_phase, _to
 
 
@@ -162,7 +162,7 @@ def test_classic_individual_winner_percent():
     printed charts: U.S.S.R. 25 = 4.1%, Germany 38 = 18.7%, UK 33 = 10.0%, US 37 = 2.7%,
     Japan 26 = 4.0%; worked example U.S.S.R. 24 -> 29 = 20.8%, UK 30 -> 45 = 50%,
     US 36 -> 45 = 25%."""
-    from engine_core.victory import individual_percent_tenths as pct
+    from engine_core.ledger.victory import individual_percent_tenths as pct
     assert pct(24, 25) == 41 and pct(32, 38) == 187 and pct(30, 33) == 100
     assert pct(36, 37) == 27 and pct(25, 26) == 40
     assert pct(24, 29) == 208 and pct(30, 45) == 500 and pct(36, 45) == 250
@@ -251,7 +251,7 @@ def test_classic_total_victory_option():
 
 def test_classic_head_start_weapons():
     """CL-O-03: Germany starts with Jet Power, Japan with Super Submarines (research.py bits)."""
-    from engine_core import research
+    from engine_core.ledger import research as research
     g = Game.new("classic", options={"head_start_weapons": 1})
     b = g.board
     assert g.state.techs[b.power_id("Germany")] == research.JETS

@@ -1,7 +1,7 @@
 """Classic 2nd edition against Revised/LHTR: the economy rows of the differences table
 (CL-D-*) and the industrial complex rules of both editions (issue 4)."""
-from engine_core.game import Game
-from engine_core.victory import individual_percent_tenths, individual_increase
+from engine_core.ledger.game import Game
+from engine_core.ledger.victory import individual_percent_tenths, individual_increase
 from portable_helpers import _raises, _to, _end_turn
 
 

@@ -1,6 +1,6 @@
 """1940 facilities: where they may be built, damage per facility, repair and raids (issue 5)."""
-from engine_core.game import Game
-from engine_core import economy as E
+from engine_core.ledger.game import Game
+from engine_core.ledger import economy as E
 from portable_helpers import _raises, _to
 
 

@@ -1,6 +1,6 @@
 """Global 1940 ledger: the UK's two economies, capitals, French liberation (issue 5)."""
 import gc
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from engine_core.errors import RuleError
 from portable_helpers import _raises, _to
 
@@ -43,7 +43,7 @@ def test_uk_economies_buy_and_collect_apart():
     uk = g.board.power_id("United Kingdom")
     while g.summary()["power"] == "United Kingdom":
         if g.summary()["phase"] == "collect_income":
-            from engine_core.objectives import evaluate
+            from engine_core.ledger.objectives import evaluate
             bonus = evaluate(g.board, g.state, uk, {})[0] if not _asks(g, uk) else None
         seen.append(g.summary()["phase"])
         if seen[-1] == "mobilize":
@@ -61,7 +61,7 @@ def test_uk_economies_buy_and_collect_apart():
 
 
 def _asks(g, p):
-    from engine_core.objectives import questions
+    from engine_core.ledger.objectives import questions
     return len(questions(g.board, g.state, p)) > 0
 
 

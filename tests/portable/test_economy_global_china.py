@@ -1,5 +1,5 @@
 """Global 1940: China keeps the Pacific 1940 system (G40-U-06 -> P40-E-80..88)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from engine_core.errors import RuleError
 from portable_helpers import _raises, _to
 
@@ -25,7 +25,7 @@ def test_global_china_pacific_system():
     assert b.original_owner(yunnan) == china and g.state.owner[yunnan] == china
     g.apply({"type": "place", "territory": yunnan, "units": {"infantry": 2, "artillery": 1}})
     assert g.state.pool == []
-    from engine_core import research
+    from engine_core.ledger import research as research
     from engine_core.dice import FixedDice
     try:
         research.research(b, g.state, china, 1, FixedDice([6, 1]), chart=1)

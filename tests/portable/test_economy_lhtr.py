@@ -1,5 +1,5 @@
 """Revised / LHTR economy: purchase, mobilization, capture and liberation (issue 5)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from portable_helpers import _raises, _to_phase, _to
 
 
@@ -122,7 +122,7 @@ def test_lhtr_victory_city_changes_hands_and_individual_winner():
     """LHTR-C-85, LHTR-P-09: capturing an enemy victory city swaps it on the chart (the
     Axis count goes from 6 to 7); LHTR-P-10: the individual winner is the biggest absolute
     production increase; LHTR-P-06: the five capitals are victory cities."""
-    from engine_core.victory import vc_counts, individual_increase
+    from engine_core.ledger.victory import vc_counts, individual_increase
     g = Game.new("revised_lhtr")
     b = g.board
     assert vc_counts(b, g.state) == (6, 6)
@@ -167,7 +167,7 @@ def test_lhtr_victory_level_and_freed_city():
     """LHTR-O-01, LHTR-P-08: the players choose the level (minor: 8 cities); LHTR-A-17: at
     least that many, checked after the US turn; LHTR-A-16: a freed victory city counts for
     whoever controls its territory (here back with the Allies)."""
-    from engine_core.victory import vc_counts
+    from engine_core.ledger.victory import vc_counts
     g = Game.new("revised_lhtr", options={"vc_level": 8})
     b = g.board
     _to(g, "Germany", "combat")
@@ -218,7 +218,7 @@ def test_lhtr_technology_works_from_mobilize():
     """LHTR-T-05, LHTR-S-06: a development gained in phase 1 works from the Mobilize phase of
     that turn (research.has_tech answers False before, True from phase 6); LHTR-T-04: a die
     showing the development's number succeeds (Super Submarines: 3)."""
-    from engine_core import research
+    from engine_core.ledger import research as research
     g = Game.new("revised_lhtr")
     b = g.board
     g.apply({"type": "research", "dice": 1, "rolls": [3], "tech": "super_submarines"})
@@ -233,7 +233,7 @@ def test_lhtr_liberated_capital_aa_guns_keep_owner():
     go back to the USSR, but the AA gun outside the capital keeps its owner: no AA event for
     Caucasus, so the UK's AA gun now stands in a Soviet territory (LHTR-U-13: an AA gun
     carries its own owner, which can differ from the territory's controller)."""
-    from engine_core.economy import EV_AA, EV_CONTROL
+    from engine_core.ledger.economy import EV_AA, EV_CONTROL
     g = Game.new("revised_lhtr")
     b = g.board
     su, uk = b.power_id("Soviet Union"), b.power_id("United Kingdom")

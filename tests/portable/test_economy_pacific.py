@@ -1,5 +1,5 @@
 """Pacific 1940 ledger: captures, neutrals, China, mobilization, turn flow (issue 5)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from portable_helpers import _raises, _to
 
 
@@ -150,7 +150,7 @@ def test_turn_flow_and_per_territory_records():
     assert g.summary()["phase"] == "collect_income"
     g.apply({"type": "end_phase"})
     assert g.summary()["power"] == "United States" and g.state.captured[yunnan] == 0
-    from engine_core.state import since_of
+    from engine_core.ledger.state import since_of
     assert since_of(g.state, yunnan) == 1
     assert _phases_of_turn(g) == ["purchase", "combat_move", "combat", "noncombat_move",
                                   "mobilize", "collect_income"]

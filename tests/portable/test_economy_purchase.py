@@ -1,5 +1,5 @@
 """Purchase, repair, mobilization limits and refunds (issue 5)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from portable_helpers import _raises, _to_phase
 
 

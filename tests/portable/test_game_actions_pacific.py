@@ -1,6 +1,6 @@
 """Pacific 1940 actions that carry dice or a battle: battle results, kamikaze tokens,
 convoy disruption at Collect Income, R&D (issue 5)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from portable_helpers import _to, _raises
 
 

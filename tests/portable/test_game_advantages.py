@@ -1,7 +1,7 @@
-"""Revised / LHTR national advantages the ledger keeps (engine_core/advantages.py)."""
-from engine_core.game import Game
-from engine_core import advantages as A
-from engine_core import save
+"""Revised / LHTR national advantages the ledger keeps (engine_core/ledger/advantages.py)."""
+from engine_core.ledger.game import Game
+from engine_core.ledger import advantages as A
+from engine_core.ledger import save as save
 from portable_helpers import _raises, _to
 
 ALL = ("russian_winter", "salvage", "joint_strike", "enigma_decoded", "french_resistance",

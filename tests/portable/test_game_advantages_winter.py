@@ -8,13 +8,13 @@ ALL = ("russian_winter", "salvage", "joint_strike", "enigma_decoded", "french_re
 def test_russian_winter_infantry_defend_at_3():
     """LHTR-O-10: while the winter is declared, Soviet infantry defend at 3 (a 3 hits); the
     battle options include it only while it is active."""
-    from engine_core.battle import Battle
-    from engine_core.battle_options import for_powers
+    from engine_core.battle.steps import Battle
+    from engine_core.battle.advantages import for_powers
     from engine_core.dice import FixedDice
     assert for_powers(ALL, "Germany", "Soviet Union") == {"attacker_na": (), "defender_na": ()}
     o = for_powers(ALL, "Germany", "Soviet Union", winter=True)
     assert o["defender_na"] == ("russian_winter",)
-    from engine_core.battle import S_DEFEND, O_DEFENDER_WON
+    from engine_core.battle.base import S_DEFEND, O_DEFENDER_WON
     from engine_core import events as ev
     b = Battle("revised_lhtr", "land", {"infantry": 1}, {"infantry": 1}, o)
     assert b.run_until_prompt(FixedDice([6, 3])) is None     # attacker misses, defender 3 hits

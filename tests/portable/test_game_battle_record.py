@@ -1,5 +1,5 @@
 """Recording a battle's result in the ledger without re-running it (issue 5)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from portable_helpers import _to
 
 
@@ -7,7 +7,7 @@ def test_battle_result_recorded_without_rerunning():
     """P40-C-100, P40-C-101: a battle's result (battle.py) is recorded as one action: the
     territory changes hands when land units survive, with the IPCs each side lost
     (2 Japanese infantry against 1 Chinese infantry, dice 1 / 6 / 6: the defender dies)."""
-    from engine_core.battle import Battle
+    from engine_core.battle.steps import Battle
     from engine_core.dice import FixedDice
     g = Game.new("pacific_1940")
     bt = Battle(g.board, "land", {"infantry": 2}, {"infantry": 1})

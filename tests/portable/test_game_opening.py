@@ -1,5 +1,5 @@
 """Scripted openings: a first round with no combat gives the rulebook incomes (issue 5)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from portable_helpers import _round, _treasury
 
 

@@ -1,6 +1,6 @@
 """Scripted openings: a first round with no combat gives the rulebook incomes (issue 5)."""
 import gc
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from portable_helpers import _round, _treasury
 
 

@@ -1,5 +1,5 @@
 """Research through the ledger: Classic weapons development and LHTR technology (issue 5)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from engine_core.errors import RuleError
 from portable_helpers import _to
 
@@ -8,7 +8,7 @@ def test_classic_japan_worked_example():
     """CL-T-12, CL-T-01..03: Japan with 25 IPCs pays 5 for one die, rolls a 6, then a 3 on
     the chart: Super Submarines; 20 IPCs left, then buys a fighter (12) and a sub (8);
     CL-S-03: research comes before buying."""
-    from engine_core import research
+    from engine_core.ledger import research as research
     g = Game.new("classic")
     _to(g, "Japan", "research")
     g.apply({"type": "research", "dice": 1, "rolls": [6, 3]})
@@ -21,7 +21,7 @@ def test_classic_japan_worked_example():
 
 def test_classic_industrial_technology_lowers_costs():
     """CL-T-10: with Industrial Technology every unit costs 1 IPC less (infantry 2)."""
-    from engine_core import research
+    from engine_core.ledger import research as research
     g = Game.new("classic")
     g.state.techs[0] = research.INDUSTRIAL_TECH
     g.apply({"type": "end_phase"})

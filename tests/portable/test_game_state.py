@@ -1,6 +1,6 @@
 """The ledger's state and the Revised/LHTR turn (issue 5)."""
-from engine_core.game import Game
-from engine_core.state import GameState, NO_OWNER
+from engine_core.ledger.game import Game
+from engine_core.ledger.state import GameState, NO_OWNER
 
 
 def test_state_holds_what_the_rules_track():

@@ -1,6 +1,6 @@
 """Luck ledger (issue 9): expected IPC swing from the odds engine against the battle's result.
 Expectations are worked by hand (see each docstring); floats compared within 1e-9."""
-from engine_core.luck import LuckLedger, cents, R_WIN_CHANCE, R_EXPECTED, R_ACTUAL, R_LUCK
+from engine_core.trust.luck import LuckLedger, cents, R_WIN_CHANCE, R_EXPECTED, R_ACTUAL, R_LUCK
 
 
 class _Board:

@@ -1,7 +1,8 @@
 # Revised / LHTR national advantages that change a battle, worked by hand with given dice.
-from engine_core.battle import (Battle, P_KAMIKAZE, P_DICE, P_RETREAT,
-                                O_ATTACKER_WON, O_DEFENDER_WON, O_RETREAT, O_BOTH_DESTROYED,
-                                S_AA, S_KAMIKAZE, S_ATTACK, S_DEFEND, S_SUB_ATTACK, S_SUB_DEFEND, S_BOMBARD)
+from engine_core.battle.steps import Battle
+from engine_core.battle.base import (P_KAMIKAZE, P_DICE, P_RETREAT, O_ATTACKER_WON, O_DEFENDER_WON,
+    O_RETREAT, O_BOTH_DESTROYED, S_AA, S_KAMIKAZE, S_ATTACK, S_DEFEND, S_SUB_ATTACK, S_SUB_DEFEND,
+    S_BOMBARD)
 from engine_core.dice import FixedDice
 from engine_core.errors import RuleError, InputError
 from engine_core import events as ev
@@ -303,7 +304,7 @@ def test_advantages_chosen_at_set_up_go_to_their_power():
     """LHTR-O-21 LHTR-O-43 LHTR-O-52: the advantages in play are the game's set-up choice; each
     battle gets those of the attacking and of the defending power only (a power may not share
     them); economy advantages are left to the ledger."""
-    from engine_core.battle_options import for_powers
+    from engine_core.battle.advantages import for_powers
     chosen = ("atlantic_wall", "russian_winter", "powerful_battleships", "marines")
     o = for_powers(chosen, "United States", "Germany")
     assert o == {"attacker_na": ("marines",), "defender_na": ("atlantic_wall",)}
@@ -390,7 +391,7 @@ def test_space_facts_from_the_map():
     still holds its original territory; Okinawa is an island, Japan, the UK and Australia are
     not."""
     from engine_core import board as bd
-    from engine_core.battle_options import space_facts
+    from engine_core.battle.advantages import space_facts
     b = bd.load(ED)
     ger = b.power_id("Germany")
     uk = b.power_id("United Kingdom")

@@ -2,8 +2,8 @@
 # Global 1940.
 # Expected amounts are the rulebook's, worked by hand from the starting map.
 from engine_core import board
-from engine_core import objectives as O
-from engine_core import history as H
+from engine_core.ledger import objectives as O
+from engine_core.ledger import history as H
 from engine_core.errors import InputError
 from portable_helpers import _state, _war, _item
 

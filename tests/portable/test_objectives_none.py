@@ -2,7 +2,7 @@
 # Classic and Revised: none.
 # Expected amounts are the rulebook's, worked by hand from the starting map.
 from engine_core import board
-from engine_core import objectives as O
+from engine_core.ledger import objectives as O
 from portable_helpers import _state
 
 

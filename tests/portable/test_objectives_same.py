@@ -1,7 +1,7 @@
 # Objectives the power-by-power variant (004) keeps from the Global rules (000-G).
 # A file of its own: it loads both editions' objective tables (MicroPython heap).
 from engine_core import board
-from engine_core import objectives as O
+from engine_core.ledger import objectives as O
 from portable_helpers import _state
 
 

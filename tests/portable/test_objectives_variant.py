@@ -2,7 +2,7 @@
 # Global 1940, power-by-power variant.
 # Expected amounts are the rulebook's, worked by hand from the starting map.
 from engine_core import board
-from engine_core import objectives as O
+from engine_core.ledger import objectives as O
 from portable_helpers import _state, _war
 
 

@@ -1,10 +1,10 @@
-# Exact battle odds (engine_core/odds.py), checked against values worked by hand.
+# Exact battle odds (engine_core/odds/exact.py), checked against values worked by hand.
 #
 # Notation in the comments: a round is "A hits / D hits"; with a fixed order of loss each
 # battle is a small Markov chain, solved by the first-step recurrence
 #   P(state) = sum over outcomes of p(outcome) * P(next)  /  (1 - p(no change)).
-from engine_core.odds import odds
-from engine_core.odds_random import battles
+from engine_core.odds.exact import odds
+from engine_core.odds.random_battles import battles
 from engine_core.errors import RuleError, InputError
 
 EPS = 1e-9
@@ -261,13 +261,14 @@ def test_live_odds_from_the_battle_engine():
     """P40-C-95, P40-U-50, P40-C-76: at the retreat question after round 1 the odds come
     from the survivors actually left: the sub's surprise strike (die 1) damaged the
     battleship, whose shot (die 6) missed, so the sub now wins 3/7 (not 3/49)."""
-    from engine_core import battle
+    from engine_core.battle import steps as battle
+    from engine_core.battle.base import P_RETREAT
     from engine_core.dice import FixedDice
-    from engine_core.odds import live
+    from engine_core.odds.exact import live
     b = battle.Battle("pacific_1940", "sea", {"submarine": 1}, {"battleship": 1}, {"retreat": ("back",)})
     dice = FixedDice([1, 6])
     p = b.run_until_prompt(dice)
-    while p is not None and p.kind != battle.P_RETREAT:
+    while p is not None and p.kind != P_RETREAT:
         b.answer(None)
         p = b.run_until_prompt(dice)
     assert p is not None and b.round == 1
@@ -277,7 +278,7 @@ def test_live_odds_from_the_battle_engine():
 def test_national_advantages_on_the_device():
     """LHTR-O-44: infantry on an island defend at 3 (1 attacking infantry wins 1/7);
     LHTR-O-52: marines attack at 2 in the first cycle of an assault (1/3, 1/2, 1/6)."""
-    from engine_core.odds import odds
+    from engine_core.odds.exact import odds
     r = odds("revised_lhtr", "land", {"infantry": 1}, {"infantry": 1},
              advantages={"defender": ["dug_in"]}, space=["island"])
     assert abs(r["attacker_wins"] - 1 / 7) < 1e-12

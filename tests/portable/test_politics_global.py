@@ -1,8 +1,8 @@
 # Politics of Global 1940 (000 Global rules) and of the power-by-power variant (004).
 from engine_core import board
-from engine_core import politics as P
-from engine_core import history as H
-from engine_core import phases as PH
+from engine_core.ledger import politics as P
+from engine_core.ledger import history as H
+from engine_core.ledger import phases as PH
 from portable_helpers import _refused, _state
 
 

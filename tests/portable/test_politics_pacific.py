@@ -1,9 +1,9 @@
 # Politics of Pacific 1940 (errata 003 political text): declarations, restrictions, facts.
 # Expectations come from the digest / rulebook text, worked by hand.
 from engine_core import board
-from engine_core import politics as P
-from engine_core import history as H
-from engine_core import phases as PH
+from engine_core.ledger import politics as P
+from engine_core.ledger import history as H
+from engine_core.ledger import phases as PH
 from portable_helpers import _refused, _state
 
 

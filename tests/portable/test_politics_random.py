@@ -2,7 +2,7 @@
 # the state exactly as it was; every accepted declaration leaves a symmetric war matrix that
 # only grows. Independent of the code under test: the checks are invariants of the rules.
 from engine_core import board
-from engine_core import politics as P
+from engine_core.ledger import politics as P
 from engine_core.dice import Dice
 from engine_core.errors import RuleError
 from portable_helpers import _state

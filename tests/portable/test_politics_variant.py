@@ -1,9 +1,9 @@
 # The power-by-power variant (004) against the Global rules (000-G): what stays the same.
 from engine_core import board
-from engine_core import politics as P
-from engine_core import research as R
-from engine_core import history as H
-from engine_core import phases as PH
+from engine_core.ledger import politics as P
+from engine_core.ledger import research as R
+from engine_core.ledger import history as H
+from engine_core.ledger import phases as PH
 from engine_core.dice import FixedDice
 from portable_helpers import _refused, _state
 

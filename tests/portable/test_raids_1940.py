@@ -5,7 +5,7 @@ Bombing Raids" and facility profiles (P40-C-40..49, P40-U-62, P40-U-70).
 """
 from engine_core.dice import FixedDice
 from engine_core import events as ev
-from engine_core import raids
+from engine_core.battle import raids as raids
 from portable_helpers import _rule_of
 
 

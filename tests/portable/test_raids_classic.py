@@ -1,11 +1,11 @@
-"""Classic strategic bombing raids and rockets (engine_core/raids.py).
+"""Classic strategic bombing raids and rockets (engine_core/battle/raids.py).
 
 Every expectation is hand-worked from the fixed dice written next to it and the
 Classic 2nd edition manual (CL-C-50..55, CL-T-07, CL-T-11).
 """
 from engine_core.dice import FixedDice
 from engine_core import events as ev
-from engine_core import raids
+from engine_core.battle import raids as raids
 from portable_helpers import _rule_of
 
 

@@ -1,11 +1,11 @@
-"""Revised / LHTR strategic bombing raids and rockets (engine_core/raids.py).
+"""Revised / LHTR strategic bombing raids and rockets (engine_core/battle/raids.py).
 
 Hand-worked from fixed dice and the LHTR text (LHTR-C-50..54, LHTR-T-08, LHTR-T-11,
 the FAQ's "lesser amount" and "Amended" combined cap).
 """
 from engine_core.dice import FixedDice
 from engine_core import events as ev
-from engine_core import raids
+from engine_core.battle import raids as raids
 from portable_helpers import _rule_of
 
 

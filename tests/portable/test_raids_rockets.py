@@ -1,4 +1,4 @@
-"""Rocket range (engine_core/raids.py): spaces counted like movement, neutrals per edition.
+"""Rocket range (engine_core/battle/raids.py): spaces counted like movement, neutrals per edition.
 
 A tiny hand-drawn map, so every distance can be counted by eye:
 
@@ -8,7 +8,7 @@ A tiny hand-drawn map, so every distance can be counted by eye:
 
 From A: B 1; N 2; C 3 through N, 4 around it by sea; D 4 through N, 5 around; E 5 / 6.
 """
-from engine_core import raids
+from engine_core.battle import raids as raids
 from engine_core.dice import FixedDice
 
 _ADJ = ((1,), (0, 2, 6), (1, 3), (2, 4, 7), (3, 5), (4,), (1, 7), (6, 3))

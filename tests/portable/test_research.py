@@ -1,8 +1,8 @@
 # Research: Classic weapons development, Revised/LHTR technology, 1940 optional R&D.
 # Dice are given by hand (FixedDice); expectations follow the rulebooks' procedures.
 from engine_core import board
-from engine_core import research as R
-from engine_core import phases as PH
+from engine_core.ledger import research as R
+from engine_core.ledger import phases as PH
 from engine_core.dice import FixedDice
 from engine_core.errors import RuleError
 from portable_helpers import _refused, _state

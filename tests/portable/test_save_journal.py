@@ -1,6 +1,6 @@
 """The journal, undo and saves (issue 5)."""
-from engine_core.game import Game
-from engine_core import save
+from engine_core.ledger.game import Game
+from engine_core.ledger import save as save
 from engine_core.errors import InputError
 import gc
 

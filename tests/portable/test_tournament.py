@@ -4,9 +4,9 @@ Expected bank figures are the rulebooks' numbers (starting treasuries, unit and 
 expected dice come from the seeded generator itself, drawn independently of the tournament."""
 import json
 
-from engine_core.audit import chain_next, commitment, verify_log
+from engine_core.trust.audit import chain_next, commitment, verify_log
 from engine_core.dice import Dice
-from engine_core.tournament import Tournament, dice_between, enc, game_seed, inputs_in, replay, resume
+from engine_core.trust.tournament import Tournament, dice_between, enc, game_seed, inputs_in, replay, resume
 
 
 def _entries(lines):
@@ -190,7 +190,7 @@ def test_resume_after_a_cut_gives_the_same_log():
 def test_hex_seed_tournament_verifies_and_its_dice_are_the_hashed_state():
     """CL-C-02: a tournament seed of 32 hex digits (audit.new_seed): commitment, dice and
     verification work as for an int seed; the battle dice state comes from its hash."""
-    from engine_core.audit import commitment_of, dice_for, new_seed
+    from engine_core.trust.audit import commitment_of, dice_for, new_seed
     seed = new_seed(bytes(range(16)))
     assert seed == "000102030405060708090a0b0c0d0e0f"
     h = commitment_of("adjutant-dice/1:" + seed)

@@ -1,5 +1,5 @@
 """Victory on the right turn: Pacific 1940 and Classic scripted games (issue 5)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from portable_helpers import _end_turn, _to
 
 

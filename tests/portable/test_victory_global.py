@@ -1,5 +1,5 @@
 """Global 1940 victory: six Pacific cities or the three Axis capitals for a round (issue 5)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 
 # The turn helpers stay local here (not portable_helpers): this Global 1940 game runs within a
 # few KB of the MicroPython gate's 192K heap, and importing the shared module tips it over.

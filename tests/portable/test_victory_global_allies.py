@@ -1,5 +1,5 @@
 """Global 1940 Allied victory: Berlin, Rome and Tokyo for a round (issue 5)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from test_victory_global import _end_turn, _to
 
 

@@ -1,6 +1,6 @@
 """Pacific 1940 conditional victories: Tokyo or an Allied capital liberated by the end of
 the turn (P40-G-11, P40-G-12, P40-T-05)."""
-from engine_core.game import Game
+from engine_core.ledger.game import Game
 from portable_helpers import _end_turn, _to
 
 

@@ -1,0 +1,124 @@
+"""The amphibious hand-over: from the sea battle in the launch zone to the land battle
+(cargo aboard transports and carriers settled with their ships).
+
+Each function takes the Battle as `self` and is called from a small method of
+engine_core/battle/steps.py.Battle; loaded only when a battle needs it (device heap).
+"""
+
+from engine_core import units as uu
+from engine_core import events as ev
+from engine_core.battle import casualties as cz
+from engine_core.battle.base import (ATTACKER, DEFENDER, FAM_CLASSIC, O_RETREAT, _zeros)
+
+
+def to_land_part(self):
+    """The sea battle of an amphibious assault is over: carry on with the land battle.
+    Cargo is lost with its transports; the attacker loses the transports with the cheapest
+    loads (ENGINE); cargo of transports that withdrew stays aboard."""
+    sea_out = self.outcome
+    sea_a = self.alive[ATTACKER]
+    sea_d = self.alive[DEFENDER]
+    # a sea combat happened if any defender was there (a scramble of none leaves none)
+    self.sea_combat = 1 if sum(sea_d) + sum(self.lost[DEFENDER]) + sum(self.subm[DEFENDER]) > 0 else 0
+    tr_alive = 0
+    for u in range(self.n):
+        if self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
+            tr_alive += sea_a[u]
+    self.sea_lost = self.lost
+    land_a, land_d = self._land
+    self._land = None
+    self.sea_surv = [list(sea_a), list(sea_d)]
+    for u in range(self.n):
+        self.sea_surv[0][u] += self.gone[u] + self.subm[0][u]
+        self.sea_surv[1][u] += self.subm[1][u]
+    self.gone = _zeros(self.n)
+    self.subm = [_zeros(self.n), _zeros(self.n)]
+    cleared = True
+    for u in range(self.n):
+        if sea_d[u] and not self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
+            cleared = False
+    tr_left = tr_alive
+    for u in range(self.n):
+        if self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
+            tr_left += self.sea_surv[0][u] - sea_a[u]     # retreated transports keep cargo
+    # the transports cannot offload unless the zone is cleared (P40-C-63, CL-C-42, LHTR-C-42)
+    landing = not (sea_out == O_RETREAT or not cleared)
+    self.lost = [list(self.sea_lost[0]), list(self.sea_lost[1])]
+    settle_cargo(self, self.sea_surv)
+    sb = self.seaborne
+    loads = pack_loads(self, sb)
+    for i in range(len(loads)):
+        vec = loads[i]
+        if i < tr_left and landing:
+            continue                      # these units land
+        for u in range(self.n):
+            if vec[u]:
+                land_a[u] -= vec[u]
+                sb[u] -= vec[u]
+                if i >= tr_left:
+                    self.lost[0][u] += vec[u]   # lost with its transport (LHTR-C-43)
+    self.alive = [land_a, land_d]
+    self.dmg = [_zeros(self.n), _zeros(self.n)]
+    self.cas = [_zeros(self.n), _zeros(self.n)]
+    self.outcome = 0
+    self.part = 1
+    self.pre = 1
+    self.step_i = 0
+    self.round = 0
+    self.hits = None
+
+
+def pack_loads(self, sb):
+    """The seaborne units as transport loads, most valuable first (ENGINE packing): Classic
+    carries 1-2 infantry or one other unit (CL-U-71); Revised/LHTR and 1940 one unit of any
+    type plus one infantry (LHTR-U-71, P40-U-58)."""
+    inf = self._para_unit()
+    left = list(sb)
+    loads = []
+    others = []
+    for u in range(self.n):
+        if u != inf:
+            for _ in range(left[u]):
+                others.append(u)
+    others.sort(key=lambda u: (-self.units[u][uu.U_COST], u))
+    for u in others:
+        v = _zeros(self.n)
+        v[u] = 1
+        if self.family != FAM_CLASSIC and inf >= 0 and left[inf] > 0:
+            v[inf] += 1
+            left[inf] -= 1
+        loads.append(v)
+    while inf >= 0 and left[inf] > 0:
+        v = _zeros(self.n)
+        k = 2 if left[inf] >= 2 else 1
+        v[inf] = k
+        left[inf] -= k
+        loads.append(v)
+    keyed = []
+    for i in range(len(loads)):
+        val = 0
+        for u in range(self.n):
+            val += loads[i][u] * self.units[u][uu.U_COST]
+        keyed.append((-val, i))
+    keyed.sort()
+    return [loads[k[1]] for k in keyed]
+
+
+def settle_cargo(self, alive_now):
+    """Cargo on carriers beyond 2 per surviving carrier is lost with the carriers (CL-D-21,
+    LHTR-U-61, LHTR-CHG-AIR-06, P40-U-55)."""
+    for side in (0, 1):
+        if not sum(self.cargo[side]):
+            continue
+        carriers = 0
+        for u in range(self.n):
+            if self.units[u][uu.U_ABILITIES] & uu.AB_CARRIER:
+                carriers += alive_now[side][u]
+        drop = sum(self.cargo[side]) - 2 * carriers
+        for u in cz.loss_order(self.units, side == ATTACKER, self.flags):
+            if drop > 0 and self.cargo[side][u]:
+                k = self.cargo[side][u] if self.cargo[side][u] < drop else drop
+                self.cargo[side][u] -= k
+                self.lost[side][u] += k
+                self._emit((ev.E_CASUALTY, side, u, k))
+                drop -= k

@@ -1,0 +1,222 @@
+"""The battle's leaf: the constants every battle module shares (sides, kinds, steps, prompts,
+outcomes, hit classes), the `Prompt` a battle stops on, and the battle's technology bits.
+
+Imports only the foundation (units, errors), so the optional parts of a battle (scramble,
+kamikaze, bombardment, amphibious, national advantages, serialization) import this module and
+never engine_core/battle/steps.py, which loads them lazily.
+"""
+
+from engine_core import units as uu
+from engine_core.errors import InputError
+
+ATTACKER = 0
+DEFENDER = 1
+
+K_LAND = 0
+K_SEA = 1
+K_AMPHIBIOUS = 2
+K_FLYOVER = 3
+KIND_NAMES = ("land", "sea", "amphibious", "flyover")
+
+# families
+FAM_CLASSIC = 0
+FAM_LHTR = 1
+FAM_1940 = 2
+
+# steps (codes appear in events and in to_bytes)
+S_START = 1
+S_SCRAMBLE = 2
+S_KAMIKAZE = 3
+S_AA = 4
+S_BOMBARD = 5
+S_ROUND = 6
+S_SUBMERGE_DECIDE = 7
+S_SUB_ATTACK = 8
+S_SUB_DEFEND = 9
+S_SUB_REMOVE = 10
+S_ATTACK = 11
+S_DEFEND = 12
+S_REMOVE = 13
+S_CHECK = 14
+S_WITHDRAW = 15
+S_RETREAT = 16
+S_END = 17
+STEP_NAMES = ("", "start", "scramble", "kamikaze", "aa", "bombard", "round", "submerge_decide",
+              "sub_attack", "sub_defend", "sub_remove", "attack", "defend", "remove", "check",
+              "withdraw", "retreat", "end")
+
+PRE_STEPS = (
+    (S_START, S_BOMBARD, S_AA),                          # Classic (CL-C-41 then CL-C-11)
+    (S_START,),                                          # LHTR: AA and bombardment are opening fire
+    (S_START, S_SCRAMBLE, S_KAMIKAZE, S_BOMBARD, S_AA),  # 1940 (P40-C-21, C-33, C-56, C-73)
+)
+ROUND_STEPS = (
+    (S_ROUND, S_SUB_ATTACK, S_SUB_REMOVE, S_ATTACK, S_DEFEND, S_REMOVE, S_CHECK, S_WITHDRAW,
+     S_RETREAT),
+    (S_ROUND, S_AA, S_BOMBARD, S_SUB_ATTACK, S_SUB_DEFEND, S_SUB_REMOVE, S_ATTACK, S_DEFEND,
+     S_REMOVE, S_CHECK, S_WITHDRAW, S_RETREAT),
+    (S_ROUND, S_SUBMERGE_DECIDE, S_SUB_ATTACK, S_SUB_DEFEND, S_SUB_REMOVE, S_ATTACK, S_DEFEND,
+     S_REMOVE, S_CHECK, S_RETREAT),
+)
+
+# AA fire at planes flying over a gun's territory (CL-C-70, LHTR-C-22): no rounds
+FLYOVER_STEPS = (S_START, S_AA)
+
+# prompts
+P_CASUALTIES = 1
+P_RETREAT = 2
+P_SUBMERGE = 3
+P_KAMIKAZE = 4
+P_SCRAMBLE = 5
+P_BOMBARD = 6
+P_DICE = 7
+PROMPT_NAMES = ("", "casualties", "retreat", "submerge", "kamikaze", "scramble", "bombard", "dice")
+
+# outcomes
+O_ATTACKER_WON = 1
+O_DEFENDER_WON = 2
+O_BOTH_DESTROYED = 3
+O_RETREAT = 4
+O_STALEMATE = 5
+OUTCOME_NAMES = ("", "attacker_won", "defender_won", "both_destroyed", "retreat", "stalemate")
+
+# hit classes (casualties.choose hit tuple positions)
+H_ANY = 0
+H_NO_AIR = 1
+H_NO_SUB = 2
+H_AIR_ONLY = 3
+
+TECHS = ("jet_fighters", "super_submarines", "heavy_bombers", "combined_bombardment", "radar",
+         "advanced_artillery", "improved_mechanized_infantry")
+T_JETS = 1
+T_SUPER_SUBS = 2
+T_HEAVY = 4
+T_COMBINED = 8
+T_RADAR = 16
+T_ADV_ART = 32
+T_IMP_MECH = 64
+
+
+def family_of(flags):
+    """Edition family from its COMBAT_FLAGS."""
+    if flags & uu.CF_SUB_SURPRISE:
+        return FAM_1940
+    if flags & uu.CF_SUB_OPENING_FIRE:
+        return FAM_LHTR
+    return FAM_CLASSIC
+
+
+
+def _is_whole(v):
+    """A typed die or hit count: an int (not a bool, text or 3.5)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+class UnitsBoard:
+    """The unit half of a board (units, aliases, combat flags) when no full board is loaded."""
+
+    def __init__(self, edition):
+        try:
+            mod = __import__("board_defs." + edition + ".units", None, None, ("UNITS",), 0)
+        except ImportError:
+            raise InputError("unknown edition: " + str(edition))
+        self.edition = edition
+        self.units = mod.UNITS
+        self.aliases = mod.ALIASES
+        self.combat_flags = mod.COMBAT_FLAGS
+        self.unit_count = len(mod.UNITS)
+
+    def unit_name(self, u):
+        return self.units[u][0]
+
+    def unit_id(self, name):
+        u = uu.find(self.units, self.aliases, str(name))
+        if u < 0:
+            raise InputError("unknown unit for %s: %s" % (self.edition, name))
+        return u
+
+
+def _board(board):
+    if isinstance(board, str):
+        return UnitsBoard(board)
+    return board
+
+
+class Prompt:
+    """A pending decision: `kind` (P_*), `side`, legal `options`, preselected `default`, `info`."""
+
+    def __init__(self, kind, side, options, default, info=None):
+        self.kind = kind
+        self.side = side
+        self.options = options
+        self.default = default
+        self.info = info
+
+    def name(self):
+        return PROMPT_NAMES[self.kind]
+
+    def __repr__(self):
+        return "Prompt(%s, side=%d, default=%r)" % (PROMPT_NAMES[self.kind], self.side, self.default)
+
+
+def _tech_bits(names):
+    bits = 0
+    if not names:
+        return 0
+    if isinstance(names, int):
+        return names
+    for n in names:
+        if n not in TECHS:
+            raise InputError("unknown technology: " + str(n))
+        bits |= 1 << TECHS.index(n)
+    return bits
+
+
+def _zeros(n):
+    return [0] * n
+
+
+# LHTR national advantages that change a battle (engine_core/battle/advantages.py applies them;
+# the odds read the same bits) and the facts about a space they depend on
+NA_NAMES = ("atlantic_wall", "panzerblitz", "wolf_packs", "dive_bomber", "fortress_europe",
+            "kamikaze", "kaiten", "powerful_battleships", "dug_in", "banzai", "marines",
+            "radar", "superfortresses", "russian_winter")
+NA_ATLANTIC = 1
+NA_PANZER = 2
+NA_WOLF = 4
+NA_STUKA = 8
+NA_FORTRESS = 16
+NA_KAMIKAZE = 32
+NA_KAITEN = 64
+NA_BATTLESHIPS = 128
+NA_DUG_IN = 256
+NA_BANZAI = 512
+NA_MARINES = 1024
+NA_RADAR = 2048
+NA_SUPERFORT = 4096
+NA_WINTER = 8192     # LHTR-O-10: only while declared (advantages.winter_active)
+
+# whose advantage each one is (LHTR-O-20..25 Germany, LHTR-O-40..45 Japan, LHTR-O-50..54 US)
+NA_POWERS = ("Germany", "Germany", "Germany", "Germany", "Germany",
+             "Japan", "Japan", "Japan", "Japan", "Japan", "United States",
+             "United Kingdom", "United States", "Soviet Union")
+
+SPACE_NAMES = ("gray", "island", "tan")
+SP_GRAY = 1
+SP_ISLAND = 2
+SP_TAN = 4
+
+
+def name_bits(names, table, what):
+    """A bit set from names in `table` (an int passes as it is); InputError names an unknown one."""
+    if not names:
+        return 0
+    if isinstance(names, int):
+        return names
+    if isinstance(names, str):
+        names = (names,)
+    b = 0
+    for nm in names:
+        if nm not in table:
+            raise InputError("unknown " + what + ": " + str(nm))
+        b |= 1 << table.index(nm)
+    return b
