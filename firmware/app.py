@@ -5,8 +5,9 @@
         app.tick()
 
 `App(profile, clock=None, kiosk=False, store=None, entropy=None)`: `clock` is a callable returning
-milliseconds (the simulator passes a fake one so tests never sleep); an
-object with `ticks_ms()` or `monotonic()` works too. One tick polls the
+the board's wrapping ticks in milliseconds (default `firmware.ticks.ticks_ms`: `supervisor.ticks_ms`;
+tests pass a fake one so they never sleep); an object with `ticks_ms()` or `monotonic()` works too.
+Times are compared only through `firmware.ticks` (the clock wraps 65 s after power-on). One tick polls the
 buttons, hands each press to the screen on top of the stack, lets the
 screen animate, redraws the labels that changed (only when something
 changed) and writes the tower's frame if it changed. Nothing blocks.
@@ -24,24 +25,19 @@ from firmware import keys as keys_mod
 from firmware import saves
 from firmware import tower as tower_mod
 from firmware import ui
+from firmware import ticks
 from firmware.session import Session
 from firmware.settings import Settings
 
 
 def _clock(clock):
+    """A callable giving the board's wrapping ticks (firmware/ticks.py)."""
     if clock is None:
-        try:
-            import supervisor
-            return supervisor.ticks_ms
-        except (ImportError, AttributeError):
-            import time
-            if hasattr(time, "ticks_ms"):
-                return time.ticks_ms
-            return lambda: time.monotonic_ns() // 1000000
+        return ticks.ticks_ms
     if hasattr(clock, "ticks_ms"):
         return clock.ticks_ms
     if hasattr(clock, "monotonic"):
-        return lambda: int(clock.monotonic() * 1000)
+        return lambda: int(clock.monotonic() * 1000) & ticks.TICKS_MAX
     return clock
 
 
@@ -309,5 +305,5 @@ class App:
         from firmware.screens.kiosk import DEMO_MS, KIOSK_IDLE_MS
         if self.demo_start < 0:
             return
-        if now - self.last_key >= KIOSK_IDLE_MS or now - self.demo_start >= DEMO_MS:
+        if ticks.ticks_since(now, self.last_key) >= KIOSK_IDLE_MS or ticks.ticks_since(now, self.demo_start) >= DEMO_MS:
             self.end_kiosk_demo(now)

@@ -13,8 +13,11 @@ nothing). up/down/left/right act on press and repeat while held (after REPEAT_DE
 every REPEAT_MS), so a purchase of ten infantry is one held button.
 A transition within DEBOUNCE_MS of the key's previous transition is
 contact bounce and is ignored (keypad debounces in hardware too; GPIO
-polled on a Raspberry Pi does not).
+polled on a Raspberry Pi does not). `now` is the board's wrapping ticks
+(firmware/ticks.py): times are compared only through `ticks_since`.
 """
+
+from firmware.ticks import ticks_since
 
 KEY_NAMES = ("up", "down", "left", "right", "select", "back", "roll")
 
@@ -51,7 +54,7 @@ class Keys:
     def feed(self, name, pressed, now, out):
         """One raw transition of logical key `name` (also used by tests)."""
         last = self.last.get(name)
-        if last is not None and now - last < DEBOUNCE_MS:
+        if last is not None and ticks_since(now, last) < DEBOUNCE_MS:
             return
         self.last[name] = now
         if pressed:
@@ -89,10 +92,10 @@ class Keys:
             if t0 is None:
                 continue
             if name in _REPEATS:
-                if now - t0 >= REPEAT_DELAY_MS and now - self.repeated[name] >= REPEAT_MS:
+                if ticks_since(now, t0) >= REPEAT_DELAY_MS and ticks_since(now, self.repeated[name]) >= REPEAT_MS:
                     self.repeated[name] = now
                     out.append(name)
-            elif not self.longed[name] and now - t0 >= LONG_MS:
+            elif not self.longed[name] and ticks_since(now, t0) >= LONG_MS:
                 self.longed[name] = True
                 out.append("long_" + name)
                 self.presses += 1

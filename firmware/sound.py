@@ -7,6 +7,8 @@ None and stay silent. Like the tower, nothing blocks: `beep()` starts a tone and
 `update(now)` ends it.
 """
 
+from firmware.ticks import ticks_since
+
 _ON = 0x8000
 _OFF = 0
 
@@ -33,7 +35,8 @@ class Sound:
     def __init__(self, pwm, enabled=False):
         self.pwm = pwm
         self.enabled = enabled
-        self.until = -1
+        self.started = -1  # ticks when the tone began (-1: silent)
+        self.length = 0
         self.beeps = 0
 
     def beep(self, now, frequency=880, ms=30):
@@ -41,11 +44,12 @@ class Sound:
             return
         self.pwm.frequency = frequency
         self.pwm.duty_cycle = _ON
-        self.until = now + ms
+        self.started = now
+        self.length = ms
         self.beeps += 1
 
     def update(self, now):
-        if self.until >= 0 and now >= self.until:
+        if self.started >= 0 and ticks_since(now, self.started) >= self.length:
             if self.pwm is not None:
                 self.pwm.duty_cycle = _OFF
-            self.until = -1
+            self.started = -1

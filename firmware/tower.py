@@ -4,7 +4,8 @@ Hardware is injected: `Tower` takes any pixel object that supports
 `len(pixels)`, `pixels[i] = (r, g, b)` and (optionally) `show()`, so the
 same code drives a NeoPixel strip, the simulator's recording strip or a
 plain list in a test. The caller owns the clock: every method takes `now`
-in milliseconds and `update(now)` is called often from the cooperative
+in milliseconds (the board's wrapping ticks: compared only through
+`ticks_since`) and `update(now)` is called often from the cooperative
 loop; a frame is written only when it differs from the last one.
 
 Brightness is limited twice for battery life: every channel is scaled by
@@ -39,6 +40,8 @@ PULSES = 3
 BREATH_MS = 4000   # idle: one full breath
 BREATH_LOW = 4
 BREATH_HIGH = 48
+
+from firmware.ticks import ticks_since
 
 DEFAULT_CAP = 0.35  # never more than 35 % of full scale per channel
 _BUDGET_PER_PIXEL = 160  # channel-sum budget per pixel at the cap
@@ -151,7 +154,7 @@ class Tower:
         """Dice shown so far by a roll (0 during the tumble)."""
         if self.mode != _MODE_ROLL:
             return 0
-        t = now - self.start - TUMBLE_MS
+        t = ticks_since(now, self.start) - TUMBLE_MS
         if t < 0:
             return 0
         n = t // REVEAL_MS + 1
@@ -160,9 +163,9 @@ class Tower:
     def is_busy(self, now):
         """True while an animation is still moving (roll or outcome)."""
         if self.mode == _MODE_ROLL:
-            return now - self.start < TUMBLE_MS + REVEAL_MS * self.shown
+            return ticks_since(now, self.start) < TUMBLE_MS + REVEAL_MS * self.shown
         if self.mode == _MODE_OUTCOME:
-            return now - self.start < PULSE_MS * PULSES
+            return ticks_since(now, self.start) < PULSE_MS * PULSES
         return False
 
     # -- frames -----------------------------------------------------------
@@ -170,7 +173,7 @@ class Tower:
         """The frame for time `now`: a list of (r, g, b), in strip order."""
         count = len(self.order)
         logical = [(0, 0, 0)] * count
-        t = now - self.start
+        t = ticks_since(now, self.start)
         if self.mode == _MODE_ROLL:
             if t < TUMBLE_MS:
                 # a light with a short tail falls from the top, again and again
