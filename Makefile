@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench gate pytest micropython clean goldens coverage boards
+.PHONY: demo test bench gate cpgate device pytest micropython clean goldens coverage boards
 
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,15 @@ test: $(STAMP)
 # The MicroPython gate alone.
 gate: $(STAMP)
 	$(PY) tools/mpgate.py
+
+# The CircuitPython gate alone (CircuitPython's mpy-cross and unix port from ../shared/circuitpython).
+cpgate: $(STAMP)
+	$(PY) tools/cpgate.py
+
+# What to copy to a board's CIRCUITPY drive, in build/CIRCUITPY/ (BOARD: a profile of firmware/hardware/).
+device: $(STAMP)
+	@test -n "$(BOARD)" || (echo "usage: make device BOARD=<profile>  (see firmware/hardware/)"; exit 2)
+	$(PY) tools/device.py $(BOARD)
 
 bench: $(STAMP)
 	$(PY) bench/run.py

@@ -1,7 +1,8 @@
-# Portable test runner for MicroPython (and CPython): imports each named test
+# Portable test runner for MicroPython, CircuitPython and CPython: imports each named test
 # module, calls its test_* functions in name order, prints failures and a
 # closing "N passed, N failed" line; exit status 1 on any failure.
 # Usage: micropython tests/mp_runner.py test_dice test_board_pacific ...
+#        micropython tests/mp_runner.py test_dice.test_roll   (one test, uncaught)
 import sys
 import gc
 
@@ -9,9 +10,13 @@ import gc
 def _print_exc(e):
     if hasattr(sys, "print_exception"):
         sys.print_exception(e)
-    else:  # CPython
+        return
+    try:  # CPython
         import traceback
-        traceback.print_exception(type(e), e, e.__traceback__)
+    except ImportError:  # the CircuitPython unix port has neither: the exception alone
+        print("%s: %s" % (type(e).__name__, e))
+        return
+    traceback.print_exception(type(e), e, e.__traceback__)
 
 
 def run(names):
@@ -49,5 +54,18 @@ def run(names):
     return failed
 
 
+def run_one(name):
+    """Runs one test, `module.test_name`, uncaught: the interpreter prints where it failed
+    (the CircuitPython port's only traceback; tools/cpgate.py uses it)."""
+    mod_name, attr = name.split(".")
+    mod = __import__(mod_name)
+    gc.collect()
+    getattr(mod, attr)()
+    print("1 passed, 0 failed")
+
+
 if __name__ == "__main__":
-    sys.exit(1 if run(sys.argv[1:]) else 0)
+    if len(sys.argv) == 2 and "." in sys.argv[1]:
+        run_one(sys.argv[1])
+    else:
+        sys.exit(1 if run(sys.argv[1:]) else 0)

@@ -8,6 +8,9 @@
    starts from a fresh heap. Prints each file's result and a closing
    "N passed, N failed" line; exits non-zero on any failure.
 
+The compile and run steps are functions shared with tools/cpgate.py (the
+CircuitPython gate: the same steps with CircuitPython's compiler and port).
+
 Usage: python tools/mpgate.py [tests/portable/test_x.py ...]
 """
 import os
@@ -22,47 +25,72 @@ MPY_CROSS = os.path.join(BIN, "mpy-cross")
 COMPILED_TREES = ("engine_core", "board_defs", "firmware")
 HEAP = "192K"
 BUILD = os.path.join(ROOT, "build", "mpy")
+RUNNER = "tests/mp_runner.py"
 
 
-def python_files(tree):
+def python_files(tree, skip=()):
+    """The .py files under `tree` (relative to ROOT), in a fixed order; `skip` holds
+    paths relative to ROOT (a file, or a folder ending in '/') left out."""
     out = []
     for base, dirs, files in os.walk(os.path.join(ROOT, tree)):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__"
+                         and os.path.relpath(os.path.join(base, d), ROOT) + "/" not in skip)
         for f in sorted(files):
-            if f.endswith(".py"):
-                out.append(os.path.relpath(os.path.join(base, f), ROOT))
+            rel = os.path.relpath(os.path.join(base, f), ROOT)
+            if f.endswith(".py") and rel not in skip:
+                out.append(rel)
     return out
 
 
-def compile_all():
+def compile_all(cross=MPY_CROSS, build=BUILD, trees=COMPILED_TREES, skip=(), label="mpy-cross"):
+    """Compiles every .py of `trees` with the compiler `cross` into `build` (same
+    relative paths, .mpy); prints each failure and a count; True if none failed."""
     failures = []
     count = 0
-    for tree in COMPILED_TREES:
-        for rel in python_files(tree):
-            dest = os.path.join(BUILD, rel[:-3] + ".mpy")
+    built = set()
+    for tree in trees:
+        for rel in python_files(tree, skip):
+            dest = os.path.join(build, rel[:-3] + ".mpy")
+            built.add(os.path.normpath(dest))
             os.makedirs(os.path.dirname(dest), exist_ok=True)
-            proc = subprocess.run([MPY_CROSS, "-o", dest, rel], cwd=ROOT,
+            proc = subprocess.run([cross, "-o", dest, rel], cwd=ROOT,
                                   capture_output=True, text=True)
             count += 1
             if proc.returncode != 0:
                 failures.append((rel, (proc.stderr or proc.stdout).strip()))
+    for base, _dirs, files in os.walk(build):  # a module moved or removed must not import from a stale .mpy
+        for f in files:
+            path = os.path.normpath(os.path.join(base, f))
+            if f.endswith(".mpy") and path not in built:
+                os.remove(path)
     for rel, msg in failures:
-        print("mpy-cross FAILED: %s\n  %s" % (rel, msg.replace("\n", "\n  ")))
-    print("mpy-cross: %d modules compiled, %d failed" % (count, len(failures)))
+        print("%s FAILED: %s\n  %s" % (label, rel, msg.replace("\n", "\n  ")))
+    print("%s: %d modules compiled, %d failed" % (label, count, len(failures)))
     return not failures
 
 
+def portable_files(argv):
+    """The test files named on the command line, else every tests/portable/test_*.py."""
+    return argv or sorted(os.path.join("tests/portable", f) for f in os.listdir(os.path.join(ROOT, "tests/portable"))
+                          if f.startswith("test_") and f.endswith(".py"))
+
+
 _SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
+_FAIL = re.compile(r"^FAIL (\w+)\.(test_\w+)$")
 
 
-def run_tests(files):
+def run_tests(files, interpreter=MICROPYTHON, heap=HEAP, build=BUILD, label="micropython", explain=None):
+    """Runs each portable test file in its own `interpreter -X heapsize=heap` process,
+    modules imported from `build` first. Prints one line per file (and the runner's
+    output of a failing file; `explain(module, test)` may add lines per failing test).
+    Returns (passed, failed); a file that crashed counts as one failure."""
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join((os.path.relpath(BUILD, ROOT), "tests/portable", ".frozen"))
+    env["MICROPYPATH"] = ":".join((os.path.relpath(build, ROOT), "tests/portable", ".frozen"))
     total_p = total_f = 0
     for path in files:
         mod = os.path.splitext(os.path.basename(path))[0]
         try:
-            proc = subprocess.run([MICROPYTHON, "-X", "heapsize=" + HEAP, "tests/mp_runner.py", mod],
+            proc = subprocess.run([interpreter, "-X", "heapsize=" + heap, RUNNER, mod],
                                   cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
             out = proc.stdout + proc.stderr
         except subprocess.TimeoutExpired:
@@ -75,9 +103,14 @@ def run_tests(files):
             p, f = 0, 1
         total_p += p
         total_f += f
-        print("micropython %-40s %d passed, %d failed" % (mod, p, f))
+        print("%s %-40s %d passed, %d failed" % (label, mod, p, f))
         if f:
             print("  " + "\n  ".join(lines[-40:]))
+            if explain is not None:
+                for line in lines:
+                    fm = _FAIL.match(line)
+                    if fm:
+                        explain(fm.group(1), fm.group(2))
     return total_p, total_f
 
 
@@ -86,8 +119,7 @@ def main(argv):
         print("micropython/mpy-cross not found next to %s: run `make test` (it installs them)" % sys.executable)
         return 2
     ok = compile_all()
-    files = argv or sorted(os.path.join("tests/portable", f) for f in os.listdir(os.path.join(ROOT, "tests/portable"))
-                           if f.startswith("test_") and f.endswith(".py"))
+    files = portable_files(argv)
     p, f = run_tests(files)
     print("MicroPython (-X heapsize=%s): %d files" % (HEAP, len(files)))
     print("%d passed, %d failed" % (p, f))
