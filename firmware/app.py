@@ -208,23 +208,36 @@ class App:
         self.push(BattleRun(self))
 
     def _resume(self):
+        """The restore boundary: whatever the flash holds, the app comes up (never raises) and
+        the top screen says when a record did not load (session.notice)."""
         from firmware.screens.system import Home
         self.stack = [Home(self)]
+        s = self.session
         try:
-            had = self.session.resume()
-        except (ImportError, ValueError) as err:
-            self.errors.append(err)
+            had = s.resume()
+        except Exception as err:  # pylint: disable=broad-except  # resume() contains its own; the last line
+            self._error(err)
+            s._clear()
+            s.notice = "Saved game did not load (kept on flash)"
             had = False
-        if self.session.resume_error is not None:
-            self.errors.append(self.session.resume_error)
-            self.top().say("Tournament log unreadable")  # the file stays on flash to be looked at
-        if had and self.session.game is not None:
-            self.home_game()
-        if self.session.battle is not None:
-            self.open_battle_run()
-        elif self.session.fresh:
-            from firmware.screens.trust import Commitment
-            self.push(Commitment(self, start=True))  # before the first action, again
+        if s.resume_error is not None:
+            self._error(s.resume_error)
+        try:
+            if had and s.game is not None:
+                self.home_game()
+            if s.battle is not None:
+                self.open_battle_run()
+            elif s.fresh:
+                from firmware.screens.trust import Commitment
+                self.push(Commitment(self, start=True))  # before the first action, again
+            self.top().view(self.cols, self.body)   # a record the screens cannot show fails here
+        except Exception as err:  # pylint: disable=broad-except  # the record stays on flash
+            self._error(err)
+            s._clear()
+            s.notice = "Saved game did not load (kept on flash)"
+            self.stack = [Home(self)]
+        if s.notice:
+            self.top().say(s.notice)
 
     # -- actions ----------------------------------------------------------
     def act(self, action):

@@ -84,7 +84,8 @@ class Session:
         self.battle_info = None     # a normal game's running battle (kind, sides, powers, territory)
         self.fresh = False          # a tournament resumed before its first action
         self.luck_saved = 0         # battles in the tournament's luck cache on flash
-        self.resume_error = None    # why a tournament on flash could not be rebuilt
+        self.resume_error = None    # why a record (or a tournament on flash) did not restore
+        self.notice = None          # what the screen says after resume() (a record that did not load)
         self.last_odds = None       # (kind, attacker, defender, win chance, swing) of the set-up
 
     # -- engine modules ---------------------------------------------------
@@ -325,21 +326,61 @@ class Session:
         self.saved += 1
 
     def resume(self):
-        """Load the newest good save; True when a game came back."""
+        """Bring back the saved game; True when a game (or a free battle) came back.
+
+        The restore boundary: nothing a record holds raises out of here. A tournament whose
+        log cannot be rebuilt leaves `resume_error` set (the log stays on flash to be looked
+        at). Otherwise the newest good record is restored; when it does not restore (its
+        checksum holds but this firmware cannot use it: another version, a game that no
+        longer replays, a battle out of range) the older one is tried, `keep()` makes the
+        slots write over the bad one next, and `notice` says so for the screen."""
         if self.slots is None:
             return False
-        data = self.slots.load()
-        rec = tlog.unpack_record(self.tslots().load())
+        self.notice = None
+        try:
+            rec = tlog.unpack_record(self.tslots().load())
+        except Exception as err:  # pylint: disable=broad-except  # a record that does not decode
+            self.resume_error = err
+            rec = None
         if rec is not None and rec[4] >= self.slots.seq:
             # the newest thing on flash is a tournament (a normal game saved later wins)
             try:
                 return self._resume_tournament(rec)
-            except ValueError as err:   # a log damaged on flash (not by a power cut)
+            except Exception as err:  # pylint: disable=broad-except  # contained: the log stays on flash
                 self.resume_error = err
-                self.tour = None
-                self.game = None
-                self.battle = None
+                self._clear()
+                self.notice = "Tournament log unreadable"
                 return False
+        recs = self.slots.records()
+        for i in range(len(recs)):
+            try:
+                ok = self._restore(recs[i][2])
+            except Exception as err:  # pylint: disable=broad-except  # contained: try the older one
+                self.resume_error = err
+                ok = False
+            if ok:
+                self.slots.keep(recs[i][1])
+                if i > 0:
+                    self.notice = "Newest save did not load: the one before it is back"
+                return True
+            self._clear()
+        if recs:
+            self.notice = "Saved game did not load (kept on flash)"
+        return False
+
+    def _clear(self):
+        self.tour = None
+        self.tlog = None
+        self.game = None
+        self.battle = None
+        self.territory = -1
+        self.players = b""
+        self.luck = None
+        self.fresh = False
+
+    def _restore(self, data):
+        """One game record back (False: not this firmware's format); raises when its game or
+        battle does not restore."""
         if data is None or len(data) < _HSIZE:
             return False
         version, ng, nb, territory, npl, ned = struct.unpack(_HEADER, data[:_HSIZE])
@@ -358,7 +399,11 @@ class Session:
             self.load_board(edition)  # a free battle: the board it was fought on
         if nb:
             from engine_core.battle import steps as battle
-            self.battle = battle.Battle.from_bytes(self.board, data[_HSIZE + ng:_HSIZE + ng + nb])
+            b = battle.Battle.from_bytes(self.board, data[_HSIZE + ng:_HSIZE + ng + nb])
+            check_battle(b)
+            if territory < -1 or territory >= self.board.territory_count:
+                raise ValueError("the saved battle's territory is out of range")
+            self.battle = b
             self.territory = territory
         return self.game is not None or self.battle is not None
 
@@ -509,6 +554,24 @@ class AuditedBattle:
 
     def step(self, dice=None):
         self.run_until_prompt(dice)
+
+
+MAX_UNITS = 999    # units of one type on one side of a restored battle (a hostile record: no hang)
+
+
+def check_battle(b):
+    """A restored battle is one the screens and the odds can use: its kind in range, its
+    sides this edition's, no count over MAX_UNITS. ValueError otherwise (the record does not restore)."""
+    from engine_core.battle import base
+    if not 0 <= b.kind < len(base.KIND_NAMES):
+        raise ValueError("the saved battle's kind %d is out of range" % b.kind)
+    for side in (0, 1):
+        for vec in (b.alive[side], b.dmg[side], b.cas[side], b.subm[side], b.lost[side]):
+            if len(vec) != b.n:
+                raise ValueError("the saved battle's sides are not this edition's")
+            for x in vec:
+                if x > MAX_UNITS:
+                    raise ValueError("the saved battle has %d units of one type" % x)
 
 
 def _same(a, b):

@@ -42,6 +42,15 @@ def default_state(app):
     return bytes(session.payload())
 
 
+def kiosk_state(app):
+    """A store demo keeps nothing (the visitor's game is dropped at a restart): what must hold
+    after a cut is that it comes back in kiosk mode, saving nothing."""
+    if app is None:
+        return None
+    session = getattr(app, "session", None)
+    return ("kiosk", bool(getattr(app, "kiosk", False)), getattr(session, "slots", 0) is None)
+
+
 def _safe(state_fn, app):
     try:
         return state_fn(app)
@@ -49,13 +58,19 @@ def _safe(state_fn, app):
         return ("state_fn raised", type(err).__name__, str(err))
 
 
-def _run(board, commands, state_fn, arm_units=None, stop_after_frames=None, app_factory=None, ops=None):
+def is_kiosk(script_text):
+    """A flow with a line `# mode: kiosk` runs the store demo (as host_sim.goldens runs it)."""
+    return any(line.strip() == "# mode: kiosk" for line in script_text.splitlines())
+
+
+def _run(board, commands, state_fn, arm_units=None, stop_after_frames=None, app_factory=None, ops=None,
+         kiosk=False):
     """Run the script (stopping at a power cut). Returns (sim, records).
 
     records: (flash units spent, state) at the end of the boot and of every frame;
     ops (if a list is given): (frame index, units spent, state) after every completed flash operation.
     """
-    sim = Simulator(board, render=False, app_factory=app_factory)
+    sim = Simulator(board, render=False, app_factory=app_factory, kiosk=kiosk)
     records = []
     if ops is not None:
         sim.flash.op_hooks.append(lambda f: ops.append((len(records), f.spent, _safe(state_fn, sim.app))))
@@ -104,7 +119,8 @@ class Reference:
 
 def reference(board, script_text, state_fn=default_state, app_factory=None):
     ops = []
-    sim, records = _run(board, parse(script_text), state_fn, app_factory=app_factory, ops=ops)
+    sim, records = _run(board, parse(script_text), state_fn, app_factory=app_factory, ops=ops,
+                        kiosk=is_kiosk(script_text))
     total = sim.flash.spent
     crashed = sim.crashed
     sim.close()
@@ -113,12 +129,13 @@ def reference(board, script_text, state_fn=default_state, app_factory=None):
     return Reference(records, ops, total)
 
 
-def check_point(board, commands, ref, state_fn, kind, point, app_factory=None):
+def check_point(board, commands, ref, state_fn, kind, point, app_factory=None, kiosk=False):
     """One cut and restart. Returns (ok, detail)."""
     if kind == "flash":
-        sim, records = _run(board, commands, state_fn, arm_units=point, app_factory=app_factory)
+        sim, records = _run(board, commands, state_fn, arm_units=point, app_factory=app_factory, kiosk=kiosk)
     else:
-        sim, records = _run(board, commands, state_fn, stop_after_frames=point, app_factory=app_factory)
+        sim, records = _run(board, commands, state_fn, stop_after_frames=point, app_factory=app_factory,
+                            kiosk=kiosk)
     try:
         if not sim.dead:
             return True, "the run ended before the cut (nothing to check)"
@@ -142,6 +159,8 @@ def check_point(board, commands, ref, state_fn, kind, point, app_factory=None):
 def sweep(board, script_text, points=200, seed=1, state_fn=default_state, app_factory=None, flash_share=0.75):
     """Cut at `points` random places. Returns (results, ref_frames, total_units);
     results are (kind, point, ok, detail)."""
+    if state_fn is default_state and is_kiosk(script_text):
+        state_fn = kiosk_state
     ref = reference(board, script_text, state_fn, app_factory)
     total = ref.total
     commands = parse(script_text)
@@ -152,7 +171,8 @@ def sweep(board, script_text, points=200, seed=1, state_fn=default_state, app_fa
             kind, point = "flash", rng.randrange(0, total)
         else:
             kind, point = "frame", rng.randrange(1, len(ref.records))
-        ok, detail = check_point(board, commands, ref, state_fn, kind, point, app_factory)
+        ok, detail = check_point(board, commands, ref, state_fn, kind, point, app_factory,
+                                 is_kiosk(script_text))
         results.append((kind, point, ok, detail))
     return results, len(ref.records), total
 

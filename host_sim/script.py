@@ -251,5 +251,7 @@ def load_game(sim, path):
     if nvm is not None and nvm.size:
         from firmware import tlog
         n = min(nvm.size, 2 * tlog.NVM_REGION)
-        nvm[0:n] = b"\xff" * n  # a tournament's seed record (firmware/tlog.seed_store)
+        # a tournament's seed record (firmware/tlog.seed_store); the tester's write: an armed
+        # power cut (host_sim.powercut) is for the device's writes, not this one
+        nvm.preset(0, b"\xff" * n)
     sim.log("load", os.path.basename(path))
