@@ -15,7 +15,7 @@ $(STAMP): requirements.txt constraints.txt pyproject.toml
 demo: $(STAMP)
 	$(PY) -m host_sim
 
-# Every test: the host pytest run, then the MicroPython gate (compile + portable tests).
+# Every test: the host pytest run, then the MicroPython gate and the CircuitPython gate (compile + portable tests).
 test: $(STAMP)
 	$(PY) tools/coverage.py --check
 	$(PY) -m pytest -q tests --ignore-glob='tests/host/test_host_sim_*.py'
@@ -23,6 +23,7 @@ test: $(STAMP)
 	# fresh interpreter state, which the firmware's fake-device tests above would otherwise share.
 	$(PY) -m pytest -q tests/host/test_host_sim_*.py
 	$(PY) tools/mpgate.py
+	$(PY) tools/cpgate.py
 
 # The MicroPython gate alone.
 gate: $(STAMP)
