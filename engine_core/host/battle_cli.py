@@ -1,28 +1,61 @@
-"""`python -m engine_core battle`: run one battle from a JSON spec, print its step log and result.
+"""`python -m engine_core battle`: run one battle step by step and print what happened.
 
-Spec (stdin, JSON object):
-  edition    "classic" | "revised" | "revised_lhtr" | "pacific_1940" | "global_1940" | "global_1940_variant"
-  kind       "land" | "sea" | "amphibious"
-  attacker   {unit name: count}
-  defender   {unit name: count}
-  dice       optional list of die values used in order (the dice a group rolled at the table)
-  seed       optional int: the device's own seeded dice instead
-             (neither: the dice are typed in through the answers, one answer per firing group:
-              a list of dice, or {"hits": [per column]})
-  answers    optional list, one per prompt in order; a missing answer or null takes the default
-  options    optional dict passed to engine_core.battle.steps.Battle (retreat, seaborne, bombard, ...)
+Two ways to say the battle:
+  python -m engine_core battle "3 inf 1 tank vs 2 inf" --edition "Pacific 1940" --seed 7
+  python -m engine_core battle spec.json        (or - / a pipe: the JSON spec on stdin)
+The text form prints a transcript ("Round 1: ..."); --json prints the JSON output instead.
+A JSON spec prints JSON (for scripts) unless --transcript, or when stdout is a terminal.
 
-Output (stdout, JSON object): {"edition", "kind", "log": [event objects], "prompts": [...],
-"result": {...}}. Exit status 0, or 2 with a message on stderr for a bad spec or an illegal answer.
+The JSON spec (an object; any other field is refused by name):
+  edition   required: classic, revised, revised_lhtr, pacific_1940, global_1940,
+            global_1940_variant, or the device's menu name ("Pacific 1940")
+  kind      required: "land", "sea" or "amphibious"
+  attacker  required: {unit: count}; names as the rulebook's (infantry, armor/tank, ...) or
+            short (inf, art, arm, mech, ftr, fig, bmb, tac, dd, ca, bb, cv, sub, trn, tp, aa,
+            aaa), plurals, any case; counts whole numbers
+  defender  required: {unit: count} (empty: a warning, the attacker takes it unopposed)
+  dice      optional: the dice rolled at the table, in the order the battle asks for them:
+            step by step as the transcript shows them (the attacker fires before the
+            defender; within a step one group of dice per value, as its "groups" list)
+  seed      optional whole number: the device's own dice from this seed instead of "dice"
+            (neither: the dice are typed in through the answers, one per firing step)
+  answers   optional list: one answer per question the battle asks, in order; null or a
+            missing answer takes the default. Answer formats, by question:
+              dice        [4, 2, 6] (the dice of the step) or {"hits": [per column]}
+              casualties  "infantry" | ["infantry", "armor"] (order of loss) |
+                          {"infantry": 2} | {"lost": {...}, "damaged": {"battleship": 1}}
+              retreat     "press" | "retreat" | a territory of options.retreat | "air"
+                          (LHTR amphibious: the aircraft alone)
+              submerge    a number of submarines (0: none)
+              kamikaze, scramble, bombard   as the prompt's options say (see
+                          engine_core/battle/kamikaze.py, scramble.py, bombard.py)
+  options   optional object, every field optional:
+              retreat          [territory names] the attacker may retreat to (null: none;
+                               default: one unnamed space, answered "retreat")
+              seaborne, bombard, scramble, attacker_cargo, defender_cargo,
+              sea_attacker, sea_defender            {unit: count}
+              attacker_tech, defender_tech          [technology names] (heavy_bombers, ...)
+              attacker_na, defender_na, space       [LHTR national advantage / space names]
+              air_bases, kamikaze, paratroopers     whole numbers
+              sub_withdraw, liberates, bombard_may_hit_air   true / false
+
+Output (JSON): {"edition", "kind", "log": [event objects], "prompts": [...], "result":
+{"outcome", "captured", "liberated", "rounds", "ipc_lost", "survivors", "damaged", "lost",
+"submerged", "retreated", "cargo"}, "dice_left"}.
+Exit status: 0; 2 with a message naming the field (or the rule) for a bad spec or an
+illegal answer; 130 on Ctrl-C.
 """
-import argparse
 import json
+import os
 
 from engine_core.battle import steps as bt
 from engine_core.battle import base as bb
 from engine_core import events as ev
 from engine_core.dice import Dice, FixedDice
+from engine_core.board import Board
 from engine_core.errors import RuleError, InputError
+from engine_core.host import cli_common as cc
+from engine_core.host import readable
 
 SIDES = ("attacker", "defender")
 
@@ -119,41 +152,131 @@ def prompt_json(b, p):
     return d
 
 
+OPTION_COUNTS = ("seaborne", "bombard", "scramble", "attacker_cargo", "defender_cargo",
+                 "sea_attacker", "sea_defender")
+OPTION_NAMES = ("attacker_tech", "defender_tech", "attacker_na", "defender_na", "space")
+OPTION_WHOLE = ("air_bases", "kamikaze", "paratroopers")
+OPTION_FLAGS = ("sub_withdraw", "liberates", "bombard_may_hit_air")
+OPTIONS = OPTION_COUNTS + OPTION_NAMES + OPTION_WHOLE + OPTION_FLAGS + ("retreat",)
+SPEC_KEYS = ("edition", "kind", "attacker", "defender", "dice", "seed", "answers", "options")
+
+
+def check_options(board, options):
+    """The battle options of a spec, checked field by field (names resolved), or {}."""
+    if options is None:
+        return {}
+    cc.fields(options, "options", OPTIONS)
+    out = {}
+    for k in options:
+        v = options[k]
+        f = "options." + k
+        if k in OPTION_COUNTS:
+            out[k] = cc.counts(board, v, f)
+        elif k in OPTION_NAMES:
+            out[k] = cc.list_of(v, f, cc.text, 32)
+        elif k in OPTION_WHOLE:
+            out[k] = cc.whole(v, f, 0, cc.MAX_SIDE_UNITS)
+        elif k in OPTION_FLAGS:
+            out[k] = cc.flag(v, f)
+        elif v is None:
+            out[k] = None
+        else:
+            out[k] = cc.list_of(v, f, cc.text, 64)
+    return out
+
+
+def _die(v, field):
+    return cc.whole(v, field, 1, 6)
+
+
+def check_answer(b, p, a, field):
+    """An answer of the spec in the shape its prompt takes (unit names resolved), or refused."""
+    k = p.kind
+    if a is None or a == "default":
+        if k == bb.P_DICE:
+            raise InputError("%s: dice needed for %s: give \"dice\", \"seed\" or typed dice in"
+                             " \"answers\"" % (field, bb.STEP_NAMES[p.info[0]]))
+        return a
+    if k == bb.P_DICE:
+        if isinstance(a, dict):
+            cc.fields(a, field, ("hits", "dice"))
+            if "hits" in a:
+                return {"hits": cc.list_of(a["hits"], field + ".hits",
+                                           lambda v, f: cc.whole(v, f, 0, cc.MAX_DICE), 8)}
+            return cc.list_of(a.get("dice"), field + ".dice", _die, cc.MAX_DICE)
+        return cc.list_of(a, field, _die, cc.MAX_DICE)
+    if k == bb.P_CASUALTIES:
+        if isinstance(a, str):
+            return cc.unit_name(b.board, a, field)
+        if isinstance(a, list):
+            return cc.list_of(a, field, lambda v, f: cc.unit_name(b.board, v, f), 64)
+        if isinstance(a, dict) and ("lost" in a or "damaged" in a):
+            cc.fields(a, field, ("lost", "damaged"))
+            return {"lost": cc.counts(b.board, a.get("lost", {}), field + ".lost"),
+                    "damaged": cc.counts(b.board, a.get("damaged", {}), field + ".damaged")}
+        if isinstance(a, dict):
+            return cc.counts(b.board, a, field)
+        raise InputError("%s: casualties are a unit name, a list of names (order of loss),"
+                         " {unit: count} or {\"lost\": {...}, \"damaged\": {...}}" % field)
+    if k == bb.P_RETREAT:
+        words = ["press", "retreat"] + [t for t in b.retreat_to if isinstance(t, str)]
+        if b.family == bb.FAM_LHTR and b.kind == bb.K_AMPHIBIOUS:
+            words.append("air")
+        if isinstance(a, str):
+            for w in words:
+                if a.strip().lower() == w.lower():
+                    return w
+            return a            # a space the attacker did not come from: the rule refuses it
+        if isinstance(a, int) and not isinstance(a, bool) and a >= 0:
+            return a            # the index of a space of options.retreat
+        raise InputError("%s: the retreat question takes one of %s, not %s%s" % (
+            field, ", ".join(sorted(set(words))), json.dumps(a)[:40], cc.suggest(a, words)))
+    if k == bb.P_SUBMERGE:
+        return cc.whole(a, field, 0, cc.MAX_SIDE_UNITS)
+    return a
+
+
 def run_spec(spec):
     """Run a battle spec (a dict); returns the output dict. Raises RuleError / InputError."""
-    if not isinstance(spec, dict):
-        raise InputError("the spec is a JSON object")
-    for key in ("edition", "kind", "attacker", "defender"):
-        if key not in spec:
-            raise InputError("the spec needs %r" % key)
-    if "dice" in spec and spec["dice"] is not None:
-        try:
-            dice = FixedDice([int(x) for x in spec["dice"]])
-        except ValueError as e:
-            raise InputError(str(e))
-    elif "seed" in spec and spec["seed"] is not None:
-        dice = Dice(seed=int(spec["seed"]))
+    cc.fields(spec, "", SPEC_KEYS, ("edition", "kind", "attacker", "defender"))
+    edition = cc.edition(spec["edition"])
+    kind = cc.one_of(spec["kind"], "kind", ("land", "sea", "amphibious"))
+    board = Board(edition)
+    attacker = cc.counts(board, spec["attacker"], "attacker")
+    defender = cc.counts(board, spec["defender"], "defender")
+    cc.check_total((("attacker", attacker), ("defender", defender)), cc.MAX_SIDE_UNITS,
+                   cc.MAX_BATTLE_UNITS, "a battle")
+    if not cc.total(attacker):
+        raise InputError("attacker: no units: an empty side fights no battle")
+    options = check_options(board, spec.get("options"))
+    if spec.get("dice") is not None:
+        dice = FixedDice(cc.list_of(spec["dice"], "dice", _die, cc.MAX_DICE))
+    elif spec.get("seed") is not None:
+        dice = Dice(seed=cc.seed(spec["seed"]))
     else:
         dice = None
-    b = bt.Battle(spec["edition"], spec["kind"], spec["attacker"], spec["defender"], spec.get("options"))
-    answers = list(spec.get("answers") or ())
+    answers = spec.get("answers")
+    answers = [] if answers is None else list(cc.list_of(answers, "answers", lambda v, f: v,
+                                                         cc.MAX_ANSWERS))
+    b = bt.Battle(board, kind, attacker, defender, options)
     prompts = []
+    n = 0
     while True:
         try:
             p = b.run_until_prompt(dice)
         except IndexError as e:
-            raise InputError(str(e))
+            raise InputError("dice: %s" % e)
         if p is None:
             break
         prompts.append(prompt_json(b, p))
         a = answers.pop(0) if answers else None
-        if p.kind == bb.P_DICE and a is None:
-            raise InputError("dice needed for %s: give \"dice\", \"seed\" or typed dice in \"answers\""
-                             % bb.STEP_NAMES[p.info[0]])
-        b.answer(a)
+        b.answer(check_answer(b, p, a, "answers[%d]" % n))
+        n += 1
+        if n > cc.MAX_ANSWERS:
+            raise InputError("the battle asked more than %d questions" % cc.MAX_ANSWERS)
     return {
-        "edition": spec["edition"],
-        "kind": spec["kind"],
+        "edition": edition,
+        "kind": kind,
         "log": [event_json(b, e) for e in b.events],
         "prompts": prompts,
         "result": result_json(b),
@@ -161,23 +284,95 @@ def run_spec(spec):
     }
 
 
-def main(argv, stdin, stdout, stderr):
-    parser = argparse.ArgumentParser(prog="python -m engine_core battle",
-                                     description="Run one battle from a JSON spec on stdin.")
-    parser.add_argument("--compact", action="store_true", help="one-line JSON")
-    args = parser.parse_args(argv)
-    try:
-        spec = json.loads(stdin.read())
-    except ValueError as e:
-        stderr.write("battle: the spec is not JSON: %s\n" % e)
-        return 2
-    try:
-        out = run_spec(spec)
-    except (RuleError, InputError) as e:
-        stderr.write("battle: %s\n" % e)
-        return 2
-    if args.compact:
-        stdout.write(json.dumps(out, sort_keys=True) + "\n")
+def _parser(stdout):
+    p = cc.Parser(stdout, prog="python -m engine_core battle", description=__doc__,
+                  epilog=cc.BOUNDS_HELP)
+    p.add_argument("battle", nargs="?", metavar="BATTLE|FILE|-",
+                   help="'3 inf 2 art vs 4 inf' (the battle as text), a JSON spec file, or - for stdin")
+    p.add_argument("--edition", help="for the text form: an edition id or menu name (default %s)"
+                   % DEFAULT_EDITION)
+    p.add_argument("--sea", action="store_true", help="text form: a sea battle")
+    p.add_argument("--amphibious", action="store_true", help="text form: an amphibious assault")
+    p.add_argument("--seed", help="text form: the device's dice from this seed (default: a new"
+                   " random seed, printed so the battle can be repeated)")
+    p.add_argument("--dice", help="text form: the dice rolled at the table, in order: 4,2,6,1")
+    p.add_argument("--json", action="store_true", help="print the JSON output (the default when"
+                   " the spec is JSON and stdout is not a terminal)")
+    p.add_argument("--transcript", action="store_true", help="print the readable transcript"
+                   " (the default for the text form and on a terminal)")
+    p.add_argument("--compact", action="store_true", help="one-line JSON")
+    return p
+
+
+DEFAULT_EDITION = "global_1940"
+_TEXT_ONLY = ("edition", "sea", "amphibious", "seed", "dice")
+
+
+def _spec_of_text(args, text):
+    a, d = readable.parse_battle(text)
+    if args.sea and args.amphibious:
+        raise InputError("--sea or --amphibious, not both")
+    spec = {"edition": cc.edition(args.edition if args.edition is not None else DEFAULT_EDITION,
+                                  "--edition"),
+            "kind": "sea" if args.sea else ("amphibious" if args.amphibious else "land"),
+            "attacker": a, "defender": d}
+    if args.dice is not None:
+        ds = []
+        for w in args.dice.replace(",", " ").split():
+            if not w.isdigit() or len(w) > 1:
+                raise InputError("--dice: '%s' is not a die (1 to 6)" % w[:12])
+            ds.append(int(w))
+        spec["dice"] = ds
+    elif args.seed is not None:
+        if not args.seed.isdigit() or len(args.seed) > 39:
+            raise InputError("--seed must be a whole number, not '%s'" % args.seed[:40])
+        spec["seed"] = int(args.seed)
     else:
-        stdout.write(json.dumps(out, indent=1, sort_keys=True) + "\n")
-    return 0
+        spec["seed"] = int.from_bytes(os.urandom(4), "big") >> 2
+    return spec
+
+
+def _run(argv, stdin, stdout, stderr):
+    args = _parser(stdout).parse_args(argv)
+    text_form = args.battle is not None and readable.looks_like_battle(args.battle)
+    if not text_form:
+        for k in _TEXT_ONLY:
+            if getattr(args, k) not in (None, False):
+                raise InputError("--%s is for the text form ('3 inf vs 2 inf'); a JSON spec says"
+                                 " it in its fields" % k)
+        if args.battle is None and cc.refuse_bare_terminal("battle", stdin, stderr,
+                                                           _parser(stdout).format_usage()):
+            return cc.EXIT_USAGE
+        spec = cc.parse_json(cc.read_text(stdin, args.battle, "the spec"))
+    else:
+        spec = _spec_of_text(args, args.battle)
+    warnings = []
+    if isinstance(spec, dict) and isinstance(spec.get("defender"), dict) and \
+            not any(spec["defender"][k] for k in spec["defender"]):
+        warnings.append("the defender has no units: the attacker takes the territory unopposed")
+    out = run_spec(spec)
+    for w in warnings:
+        stderr.write("battle: warning: %s\n" % w)
+    as_json = args.json or args.compact or (not args.transcript and not text_form
+                                            and not cc.is_terminal(stdout))
+    if as_json:
+        if args.compact:
+            stdout.write(json.dumps(out, sort_keys=True) + "\n")
+        else:
+            stdout.write(json.dumps(out, indent=1, sort_keys=True) + "\n")
+    else:
+        lines = readable.battle_transcript(out)
+        if text_form and "seed" in spec:
+            lines.insert(0, "dice: the device's, seed %d (repeat with --seed %d)" % (
+                spec["seed"], spec["seed"]))
+        stdout.write("\n".join(lines) + "\n")
+    return cc.EXIT_OK
+
+
+def main(argv, stdin, stdout, stderr):
+    def go():
+        try:
+            return _run(argv, stdin, stdout, stderr)
+        except (RuleError, InputError) as e:
+            return cc.fail("battle", stderr, e)
+    return cc.run_guarded("battle", go, stdout, stderr)

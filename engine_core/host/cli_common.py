@@ -5,6 +5,7 @@ A checker raises InputError whose message names the field ("attacker.infantry: .
 commands print it after their name and exit with status 2. Nothing is coerced: 2.9, "3",
 true or null are refused where a whole number is wanted.
 """
+import argparse
 import difflib
 import json
 import os
@@ -130,7 +131,7 @@ def parse_json(text, what="the spec"):
     except ValueError as e:
         if isinstance(e, InputError):
             raise
-        raise InputError("%s is not valid JSON: %s" % (what, e))
+        raise InputError("%s is not JSON: %s" % (what, e))
 
 
 # ---- the schema checker ------------------------------------------------------------------
@@ -288,6 +289,38 @@ def check_total(sides, side_max, battle_max, what):
     return n
 
 
+# ---- argument parsing that never exits the process ---------------------------------------
+class CliExit(Exception):
+    """--help printed (status 0) or bad arguments (status 2, message): the command returns it."""
+
+    def __init__(self, status, message=""):
+        Exception.__init__(self, message)
+        self.status = status
+        self.message = message
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse writing to the command's own streams and raising CliExit instead of exiting,
+    so main(argv, stdin, stdout, stderr) can run in-process (tests, fuzzing)."""
+
+    def __init__(self, out, **kw):
+        kw.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        argparse.ArgumentParser.__init__(self, **kw)
+        self._out = out
+
+    def print_help(self, file=None):
+        self._out.write(self.format_help())
+
+    def print_usage(self, file=None):
+        self._out.write(self.format_usage())
+
+    def exit(self, status=0, message=None):
+        raise CliExit(status, message or "")
+
+    def error(self, message):
+        raise CliExit(EXIT_USAGE, "%s: %s\n%s" % (self.prog, message, self.format_usage()))
+
+
 # ---- running a command -------------------------------------------------------------------
 def is_terminal(stream):
     try:
@@ -320,6 +353,10 @@ def run_guarded(prog, func, stdout, stderr):
     """Run func() -> exit status; Ctrl-C ends with 130 and a closed pipe (| head) with 0, quietly."""
     try:
         return func()
+    except CliExit as e:
+        if e.message:
+            (stdout if e.status == 0 else stderr).write(e.message)
+        return e.status
     except KeyboardInterrupt:
         try:
             stderr.write("\n%s: interrupted\n" % prog)

@@ -62,6 +62,15 @@ def _continues(name, word):
                      "guns", "industrial", "complex", "complexes", "base", "bases")
 
 
+def looks_like_battle(arg):
+    """True for '3 inf vs 2 inf' (a battle typed on the command line), not a file name."""
+    low = " " + " ".join(arg.lower().split()) + " "
+    for sep in _SEPARATORS:
+        if sep in low:
+            return True
+    return False
+
+
 def parse_battle(text):
     """'3 inf 2 art 1 tank vs 4 inf 1 aaa' -> ({"inf": 3, ...}, {"inf": 4, "aaa": 1}) with the
     names as typed (the caller resolves them against the edition)."""
