@@ -77,7 +77,8 @@ class App:
         self.pixels = profile.init_pixels(1.0)
         self.tower = tower_mod.Tower(self.pixels, tower_order(profile), self.settings.level(), cap=1.0)
         from firmware import sound
-        self.sound = sound.Sound(sound.speaker() if self.settings.sound else None, self.settings.sound)
+        tone, why = sound.speaker(profile) if self.settings.sound else (None, "")
+        self.sound = sound.Sound(tone, self.settings.sound, why)  # a refusing speaker: sound off, why kept
         self._frames = 0
         self._revealed = 0
         self.session = Session(None if kiosk else saves.Slots(self.store, "game"))
@@ -268,10 +269,11 @@ class App:
         return 1 + (now & 0x3FFFFFF)
 
     def set_sound(self, on):
+        """Sound on/off; on a board whose speaker refuses, it stays off (`sound.why` says why)."""
         from firmware import sound
-        if on and self.sound.pwm is None:
-            self.sound.pwm = sound.speaker()
-        self.sound.enabled = on
+        if on and self.sound.tone is None:
+            self.sound.tone, self.sound.why = sound.speaker(self.profile)
+        self.sound.enabled = on and self.sound.tone is not None
 
     def save_settings(self):
         self.dirty = True

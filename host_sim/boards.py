@@ -6,6 +6,13 @@ them); `display` describes the display CircuitPython sets up before code.py
 runs (`board.DISPLAY`), for boards that have one built in; `joystick` maps
 key numbers to analog pins for boards whose d-pad is a joystick (PyGamer); `linux`
 marks a Raspberry Pi running Blinka (no boot.py, no read-only CIRCUITPY drive).
+
+What the pins can do, from each board's own definition (CircuitPython's
+ports/<port>/boards/<board>/pins.c and the chip's pin table), so the emulated
+`pwmio` and `audioio` refuse what the real board refuses: `pwm` names the pins with
+a PWM timer ("all" where every GPIO has one), `dac` the pins `audioio.AudioOut` takes,
+`modules_absent` the hardware modules the board's CircuitPython build lacks (an
+import fails).
 """
 
 def _gp(n):
@@ -24,6 +31,26 @@ _PYBADGE_PINS = (
     "TFT_SCK", "TFT_MOSI", "VOLTAGE_MONITOR",
 )
 
+# PyBadge/PyGamer (SAMD51J19A: TC0-TC5, TCC0-TCC4; no TC6/TC7): pins whose pad has no usable
+# timer in samd-peripherals' samd51 pin table, so PWMOut raises ValueError on them. SPEAKER
+# (PA02, also A0) is DAC0 only: the speaker is driven by audioio, never by PWM.
+_PYBADGE_NO_TIMER = (
+    "A0", "SPEAKER",          # PA02: DAC0, no TC/TCC
+    "A6", "VOLTAGE_MONITOR",  # PB01: TC7 only
+    "A7", "LIGHT",            # PB04
+    "A8", "D2",               # PB03: TC6 only
+    "MISO", "MOSI",           # PB22, PB23: TC7 only
+    "SPEAKER_ENABLE",         # PA27
+    "BUTTON_LATCH",           # PB00: TC7 only
+    "TFT_DC",                 # PB05
+)
+_SAMD51_DAC = ("A0", "SPEAKER", "A1")  # PA02 = DAC0, PA05 = DAC1
+
+
+def _minus(pins, without):
+    return tuple(p for p in pins if p not in without)
+
+
 # ST7735R 1.8" 160x128 as CircuitPython's pybadge/pygamer board.c sets it up.
 _ST7735R_160x128 = {"driver": "st7735r", "width": 160, "height": 128, "rotation": 270,
                     "colstart": 0, "rowstart": 0, "dc": "TFT_DC", "cs": "TFT_CS",
@@ -35,6 +62,9 @@ BOARDS = {
         "display": _ST7735R_160x128,
         "nvm": 8192,
         "joystick": None,
+        "pwm": _minus(_PYBADGE_PINS, _PYBADGE_NO_TIMER + ("TFT_CS",)),  # TFT_CS: PB07, no timer
+        "dac": _SAMD51_DAC,
+        "modules_absent": (),
     },
     "pygamer": {
         "pins": _PYBADGE_PINS + ("JOYSTICK_X", "JOYSTICK_Y", "SD_CS", "SD_CARD_DETECT"),
@@ -43,12 +73,19 @@ BOARDS = {
         # key number -> (analog pin, value while held); centre 32768
         "joystick": {4: ("JOYSTICK_X", 65535), 5: ("JOYSTICK_Y", 65535),
                      6: ("JOYSTICK_Y", 0), 7: ("JOYSTICK_X", 0)},
+        # TFT_CS is PB12 here (TC4/TCC3); the joystick's PB07/PB06 have no timer
+        "pwm": _minus(_PYBADGE_PINS + ("SD_CS",), _PYBADGE_NO_TIMER),
+        "dac": _SAMD51_DAC,
+        "modules_absent": (),
     },
     "raspberry_pi_pico": {
         "pins": _gp(29) + ("LED", "A0", "A1", "A2", "A3", "SMPS_MODE", "VBUS_SENSE", "VOLTAGE_MONITOR"),
         "display": None,
         "nvm": 4096,
         "joystick": None,
+        "pwm": "all",                  # RP2040: every GPIO is on a PWM slice
+        "dac": (),
+        "modules_absent": ("audioio",),  # no DAC (audiopwmio/audiobusio instead)
     },
     "RASPBERRY_PI_4B": {
         "pins": _d(28) + ("SDA", "SCL", "SCK", "SCLK", "MOSI", "MISO", "CE0", "CE1", "TXD", "RXD",
@@ -58,6 +95,9 @@ BOARDS = {
         "joystick": None,
         "spi": ("SCK", "MOSI", "MISO"),
         "linux": True,  # Blinka on Linux: no boot.py, no CIRCUITPY drive; files are always writable
+        "pwm": ("D12", "D13", "D18", "D19"),  # the Pi's hardware PWM channels (Blinka's pwmio)
+        "dac": (),
+        "modules_absent": ("audioio",),
     },
     "adjutant_sim": {
         "pins": ("NEOPIXEL", "BUTTON_UP", "BUTTON_DOWN", "BUTTON_LEFT", "BUTTON_RIGHT",
@@ -68,6 +108,9 @@ BOARDS = {
                     "reset": "TFT_RST", "backlight": "TFT_LITE"},
         "nvm": 8192,
         "joystick": None,
+        "pwm": "all",
+        "dac": (),
+        "modules_absent": ("audioio",),
     },
 }
 
@@ -87,3 +130,16 @@ ALIASES = {
 
 def spec(board_id):
     return BOARDS[ALIASES.get(board_id, board_id)]
+
+
+def can_pwm(board_id, pin_name):
+    pwm = spec(board_id).get("pwm", ())
+    return pwm == "all" or pin_name in pwm
+
+
+def can_dac(board_id, pin_name):
+    return pin_name in spec(board_id).get("dac", ())
+
+
+def has_module(board_id, name):
+    return name not in spec(board_id).get("modules_absent", ())

@@ -105,6 +105,8 @@ class Machine:
         self.faults = set()      # emulated hardware faults ("keys": the key scanner fails)
         self._display = None
         self.random_draws = 0    # os.urandom calls this boot
+        self.claimed = {}        # pin name -> the digitalio/pwmio/audioio object using it
+        self.sound_log = []      # (ms, "play"/"stop", sample rate) of the emulated audioio
 
     # -- the hardware random generator -----------------------------------------
     def urandom(self, n):
@@ -119,6 +121,17 @@ class Machine:
             out += hashlib.sha256(text.encode()).digest()
             k += 1
         return out[:n]
+
+    # -- pins in use ---------------------------------------------------------------
+    def claim(self, name, owner):
+        """A pin taken by digitalio/pwmio/audioio: a second taker gets ValueError, as on the board."""
+        if name in self.claimed and self.claimed[name] is not owner:
+            raise ValueError("%s in use" % name)
+        self.claimed[name] = owner
+
+    def release(self, name, owner):
+        if self.claimed.get(name) is owner:
+            del self.claimed[name]
 
     # -- board -----------------------------------------------------------------
     def board_attr(self, name):

@@ -40,6 +40,8 @@ BOUND_LIBRARIES = ("displayio", "busdisplay", "fontio", "terminalio", "vectorio"
                    "adafruit_display_text", "adafruit_ticks")
 # Modules that are the device's program: forgotten at every boot (RAM is lost).
 DEVICE_PACKAGES = ("firmware", "engine_core", "board_defs")
+# Shims whose import depends on the board (audioio fails where the board has none): re-imported per boot.
+BOARD_MODULES = ("audioio",)
 
 PRESS_MS = 80     # how long a scripted press holds the button
 BOOT_MS = 3000    # the firmware's loop starts this long after power-on, on every profile
@@ -156,6 +158,8 @@ class Simulator:
         """Power on: a new machine on the same flash/NVM, the firmware built from scratch."""
         import displayio
         forget_device_modules()
+        for name in BOARD_MODULES:
+            sys.modules.pop(name, None)
         displayio.release_displays()
         self.flash.reboot()
         self.machine = hub.Machine(self.board_id, self.clock, self.flash, self.nvm_path)
@@ -177,6 +181,7 @@ class Simulator:
             for key in sorted(self.hold_at_boot):
                 self.machine.press(self.key_number(key), False)
             self.machine.scanners = []  # boot.py's scanners are gone when code.py starts
+            self.machine.claimed = {}   # and its pins are reset
         self._run(self._build)
         self.boot_ms = self.clock.ms() - powered_on  # device time the boot itself took (display init sleeps)
         if self.clock.ms() > powered_on + BOOT_MS:

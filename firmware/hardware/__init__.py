@@ -6,7 +6,7 @@ logical keys, the LED pin, count and tower layout, the heap budget and where
 saves live. Every profile module has the same names (the contract):
 
     NAME, BOARD_IDS, WIDTH, HEIGHT, HEAP_BUDGET, LED_COUNT, LED_PIN, TOWER,
-    KEYMAP, KEY_LABELS, SAVE_DIR, MAX_BRIGHTNESS
+    KEYMAP, KEY_LABELS, SAVE_DIR, MAX_BRIGHTNESS, SPEAKER
     init_display() -> displayio display (.root_group, .width, .height, .auto_refresh, .refresh())
     init_pixels(brightness) -> NeoPixel-like (len, [i] = (r, g, b), fill, show, brightness)
     init_keys() -> keypad-like (.events.get() -> Event(.key_number, .pressed, .released) or None)
@@ -16,6 +16,9 @@ a tuple of LED indices from left to right (attacker column first where a row
 has two LEDs). KEYMAP is a tuple of (key_number, logical key) with logical
 keys "up", "down", "left", "right", "select", "back", "roll"; KEY_LABELS maps
 each logical key to the name printed on the device's button, for help lines.
+SPEAKER says how the board makes sound (firmware/sound.py): ("dac", pin, enable pin)
+for an analog output played by audioio, ("pwm", pin, enable pin) for a buzzer on a pin
+with a PWM timer, None for no speaker.
 
 Importing a profile costs nothing: drivers are imported inside the init_*
 functions, so the constants can be read on any interpreter (and in tests).

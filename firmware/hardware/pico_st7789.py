@@ -40,6 +40,7 @@ KEY_LABELS = (
 )
 SAVE_DIR = "/saves"
 MAX_BRIGHTNESS = 0.25  # 16 pixels from the Pico's 3V3/VBUS: keep the current modest
+SPEAKER = None  # the Pico-LCD-1.14 has no buzzer
 
 _KEY_PINS = ("GP2", "GP18", "GP16", "GP20", "GP3", "GP15", "GP17")
 

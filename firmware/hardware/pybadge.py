@@ -41,6 +41,7 @@ KEY_LABELS = (
 )
 SAVE_DIR = "/saves"
 MAX_BRIGHTNESS = 0.3  # five pixels next to the player's eyes, on a LiPo
+SPEAKER = ("dac", "SPEAKER", "SPEAKER_ENABLE")  # PA02 is DAC0 (no PWM timer): audioio.AudioOut
 
 # Joystick thresholds (16-bit ADC readings, centre about 32768).
 _JOY_LOW = 16000

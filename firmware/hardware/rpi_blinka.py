@@ -44,6 +44,7 @@ KEY_LABELS = (
 )
 SAVE_DIR = "/var/lib/adjutant"
 MAX_BRIGHTNESS = 0.4
+SPEAKER = None
 
 _KEY_PINS = ("D5", "D6", "D13", "D19", "D26", "D16", "D20")
 

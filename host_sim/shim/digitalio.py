@@ -20,6 +20,8 @@ class DriveMode:
 
 class DigitalInOut:
     def __init__(self, pin):
+        if hub.machine is not None:
+            hub.machine.claim(getattr(pin, "name", str(pin)), self)
         self.pin = pin
         self._direction = Direction.INPUT
         self._pull = None
@@ -64,7 +66,8 @@ class DigitalInOut:
             hub.machine.levels[getattr(self.pin, "name", str(self.pin))] = self._value
 
     def deinit(self):
-        pass
+        if hub.machine is not None:
+            hub.machine.release(getattr(self.pin, "name", str(self.pin)), self)
 
     def __enter__(self):
         return self

@@ -162,7 +162,8 @@ def test_sound_ticks_once_per_die_when_on():
 
     d = Device()
     pwm = Pwm()
-    d.app.sound.pwm = pwm
+    from firmware.sound import PwmTone
+    d.app.sound.tone = PwmTone(pwm)
     d.app.tower.roll(0, [1, 5, 2], [True, False, True], d.t)
     d.wait(2000, step=20)
     assert pwm.starts == 0  # sound is off by default

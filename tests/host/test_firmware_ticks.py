@@ -11,7 +11,7 @@ import adafruit_ticks
 from firmware import ticks
 from firmware import tower as tower_mod
 from firmware.keys import Keys, LONG_MS, REPEAT_DELAY_MS, REPEAT_MS
-from firmware.sound import Sound
+from firmware.sound import PwmTone, Sound
 
 PERIOD = 1 << 29
 WRAP = PERIOD  # ticks value 0 comes right after PERIOD - 1
@@ -143,7 +143,7 @@ def test_a_beep_across_the_wrap_stops():
     """P40-C-78: the tick of a die revealed 10 ms before the wrap is silent 30 ms later (the old
     code waited for now >= 2**29 + 20, which never comes)."""
     pwm = FakePWM()
-    s = Sound(pwm, True)
+    s = Sound(PwmTone(pwm), True)
     s.beep(t(64990))
     assert pwm.duty_cycle != 0
     s.update(t(65010))

@@ -12,7 +12,8 @@ import sys
 from firmware import hardware
 
 CONTRACT = ("NAME", "BOARD_IDS", "WIDTH", "HEIGHT", "HEAP_BUDGET", "LED_COUNT", "LED_PIN", "TOWER",
-            "KEYMAP", "KEY_LABELS", "SAVE_DIR", "MAX_BRIGHTNESS", "init_display", "init_pixels", "init_keys")
+            "KEYMAP", "KEY_LABELS", "SAVE_DIR", "MAX_BRIGHTNESS", "SPEAKER", "init_display", "init_pixels",
+            "init_keys")
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
