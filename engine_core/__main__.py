@@ -1,18 +1,18 @@
 """`python -m engine_core`: the engine's command line (host only, never on the device).
 
 Each subcommand lives in engine_core/host/<name>_cli.py as
-main(argv, stdin, stdout, stderr) -> exit status.
+main(argv, stdin, stdout, stderr) -> exit status (0; 1 verify: not verified; 2 bad input;
+130 Ctrl-C). `python -m engine_core COMMAND --help` documents each command's whole input.
 """
-import argparse
 import importlib
 import sys
 
 from engine_core import __version__
 
 SUBCOMMANDS = (
-    ("odds", "exact battle odds: JSON spec on stdin, JSON on stdout"),
-    ("battle", "run one battle step by step: JSON spec on stdin, step log and result as JSON"),
-    ("game", "replay a game's actions: JSON on stdin, state summary as JSON"),
+    ("odds", "exact battle odds: '3 inf 2 art vs 4 inf 1 aaa' or a JSON spec; a summary or JSON"),
+    ("battle", "run one battle step by step: text or a JSON spec; a transcript or JSON"),
+    ("game", "replay a game's actions: JSON; the state summary as JSON"),
     ("verify", "verify a tournament log against its revealed seed"),
 )
 
@@ -22,25 +22,33 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    parser = argparse.ArgumentParser(prog="python -m engine_core", description="Adjutant's rules engine")
-    parser.add_argument("--version", action="version", version="adjutant engine_core " + __version__)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, help_text in SUBCOMMANDS:
-        sub.add_parser(name, help=help_text, add_help=False)
-    if not argv:
-        parser.print_help(stdout)
-        return 0
-    args, rest = parser.parse_known_args(argv[:1])
-    name = args.command
-    try:
-        module = importlib.import_module("engine_core.host.%s_cli" % name)
-    except ModuleNotFoundError as e:
-        if e.name != "engine_core.host.%s_cli" % name:
-            raise
-        stderr.write("python -m engine_core %s: not available in this build yet\n" % name)
-        return 2
-    return module.main(argv[1:], stdin, stdout, stderr)
+    from engine_core.host import cli_common as cc
+
+    def go():
+        parser = cc.Parser(stdout, prog="python -m engine_core", description="Adjutant's rules engine",
+                           epilog="python -m engine_core COMMAND --help: the command's whole input")
+        parser.add_argument("--version", action="version", version="adjutant engine_core " + __version__)
+        sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+        for name, help_text in SUBCOMMANDS:
+            sub.add_parser(name, help=help_text, add_help=False)
+        if not argv:
+            parser.print_help()
+            return cc.EXIT_OK
+        args, rest = parser.parse_known_args(argv[:1])
+        name = args.command
+        try:
+            module = importlib.import_module("engine_core.host.%s_cli" % name)
+        except ModuleNotFoundError as e:
+            if e.name != "engine_core.host.%s_cli" % name:
+                raise
+            stderr.write("python -m engine_core %s: not available in this build yet\n" % name)
+            return cc.EXIT_USAGE
+        return module.main(argv[1:], stdin, stdout, stderr)
+    return cc.run_guarded("python -m engine_core", go, stdout, stderr)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:          # Ctrl-C before the command's own handler is in place
+        sys.exit(130)

@@ -19,7 +19,7 @@ MAX_INPUT_BYTES = 4 * 1024 * 1024   # a spec, a game or a log larger than this i
 MAX_DEPTH = 16                      # JSON nesting depth
 MAX_SIDE_UNITS = 400                # units on one side of a battle (battle, odds Monte Carlo)
 MAX_BATTLE_UNITS = 800              # units in one battle, both sides
-MAX_EXACT_UNITS = 300               # exact odds: units in both sides (the work grows ~ n^4)
+MAX_EXACT_UNITS = 250               # exact odds: units in both sides (the work grows ~ n^4)
 MAX_EXACT_SIDE = 200                # exact odds: units on one side
 MAX_RUNS = 1000000                  # Monte Carlo runs
 MAX_MC_WORK = 20000000              # Monte Carlo: runs x units in the battle
@@ -303,10 +303,10 @@ class Parser(argparse.ArgumentParser):
     """argparse writing to the command's own streams and raising CliExit instead of exiting,
     so main(argv, stdin, stdout, stderr) can run in-process (tests, fuzzing)."""
 
-    def __init__(self, out, **kw):
+    def __init__(self, out=None, **kw):
         kw.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
         argparse.ArgumentParser.__init__(self, **kw)
-        self._out = out
+        self._out = out or sys.stdout
 
     def print_help(self, file=None):
         self._out.write(self.format_help())

@@ -91,6 +91,8 @@ def parse_battle(text):
     sides = []
     for side, t in (("attacker", a_text), ("defender", d_text)):
         d = {}
+        if t.strip() in ("nothing", "none", "empty", "no units"):
+            t = ""
         for name, c in _side_words(t, side):
             d[name] = d.get(name, 0) + c
         sides.append(d)
@@ -124,7 +126,7 @@ def odds_summary(out, edition_title, kind, attacker, defender):
         v = out.get(key, 0.0)
         err = ""
         if se and (key + "_se") in out:
-            err = " +/- %.1f" % (100.0 * 2 * out[key + "_se"])
+            err = " +/- %.1f (2 s.e.)" % (100.0 * 2 * out[key + "_se"])
         lines.append("  %-22s %s%s%s" % (label, _pct(v), err, extra))
 
     row("attacker wins", "attacker_wins")
