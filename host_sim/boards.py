@@ -87,6 +87,17 @@ BOARDS = {
         "dac": (),
         "modules_absent": ("audioio",),  # no DAC (audiopwmio/audiobusio instead)
     },
+    # Pimoroni Pico Plus 2 / Plus 2 W (RP2350B, 8 MB PSRAM): pins as their pins.c names them
+    "pimoroni_pico_plus2": {
+        "pins": _gp(23) + ("GP26", "GP27", "GP28", "GP40", "GP41", "GP42", "A0", "A1", "A2", "A3",
+                          "LED", "VBUS_SENSE", "VOLTAGE_MONITOR", "USER_SW", "BUTTON"),
+        "display": None,
+        "nvm": 4096,
+        "joystick": None,
+        "pwm": "all",                    # RP2350: every GPIO is on a PWM slice
+        "dac": (),
+        "modules_absent": ("audioio",),  # CIRCUITPY_AUDIOIO = 0 on the raspberrypi port
+    },
     "RASPBERRY_PI_4B": {
         "pins": _d(28) + ("SDA", "SCL", "SCK", "SCLK", "MOSI", "MISO", "CE0", "CE1", "TXD", "RXD",
                           "SCK_1", "MOSI_1", "MISO_1"),
@@ -116,6 +127,7 @@ BOARDS = {
 
 # Other board ids of the same hardware.
 ALIASES = {
+    "pimoroni_pico_plus2w": "pimoroni_pico_plus2",
     "raspberry_pi_pico_w": "raspberry_pi_pico",
     "raspberry_pi_pico2": "raspberry_pi_pico",
     "raspberry_pi_pico2_w": "raspberry_pi_pico",

@@ -59,7 +59,7 @@ class FirmwareCrash(Exception):
 
 
 def profile_names():
-    return ("pybadge", "pico_st7789", "rpi_blinka", "sim")
+    return ("pybadge", "pico_st7789", "rpi_blinka", "sim", "pico_plus2_lcd")
 
 
 def _is_ours(module):

@@ -29,7 +29,7 @@ os.getenv); else `board.board_id` (or the `board_id` passed in) matched
 against each profile's BOARD_IDS.
 """
 
-PROFILES = ("pybadge", "pico_st7789", "rpi_blinka", "sim")
+PROFILES = ("pybadge", "pico_st7789", "rpi_blinka", "sim", "pico_plus2_lcd")
 LOGICAL_KEYS = ("up", "down", "left", "right", "select", "back", "roll")
 
 
@@ -43,6 +43,8 @@ def load(name):
         from . import rpi_blinka as profile
     elif name == "sim":
         from . import sim as profile
+    elif name == "pico_plus2_lcd":
+        from . import pico_plus2_lcd as profile
     else:
         raise ValueError("no hardware profile named " + repr(name))
     return profile

@@ -39,6 +39,8 @@ def test_profile_sizes_are_the_hardware():
     assert hardware.load("pybadge").LED_COUNT == 5
     assert (hardware.load("pico_st7789").WIDTH, hardware.load("pico_st7789").HEIGHT) == (240, 135)
     assert (hardware.load("rpi_blinka").WIDTH, hardware.load("rpi_blinka").HEIGHT) == (320, 240)
+    assert (hardware.load("pico_plus2_lcd").WIDTH, hardware.load("pico_plus2_lcd").HEIGHT) == (240, 135)
+    assert hardware.load("pico_plus2_lcd").HEAP_BUDGET > 1000000  # 8 MB PSRAM holds the heap
 
 
 def test_select_by_board_id_name_and_setting():
@@ -47,6 +49,8 @@ def test_select_by_board_id_name_and_setting():
     assert hardware.select(board_id="raspberry_pi_pico").NAME == "pico_st7789"
     assert hardware.select(board_id="RASPBERRY_PI_4B").NAME == "rpi_blinka"
     assert hardware.select(board_id="adjutant_sim").NAME == "sim"
+    assert hardware.select(board_id="pimoroni_pico_plus2").NAME == "pico_plus2_lcd"
+    assert hardware.select(board_id="pimoroni_pico_plus2w").NAME == "pico_plus2_lcd"
     assert hardware.select(name="rpi_blinka").NAME == "rpi_blinka"
     ids = [b for n in hardware.PROFILES for b in hardware.load(n).BOARD_IDS]
     assert len(ids) == len(set(ids))  # one profile per board id
@@ -87,5 +91,5 @@ def test_profiles_import_under_micropython():
     proc = subprocess.run([mp, "-X", "heapsize=192K", "-c", code], cwd=REPO, capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.split("\n")[:5] == ["pybadge 160 128 5", "pico_st7789 240 135 16", "rpi_blinka 320 240 24",
-                                           "sim 160 128 12", "pico_st7789"]
+    assert proc.stdout.split("\n")[:6] == ["pybadge 160 128 5", "pico_st7789 240 135 16", "rpi_blinka 320 240 24",
+                                           "sim 160 128 12", "pico_plus2_lcd 240 135 16", "pico_st7789"]

@@ -15,7 +15,7 @@ from host_sim import textcheck
 from host_sim.flash import PowerCut
 from host_sim.runtime import Simulator, profile_names
 
-PROFILES = ("pybadge", "pico_st7789", "rpi_blinka", "sim")
+PROFILES = ("pybadge", "pico_st7789", "rpi_blinka", "sim", "pico_plus2_lcd")
 
 
 class TinyApp:
@@ -158,6 +158,7 @@ def test_keys_reach_keypad_with_the_profile_key_numbers():
     """A logical press is the key number of the profile's KEYMAP: pressed, then released."""
     expected = {"pybadge": {"up": 6, "select": 1, "back": 0, "roll": 2},
                 "pico_st7789": {"up": 0, "select": 4, "back": 6, "roll": 5},
+                "pico_plus2_lcd": {"up": 0, "select": 4, "back": 6, "roll": 5},
                 "rpi_blinka": {"up": 0, "select": 4, "back": 5, "roll": 6},
                 "sim": {"up": 0, "select": 4, "back": 5, "roll": 6}}
     for profile, table in expected.items():
@@ -180,11 +181,11 @@ def test_pygamer_joystick_becomes_dpad_keys():
 def test_led_frames_are_recorded_after_brightness():
     """(200, 100, 50) asked at brightness 0.5, capped by the profile's MAX_BRIGHTNESS, truncated per channel.
 
-    pybadge caps at 0.3 -> (60, 30, 15); pico_st7789 at 0.25 -> (50, 25, 12);
+    pybadge caps at 0.3 -> (60, 30, 15); pico_st7789 and pico_plus2_lcd at 0.25 -> (50, 25, 12);
     rpi_blinka at 0.4 -> (80, 40, 20); sim allows 0.5 -> (100, 50, 25). Every show() is a frame.
     """
     seen = {"pybadge": (60, 30, 15), "pico_st7789": (50, 25, 12), "rpi_blinka": (80, 40, 20),
-            "sim": (100, 50, 25)}
+            "sim": (100, 50, 25), "pico_plus2_lcd": (50, 25, 12)}
     for profile in PROFILES:
         with _sim(profile) as sim:
             before = len(sim.led_log)
