@@ -207,7 +207,8 @@ def test_list_and_all_boards(tmp_path):
     at that profile's resolution."""
     proc = subprocess.run([PY, "-m", "host_sim", "--list"], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0
-    assert [l.split()[0] for l in proc.stdout.splitlines()] == ["pybadge", "pico_st7789", "rpi_blinka", "sim"]
+    assert [l.split()[0] for l in proc.stdout.splitlines()] == ["pybadge", "pico_st7789", "rpi_blinka", "sim",
+                                                                 "pico_plus2_lcd"]
     script = tmp_path / "s.txt"
     script.write_text("shot home\npress down\n")
     out = tmp_path / "out"
@@ -215,7 +216,8 @@ def test_list_and_all_boards(tmp_path):
                            "--check-text"], cwd=REPO, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     from PIL import Image
-    sizes = {"pybadge": (160, 128), "pico_st7789": (240, 135), "rpi_blinka": (320, 240), "sim": (160, 128)}
+    sizes = {"pybadge": (160, 128), "pico_st7789": (240, 135), "rpi_blinka": (320, 240), "sim": (160, 128),
+             "pico_plus2_lcd": (240, 135)}
     for board, size in sizes.items():
         assert Image.open(str(out / board / "01-home.png")).size == size
         assert (out / board / "leds.log").exists() and (out / board / "events.log").exists()
