@@ -18,7 +18,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 from engine_core import board as _board  # noqa: E402
-from engine_core.odds.exact import odds, monte_carlo  # noqa: E402
+from engine_core.odds.exact import odds  # noqa: E402
+from engine_core.odds.montecarlo import monte_carlo
 from engine_core.odds.random_battles import battles, compare  # noqa: E402
 
 ED = "pacific_1940"

@@ -34,17 +34,18 @@ _HEADER = "<BIIiBB"
 _HSIZE = 15
 
 
-# Loaded for a battle and dropped after it: their bytecode is most of the engine's size
-# (about 100 KB under MicroPython when not frozen into the firmware image).
-BATTLE_MODULES = ("engine_core.odds.exact", "engine_core.battle.steps", "firmware.screens.battle")
+# A finished battle is dropped whole, by package prefix: nothing of it stays resident
+# (the battle's optional parts and the odds' modules included).
+BATTLE_MODULES = ("engine_core.battle.", "engine_core.odds.", "firmware.screens.battle")
 
 
-def unload(names):
-    """Forget modules so the next gc frees their bytecode (re-imported when needed)."""
+def unload(prefixes):
+    """Forget every loaded module whose name starts with one of `prefixes`, and its attribute
+    on its parent package, so the next gc frees its bytecode (re-imported when needed)."""
     import sys
+    names = [n for n in sys.modules if _starts(n, prefixes)]
     for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
+        del sys.modules[name]
         dot = name.rfind(".")
         parent = sys.modules.get(name[:dot]) if dot > 0 else None
         if parent is not None and hasattr(parent, name[dot + 1:]):
@@ -54,6 +55,13 @@ def unload(names):
                 pass
     import gc
     gc.collect()
+
+
+def _starts(name, prefixes):
+    for p in prefixes:
+        if name.startswith(p):
+            return True
+    return False
 
 
 def _as_bytes(data):

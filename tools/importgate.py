@@ -104,9 +104,160 @@ def check_tree(root=ROOT):
     return problems
 
 
+# ---------------------------------------------------------------------------------------
+# The structure: no import cycle, no private name across modules, empty package __init__s
+
+STRUCTURE_TREES = ("engine_core", "board_defs", "firmware")
+
+
+def _module_files(root, trees):
+    """{module name: path} of every .py file under the trees."""
+    out = {}
+    for tree_name in trees:
+        for base, dirs, files in os.walk(os.path.join(root, tree_name)):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for f in sorted(files):
+                if f.endswith(".py"):
+                    path = os.path.join(base, f)
+                    rel = os.path.relpath(path, root).replace(os.sep, "/")[:-3]
+                    name = rel.replace("/", ".")
+                    if name.endswith(".__init__"):
+                        name = name[: -len(".__init__")]
+                    out[name] = path
+    return out
+
+
+def _imports(tree, modules):
+    """(line, importer-visible target module, names taken) of every import of a project module,
+    at any depth (an import inside a function is still an edge: the lazy one closes cycles)."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name in modules:
+                    out.append((node.lineno, a.name, (), a.asname or a.name))
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module in modules:
+            for a in node.names:
+                sub = node.module + "." + a.name
+                if sub in modules:  # `from pkg import module`
+                    out.append((node.lineno, sub, (), a.asname or a.name))
+                else:
+                    out.append((node.lineno, node.module, (a.name,), None))
+    return out
+
+
+def import_graph(root=ROOT, trees=STRUCTURE_TREES):
+    """{module: {imported project module: first line}} over the trees."""
+    modules = _module_files(root, trees)
+    graph = {}
+    for name in sorted(modules):
+        with open(modules[name], encoding="utf-8") as fh:
+            tree = ast.parse(fh.read(), modules[name])
+        edges = {}
+        for line, target, _names, _alias in _imports(tree, modules):
+            if target != name and target not in edges:
+                edges[target] = line
+        graph[name] = edges
+    return graph
+
+
+def cycles(graph):
+    """The strongly connected components with more than one module (Tarjan), each sorted."""
+    index = {}
+    low = {}
+    stack = []
+    on = set()
+    found = []
+    counter = [0]
+
+    def strong(v):
+        # iterative Tarjan: the engine's graph is small, but recursion depth is not ours to spend
+        work = [(v, iter(sorted(graph.get(v, ()))))]
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        while work:
+            node, it = work[-1]
+            advanced = False
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph.get(w, ())))))
+                    advanced = True
+                    break
+                if w in on:
+                    low[node] = min(low[node], index[w])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == node:
+                        break
+                if len(comp) > 1:
+                    found.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            strong(v)
+    return sorted(found)
+
+
+def check_structure(root=ROOT, trees=STRUCTURE_TREES):
+    """Problems with the structure, as 'file:line: message' strings: import cycles, private
+    names (`_x`) taken from another module, package __init__ files that are not empty."""
+    modules = _module_files(root, trees)
+    problems = []
+    graph = import_graph(root, trees)
+    for comp in cycles(graph):
+        ring = []
+        for m in comp:
+            for t in sorted(graph[m]):
+                if t in comp:
+                    ring.append("%s -> %s (line %d)" % (m, t, graph[m][t]))
+        problems.append("%s: import cycle among %s: %s" % (
+            os.path.relpath(modules[comp[0]], root), ", ".join(comp), "; ".join(ring)))
+    for name in sorted(modules):
+        path = modules[name]
+        rel = os.path.relpath(path, root).replace(os.sep, "/")
+        with open(path, encoding="utf-8") as fh:
+            source = fh.read()
+        tree = ast.parse(source, rel)
+        if rel.startswith("engine_core/") and rel.endswith("__init__.py") \
+                and rel != "engine_core/__init__.py":
+            if any(isinstance(n, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef))
+                   for n in tree.body):
+                problems.append("%s:1: a package __init__ stays empty (importing a leaf must not "
+                                "load anything else)" % rel)
+        aliases = {}
+        for line, target, names, alias in _imports(tree, modules):
+            for n in names:
+                if n.startswith("_") and not n.startswith("__"):
+                    problems.append("%s:%d: imports the private name %s from %s" % (rel, line, n, target))
+            if alias:
+                aliases[alias] = target
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and node.value.id in aliases and node.attr.startswith("_") \
+                    and not node.attr.startswith("__"):
+                problems.append("%s:%d: uses the private name %s of %s" % (
+                    rel, node.lineno, node.attr, aliases[node.value.id]))
+    return problems
+
+
 if __name__ == "__main__":
     import sys
-    found = check_tree()
+    found = check_tree() + check_structure()
     for p in found:
         print(p)
     print("import gate: %d problem(s)" % len(found))

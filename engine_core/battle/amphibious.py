@@ -8,7 +8,7 @@ engine_core/battle/steps.py.Battle; loaded only when a battle needs it (device h
 from engine_core import units as uu
 from engine_core import events as ev
 from engine_core.battle import casualties as cz
-from engine_core.battle.base import (ATTACKER, DEFENDER, FAM_CLASSIC, O_RETREAT, _zeros)
+from engine_core.battle.base import (ATTACKER, DEFENDER, FAM_CLASSIC, O_RETREAT, zeros)
 
 
 def to_land_part(self):
@@ -31,8 +31,8 @@ def to_land_part(self):
     for u in range(self.n):
         self.sea_surv[0][u] += self.gone[u] + self.subm[0][u]
         self.sea_surv[1][u] += self.subm[1][u]
-    self.gone = _zeros(self.n)
-    self.subm = [_zeros(self.n), _zeros(self.n)]
+    self.gone = zeros(self.n)
+    self.subm = [zeros(self.n), zeros(self.n)]
     cleared = True
     for u in range(self.n):
         if sea_d[u] and not self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
@@ -58,8 +58,8 @@ def to_land_part(self):
                 if i >= tr_left:
                     self.lost[0][u] += vec[u]   # lost with its transport (LHTR-C-43)
     self.alive = [land_a, land_d]
-    self.dmg = [_zeros(self.n), _zeros(self.n)]
-    self.cas = [_zeros(self.n), _zeros(self.n)]
+    self.dmg = [zeros(self.n), zeros(self.n)]
+    self.cas = [zeros(self.n), zeros(self.n)]
     self.outcome = 0
     self.part = 1
     self.pre = 1
@@ -82,14 +82,14 @@ def pack_loads(self, sb):
                 others.append(u)
     others.sort(key=lambda u: (-self.units[u][uu.U_COST], u))
     for u in others:
-        v = _zeros(self.n)
+        v = zeros(self.n)
         v[u] = 1
         if self.family != FAM_CLASSIC and inf >= 0 and left[inf] > 0:
             v[inf] += 1
             left[inf] -= 1
         loads.append(v)
     while inf >= 0 and left[inf] > 0:
-        v = _zeros(self.n)
+        v = zeros(self.n)
         k = 2 if left[inf] >= 2 else 1
         v[inf] = k
         left[inf] -= k

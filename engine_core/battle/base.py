@@ -107,7 +107,7 @@ def family_of(flags):
 
 
 
-def _is_whole(v):
+def is_whole(v):
     """A typed die or hit count: an int (not a bool, text or 3.5)."""
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -135,7 +135,7 @@ class UnitsBoard:
         return u
 
 
-def _board(board):
+def board_of(board):
     if isinstance(board, str):
         return UnitsBoard(board)
     return board
@@ -158,7 +158,7 @@ class Prompt:
         return "Prompt(%s, side=%d, default=%r)" % (PROMPT_NAMES[self.kind], self.side, self.default)
 
 
-def _tech_bits(names):
+def tech_bits(names):
     bits = 0
     if not names:
         return 0
@@ -171,7 +171,7 @@ def _tech_bits(names):
     return bits
 
 
-def _zeros(n):
+def zeros(n):
     return [0] * n
 
 

@@ -9,7 +9,7 @@ from engine_core import units as uu
 from engine_core import events as ev
 from engine_core.errors import RuleError, InputError
 from engine_core.battle.base import (ATTACKER, DEFENDER, FAM_1940, FAM_LHTR, H_ANY, K_AMPHIBIOUS,
-    P_BOMBARD, Prompt, S_BOMBARD, T_COMBINED, _zeros)
+    P_BOMBARD, Prompt, S_BOMBARD, T_COMBINED, zeros)
 
 
 def step(self, dice):
@@ -25,7 +25,7 @@ def step(self, dice):
             return True
         ships = self.hits[1]
         return _fire(self, ships, dice)
-    avail = _zeros(self.n)
+    avail = zeros(self.n)
     count = 0
     for u in range(self.n):
         ab = self.units[u][uu.U_ABILITIES]
@@ -75,7 +75,7 @@ def answer(self, p, choice):
         u = choice if isinstance(choice, int) else self.board.unit_id(choice)
         if not (0 <= u < self.n):
             raise InputError("unit id out of range")
-        v = _zeros(self.n)
+        v = zeros(self.n)
         v[u] = avail[u] if avail[u] < limit else limit
     else:
         v = self._vec(choice)

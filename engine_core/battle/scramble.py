@@ -8,7 +8,7 @@ engine_core/battle/steps.py.Battle; loaded only when a battle needs it (device h
 from engine_core import units as uu
 from engine_core import events as ev
 from engine_core.errors import RuleError, InputError
-from engine_core.battle.base import (DEFENDER, K_LAND, P_SCRAMBLE, Prompt, _zeros)
+from engine_core.battle.base import (DEFENDER, K_LAND, P_SCRAMBLE, Prompt, zeros)
 
 
 def step(self, dice):
@@ -48,7 +48,7 @@ def answer(self, p, choice):
         if v[u]:
             self.alive[DEFENDER][u] += v[u]
             self._emit((ev.E_SCRAMBLE, u, v[u]))
-    self.scramble = _zeros(self.n)
+    self.scramble = zeros(self.n)
     self.hits = "scrambled"
 
 

@@ -80,13 +80,13 @@ from engine_core.battle.base import (ATTACKER, DEFENDER, K_LAND, K_SEA, K_AMPHIB
     P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_KAMIKAZE, P_SCRAMBLE, P_BOMBARD, P_DICE, O_ATTACKER_WON,
     O_DEFENDER_WON, O_BOTH_DESTROYED, O_RETREAT, O_STALEMATE, H_ANY, H_NO_AIR, H_NO_SUB,
     H_AIR_ONLY, T_JETS, T_SUPER_SUBS, T_HEAVY, T_RADAR, T_ADV_ART, T_IMP_MECH, family_of,
-    _is_whole, _board, Prompt, _tech_bits, _zeros)
+    is_whole, board_of, Prompt, tech_bits, zeros)
 
 class Battle:
     """One battle; see the module docstring."""
 
     def __init__(self, board, kind, attacker, defender, options=None, _blank=False):
-        self.board = _board(board)
+        self.board = board_of(board)
         self.units = self.board.units
         self.flags = self.board.combat_flags
         self.family = family_of(self.flags)
@@ -105,13 +105,13 @@ class Battle:
         options = options or {}
         self.kind = kind
         n = self.n
-        self.tech = [_tech_bits(options.get("attacker_tech")), _tech_bits(options.get("defender_tech"))]
+        self.tech = [tech_bits(options.get("attacker_tech")), tech_bits(options.get("defender_tech"))]
         self.alive = [self._vec(attacker), self._vec(defender)]
-        self.dmg = [_zeros(n), _zeros(n)]
-        self.cas = [_zeros(n), _zeros(n)]
-        self.subm = [_zeros(n), _zeros(n)]
-        self.lost = [_zeros(n), _zeros(n)]
-        self.gone = _zeros(n)                 # attacker units that retreated
+        self.dmg = [zeros(n), zeros(n)]
+        self.cas = [zeros(n), zeros(n)]
+        self.subm = [zeros(n), zeros(n)]
+        self.lost = [zeros(n), zeros(n)]
+        self.gone = zeros(n)                 # attacker units that retreated
         self.seaborne = self._vec(options.get("seaborne"))
         self.bombard = self._vec(options.get("bombard"))
         self.scramble = self._vec(options.get("scramble"))
@@ -169,7 +169,7 @@ class Battle:
                 self.part = 1
         else:
             self.part = 1 if kind == K_LAND else 0
-        self.sea_surv = [_zeros(n), _zeros(n)]
+        self.sea_surv = [zeros(n), zeros(n)]
         if options.get("attacker_na") or options.get("defender_na") or \
                 options.get("bombard_may_hit_air") is False:
             from engine_core.battle import advantages
@@ -177,7 +177,7 @@ class Battle:
 
     # ----- helpers
     def _vec(self, spec):
-        v = _zeros(self.n)
+        v = zeros(self.n)
         if not spec:
             return v
         if isinstance(spec, dict):
@@ -273,7 +273,7 @@ class Battle:
 
     def targets(self, side):
         """Counts of `side` that can take hits now."""
-        v = _zeros(self.n)
+        v = zeros(self.n)
         for u in range(self.n):
             c = self.alive[side][u] - self.cas[side][u]
             if c > 0:
@@ -325,7 +325,7 @@ class Battle:
         units = self.units
         a = self.alive[side]
         # count units that fire, by type
-        fire = _zeros(n)
+        fire = zeros(n)
         for u in range(n):
             c = a[u]
             if c <= 0:
@@ -347,7 +347,7 @@ class Battle:
         # support pairs (attack only), one for one (P40-U-31): artillery -> infantry, then
         # mechanized infantry; fighters -> tactical bombers; tanks -> mechanized infantry
         # (Improved Mechanized Infantry) or tactical bombers. Each pairing adds 1.
-        boost = _zeros(n)
+        boost = zeros(n)
         if side == ATTACKER and which == 0:
             art = 0
             fighters = 0
@@ -549,7 +549,7 @@ class Battle:
             if not isinstance(hs, (list, tuple)) or len(hs) != len(info):
                 raise InputError("give one hit count per column")
             for i in range(len(hs)):
-                if not _is_whole(hs[i]):
+                if not is_whole(hs[i]):
                     raise InputError("a hit count is a whole number")
                 if not (0 <= hs[i] <= info[i][1]):
                     raise RuleError("CL-C-02", "more hits than dice in a column")
@@ -559,7 +559,7 @@ class Battle:
             if not isinstance(vals, (list, tuple)):
                 raise InputError("give the dice as a list of numbers 1 to 6")
             for v in vals:
-                if not _is_whole(v):
+                if not is_whole(v):
                     raise InputError("a die shows a whole number 1 to 6")
             vals = list(vals)
             need = 0
@@ -591,7 +591,7 @@ class Battle:
                 dmg = self._vec(choice.get("damaged"))
             else:
                 lost = self._vec(choice)
-                dmg = _zeros(self.n)
+                dmg = zeros(self.n)
             self._check_casualties(side, counts, hits, lost, dmg, p.default, rule)
         self.prompt = None
         self._apply_casualties(side, lost, dmg)
@@ -726,7 +726,7 @@ class Battle:
                 reach |= (7, 6, 5, 1)[g]
         types = 0
         two = False
-        elig = _zeros(self.n)
+        elig = zeros(self.n)
         for u in range(self.n):
             if counts[u] and cz.target_class(self.units[u]) & reach:
                 elig[u] = counts[u]
@@ -967,7 +967,7 @@ class Battle:
 
     def _aa_targets(self):
         """What AA hits may take: air units, and paratroopers (P40-U-37)."""
-        v = _zeros(self.n)
+        v = zeros(self.n)
         for u in range(self.n):
             if self.units[u][uu.U_KIND] == uu.AIR:
                 v[u] = self.alive[ATTACKER][u]
@@ -1294,7 +1294,7 @@ class Battle:
 
     def _retreatable(self):
         """Attacking units that may retreat now (a count per unit id)."""
-        v = _zeros(self.n)
+        v = zeros(self.n)
         amph = self.kind == K_AMPHIBIOUS and self.part == 1
         if amph and self.family == FAM_CLASSIC and sum(self.seaborne) > 0:
             return v                          # CL-A-08: no retreat while a landed unit survives
@@ -1403,7 +1403,7 @@ class Battle:
                 if self.alive[ATTACKER][u] and self.units[u][uu.U_ABILITIES] & uu.AB_CAPTURES:
                     captured = 1          # CL-C-16, LHTR-C-36, P40-C-100
         if self.flags & uu.CF_REPAIR_AFTER_BATTLE:
-            self.dmg = [_zeros(self.n), _zeros(self.n)]   # LHTR-U-50
+            self.dmg = [zeros(self.n), zeros(self.n)]   # LHTR-U-50
         ipc = [0, 0]
         for side in (0, 1):
             for u in range(self.n):

@@ -103,9 +103,10 @@ def run(spec):
     if method == "monte_carlo":
         if damaged or rounds_done:
             _spec_error("live odds (damaged, rounds_done) use the exact method")
-        res = _odds.monte_carlo(edition, kind, attacker, defender, policy=policy, runs=runs,
-                                seed=seed, bombard=bombard, tech=tech, advantages=advantages,
-                                space=space)
+        from engine_core.odds.montecarlo import monte_carlo
+        res = monte_carlo(edition, kind, attacker, defender, policy=policy, runs=runs,
+                          seed=seed, bombard=bombard, tech=tech, advantages=advantages,
+                          space=space)
         return _jsonable(res)
     res = _odds.odds(edition, kind, attacker, defender, policy=policy, bombard=bombard,
                      tech=tech, damaged=damaged, rounds_done=rounds_done, advantages=advantages,

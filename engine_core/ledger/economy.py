@@ -86,7 +86,7 @@ def capital_lost(board, state, power):
     return holder != power and side_of(board, holder) != board.side(power)
 
 
-def _unit_cost(board, state, power, u):
+def unit_price(board, state, power, u):
     """Cost with the power's technologies (research.unit_cost: CL-T-10, P40-R-23)."""
     rec = board.units[u]
     if not state.techs[power]:
@@ -149,7 +149,7 @@ def purchase(board, state, power, units, options=None):
                 raise RuleError("CL-O-05", "No New Complexes is in play: no IC may be bought")
     total = 0
     for u, n in items:
-        total += _unit_cost(board, state, power, u) * n
+        total += unit_price(board, state, power, u) * n
     if total > state.treasury[power] - state.frozen[power]:
         raise RuleError(rid(board, "CL-E-01", "LHTR-E-01", "P40-E-03", "G40-E-01"),
                         "costs %d IPCs, the treasury holds %d" % (total, state.treasury[power] - state.frozen[power]))
@@ -473,7 +473,7 @@ def end_mobilize(board, state, power):
             events.append((EV_FACILITY, t, state.facilities[t]))
             continue
         if refund:
-            back = _unit_cost(board, state, power, u) * n
+            back = unit_price(board, state, power, u) * n
             state.treasury[power] += back
             events.append((EV_REFUND, power, u, n))
         else:

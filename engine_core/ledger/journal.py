@@ -57,7 +57,7 @@ TYPES = ("", "purchase", "place", "repair", "upgrade", "capture", "battle", "vio
          "advantage")
 
 
-_END_PHASE_ENTRY = (END_PHASE,)   # the commonest entry, shared (RAM)
+END_PHASE_ENTRY = (END_PHASE,)   # the commonest entry, shared (RAM)
 
 
 def code_of(type_name):
@@ -156,7 +156,7 @@ def encode(board, state, action):
         _dice(out, g("rolls") or [])
         return tuple(out)
     if code == END_PHASE:
-        return _END_PHASE_ENTRY
+        return END_PHASE_ENTRY
     if code == INCOME:
         answers = g("answers") or []
         convoy = g("convoy") or []

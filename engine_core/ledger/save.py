@@ -170,12 +170,12 @@ def header(data):
         else:
             v = _unzig(r.varint())
             options[k] = v
-    from engine_core.ledger.journal import _END_PHASE_ENTRY
+    from engine_core.ledger.journal import END_PHASE_ENTRY
     entries = []
     for _ in range(r.varint()):
         n = r.varint()
         e = tuple([r.varint() for _ in range(n)])
-        entries.append(_END_PHASE_ENTRY if e == _END_PHASE_ENTRY else e)   # shared (RAM)
+        entries.append(END_PHASE_ENTRY if e == END_PHASE_ENTRY else e)   # shared (RAM)
     if r.i != r.end:
         raise InputError("the save is corrupt (trailing bytes)")
     return EDITIONS[ed], seed, options, entries

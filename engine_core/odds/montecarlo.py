@@ -1,13 +1,13 @@
 """Monte Carlo cross-check of engine_core/odds/exact.py: the real battle engine (engine_core.battle.steps),
 the engine's dice (engine_core.dice.Dice), its default answers unless the policy says
-otherwise. Kept apart from odds.py so the device loads it only when asked for.
+otherwise. Kept apart from the exact solver so the device loads it only when asked for.
 """
 
 from engine_core.errors import InputError
 from engine_core.units import U_NAME, U_COST, U_KIND, U_ABILITIES, LAND, AIR, AB_AA, CF_AAA_THREE_SHOTS
-from engine_core.odds.exact import (
-    KINDS, O_ATTACKER, O_DEFENDER, O_DRAW, O_RETREAT, _tables, _counts, _split_tech, _policy,
-    _bombard, _check_kinds, choose_keep, _advantages,
+from engine_core.odds.base import (
+    KINDS, O_ATTACKER, O_DEFENDER, O_DRAW, O_RETREAT, tables, counts, split_tech, policy_of,
+    bombard_counts, check_kinds, choose_keep, advantage_bits,
 )
 
 
@@ -19,20 +19,20 @@ def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
     from engine_core.battle import steps as _bt
     from engine_core.battle import base as _bb
     from engine_core.dice import Dice
-    edition, units, aliases, flags = _tables(board)
+    edition, units, aliases, flags = tables(board)
     if kind not in KINDS:
         raise InputError("kind is land, sea or amphibious")
     if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
         raise InputError("runs is a whole number >= 1")
-    a_counts = _counts(units, aliases, attacker, "attacker")
-    d_counts = _counts(units, aliases, defender, "defender")
-    a_tech, d_tech = _split_tech(tech)
-    pol = _policy(units, aliases, policy, kind, flags)
+    a_counts = counts(units, aliases, attacker, "attacker")
+    d_counts = counts(units, aliases, defender, "defender")
+    a_tech, d_tech = split_tech(tech)
+    pol = policy_of(units, aliases, policy, kind, flags)
     if pol["retreat_below"] is not None:
         raise InputError("retreat_below needs the exact method")
-    nas = _advantages(flags, advantages, space)
-    _bombard(units, aliases, bombard, kind, flags, a_tech, a_counts, 0)
-    _check_kinds(units, flags, kind, a_counts, d_counts)
+    nas = advantage_bits(flags, advantages, space)
+    bombard_counts(units, aliases, bombard, kind, flags, a_tech, a_counts, 0)
+    check_kinds(units, flags, kind, a_counts, d_counts)
     n = len(units)
     a_spec = tuple((u, a_counts[u]) for u in range(n) if a_counts[u])
     d_spec = tuple((u, d_counts[u]) for u in range(n) if d_counts[u])
@@ -46,7 +46,7 @@ def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
     if pol["submerge"]:
         options["sub_withdraw"] = True
     if bombard:
-        bc = _counts(units, aliases, bombard, "bombard")
+        bc = counts(units, aliases, bombard, "bombard")
         options["bombard"] = tuple((u, bc[u]) for u in range(n) if bc[u])
         options["seaborne"] = tuple((u, a_counts[u]) for u in range(n)
                                     if a_counts[u] and units[u][U_KIND] == LAND)

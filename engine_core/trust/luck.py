@@ -21,6 +21,7 @@ display (integers format the same on every interpreter).
 """
 
 from engine_core.errors import RuleError, InputError
+from engine_core.battle.base import O_RETREAT
 
 R_ATTACKER = 0
 R_DEFENDER = 1
@@ -32,7 +33,6 @@ R_ACTUAL = 6         # the swing that happened
 R_LUCK = 7           # actual - expected, in the attacker's favour
 R_OUTCOME = 8        # battle.O_* of the result
 
-_O_RETREAT = 4       # engine_core.battle.steps.O_RETREAT (not imported: the battle module is large)
 
 
 def cents(x):
@@ -55,7 +55,7 @@ class LuckLedger:
         """(attacker's win chance, expected IPC swing) from the odds engine, or (None, None)."""
         from engine_core.odds import exact as odds
         policy = None
-        if result["outcome"] == _O_RETREAT:
+        if result["outcome"] == O_RETREAT:
             policy = {"retreat_after_round": result["rounds"]}
         try:
             o = odds.odds(self.board, kind, attacker, defender, policy=policy, number=self.number)

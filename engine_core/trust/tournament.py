@@ -331,8 +331,8 @@ def _accounted(board, state, events, p):
             if ev[2] == p:
                 total += ev[3]
         elif k == _EV_REFUND and ev[1] == p:
-            from engine_core.ledger.economy import _unit_cost
-            total += _unit_cost(board, state, p, ev[2]) * ev[3]
+            from engine_core.ledger.economy import unit_price
+            total += unit_price(board, state, p, ev[2]) * ev[3]
         elif k == _EV_POLITICS_IPC and ev[1] == p:
             total += ev[2]
     return total

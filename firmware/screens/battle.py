@@ -11,22 +11,11 @@ the default preselected: one press (select) takes the default.
 
 from firmware import ui
 from firmware import tower as tower_mod
+from firmware.screens.text import percent, odds_value
 from firmware.screens.base import Screen, Counter
-from firmware.screens.game import option_text, phase_title
+from firmware.screens.text import option_text, phase_title
 
 KINDS = ("land", "sea", "amphibious")
-
-
-def percent(p):
-    """'62.5%' from a probability, integers only (same text on every port)."""
-    tenths = int(p * 1000 + 0.5)
-    return str(tenths // 10) + "." + str(tenths % 10) + "%"
-
-
-def odds_value(result, key):
-    if isinstance(result, dict):
-        return result.get(key, 0)
-    return getattr(result, key, 0)
 
 
 def side_units(board, ids, counts):

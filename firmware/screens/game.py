@@ -13,44 +13,10 @@ Button presses per decision (the README's quick tour counts them):
 """
 
 from firmware import ui
+from firmware.screens.text import short, edition_title, phase_title, option_text
 from firmware.screens.base import Screen, Menu, Counter, Confirm, wrap
 
-# Short power names for one-line war states (the rulebook names are long).
-_SHORT = (
-    ("Japan", "JPN"), ("United States", "USA"), ("China", "CHN"), ("United Kingdom", "UK"),
-    ("ANZAC", "ANZ"), ("Soviet Union", "USSR"), ("Russia", "USSR"), ("Germany", "GER"),
-    ("Italy", "ITA"), ("France", "FRA"), ("United Kingdom Pacific", "UKP"),
-    ("United Kingdom Europe", "UKE"),
-)
 
-EDITION_TITLES = (
-    ("classic", "Classic 2nd ed."), ("revised", "Revised"), ("revised_lhtr", "Revised LHTR"),
-    ("pacific_1940", "Pacific 1940"), ("global_1940", "Global 1940"),
-    ("global_1940_variant", "Global 1940 var."),
-)
-
-
-def short(name):
-    for long_name, abbr in _SHORT:
-        if long_name == name:
-            return abbr
-    return name[:4]
-
-
-def edition_title(ed):
-    for key, title in EDITION_TITLES:
-        if key == ed:
-            return title
-    return ed
-
-
-def phase_title(phase):
-    """'combat_move' -> 'Combat move' (summary phases are names or ints)."""
-    if not isinstance(phase, str):
-        from engine_core.ledger import phases as phases
-        phase = phases.name(phase)
-    text = phase.replace("_", " ")
-    return text[:1].upper() + text[1:]
 
 
 def per_power(value, name, index):
@@ -177,7 +143,8 @@ class Players(Counter):
         except ValueError as err:
             self.refuse(err)
             return
-        from firmware.screens.trust import Commitment
+        from firmware.screens.nav import screen
+        Commitment = screen("Commitment")
         app.home_game()
         app.push(Commitment(app, start=True))
 
@@ -265,12 +232,14 @@ class Dashboard(Screen):
             elif phase == "research":
                 app.push(Research(app))
             elif phase in ("combat_move", "combat"):
-                from firmware.screens.turn import CombatMenu
+                from firmware.screens.nav import screen
+                CombatMenu = screen("CombatMenu")
                 app.push(CombatMenu(app, phase))
             elif phase == "collect_income":
                 app.push(Income(app))
             elif phase == "mobilize" and unplaced(app):
-                from firmware.screens.turn import Mobilize
+                from firmware.screens.nav import screen
+                Mobilize = screen("Mobilize")
                 app.push(Mobilize(app))
             else:
                 self.end_phase()
@@ -409,7 +378,8 @@ class Unplaced(Menu):
     def chosen(self, what, now):
         app = self.app
         if what == "place":
-            from firmware.screens.turn import Mobilize
+            from firmware.screens.nav import screen
+            Mobilize = screen("Mobilize")
             app.replace(Mobilize(app))
         elif what == "end":
             app.pop()
@@ -468,18 +438,6 @@ class PromptMenu(Menu):
             self.app.replace(PromptMenu(self.app, prompt))
         else:
             self.app.pop()
-
-
-def option_text(opt):
-    if opt is True:
-        return "Yes"
-    if opt is False:
-        return "No"
-    if opt is None:
-        return "None"
-    if isinstance(opt, (tuple, list)):
-        return " ".join([option_text(o) for o in opt])
-    return str(opt).replace("_", " ")
 
 
 class Purchase(Counter):
@@ -707,7 +665,8 @@ class Income(Screen):
                 app.push(PromptMenu(app, prompt))
                 return
             if app.session.board.rules.get("convoy"):
-                from firmware.screens.turn import Convoy
+                from firmware.screens.nav import screen
+                Convoy = screen("Convoy")
                 app.push(Convoy(app, self.collect))  # raiders first (P40-E-40)
                 return
             self.collect(None, [])

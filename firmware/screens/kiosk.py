@@ -42,7 +42,7 @@ class Attract(Screen):
         self.seen = 0
         self.lines = []
         if not self.odds_text:
-            from firmware.screens.battle import percent, odds_value
+            from firmware.screens.text import percent, odds_value
             r = self.app.session.odds("land", DEMO_ATTACKER, DEMO_DEFENDER)
             self.odds_text = "Attacker wins " + percent(odds_value(r, "attacker_wins"))
 
@@ -55,7 +55,8 @@ class Attract(Screen):
                 self._new_battle(now)
                 return True
             b = self.battle
-            from firmware.screens.battle import event_lines
+            from firmware.screens.nav import screen
+            event_lines = screen("event_lines")
             lines, rolls, result = [], [], None
             guard = 0
             while not rolls and result is None and guard < 30:  # skip the silent steps
@@ -72,7 +73,8 @@ class Attract(Screen):
                 self.app.tower.roll(side, dice, hits, now)
                 self.rolls += 1
             if result is not None:
-                from firmware.screens.battle import outcome_side
+                from firmware.screens.nav import screen
+                outcome_side = screen("outcome_side")
                 self.app.tower.outcome(outcome_side(result[1]), now)
             return True
         except (ImportError, AttributeError) as err:
@@ -122,12 +124,14 @@ class Guided(Menu):
         if what == "dashboard":
             app.open_dashboard()
         elif what == "purchase":
-            from firmware.screens.game import Purchase
+            from firmware.screens.nav import screen
+            Purchase = screen("Purchase")
             app.push(Purchase(app))
         elif what == "battle":
             app.open_battle_setup(free=True, attacker=DEMO_ATTACKER, defender=DEMO_DEFENDER)
         elif what == "settings":
-            from firmware.screens.system import Settings
+            from firmware.screens.nav import screen
+            Settings = screen("Settings")
             app.push(Settings(app))
 
     def key(self, name, now):

@@ -57,7 +57,8 @@ class Home(Menu):
         elif value == "battle":
             app.open_battle_run()
         elif value == "new":
-            from firmware.screens.game import NewGame
+            from firmware.screens.nav import screen
+            NewGame = screen("NewGame")
             if app.session.game is not None:
                 app.push(Confirm(app, "New game", "Replace the saved game?",
                                  lambda: app.push(NewGame(app))))
@@ -68,16 +69,20 @@ class Home(Menu):
         elif value == "settings":
             app.push(Settings(app))
         elif value == "tournament":
-            from firmware.screens.trust import TournamentMenu
+            from firmware.screens.nav import screen
+            TournamentMenu = screen("TournamentMenu")
             app.push(TournamentMenu(app))
         elif value == "finish":
-            from firmware.screens.trust import confirm_finish
+            from firmware.screens.nav import screen
+            confirm_finish = screen("confirm_finish")
             confirm_finish(app)
         elif value == "luck":
-            from firmware.screens.trust import Luck
+            from firmware.screens.nav import screen
+            Luck = screen("Luck")
             app.push(Luck(app))
         elif value == "finished":
-            from firmware.screens.trust import Finished
+            from firmware.screens.nav import screen
+            Finished = screen("Finished")
             app.push(Finished(app))
         elif value == "kiosk":
             app.start_kiosk()

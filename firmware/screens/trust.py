@@ -130,7 +130,7 @@ def luck_lines(board, rows, cols):
     out = [(ui.fit("Power" + " " * (name_w - 5) + rjust("Exp", w) + rjust("Act", w) + rjust("Luck", w), cols),
             ui.DIM)]
     for p, n, e, a, l in rows:
-        from firmware.screens.game import short
+        from firmware.screens.text import short
         name = short(board.power_name(p)) if name_w < 12 else board.power_name(p)
         name = name[:name_w - 1]
         text = name + " " * (name_w - len(name)) + rjust(money(e, dec), w) + rjust(money(a, dec), w) + \

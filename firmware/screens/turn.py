@@ -54,7 +54,8 @@ class Mobilize(Menu):
         Menu.__init__(self, app, "Mobilize", first + rest, 0, self.footer)
 
     def head(self, cols):
-        from firmware.screens.game import unplaced
+        from firmware.screens.nav import screen
+        unplaced = screen("unplaced")
         n = unplaced(self.app)
         return [(ui.fit(str(n) + " units to place", cols), ui.GOOD if n else ui.DIM)]
 
@@ -236,7 +237,8 @@ class CombatMenu(Menu):
         app = self.app
         app.pop()
         if what == "war":
-            from firmware.screens.game import War
+            from firmware.screens.nav import screen
+            War = screen("War")
             app.push(War(app))
         elif what == "add":
             app.push(TerritoryPicker(app, plan, "Pending where?"))
@@ -253,7 +255,8 @@ class CombatMenu(Menu):
 def setup(app, t, plan_only):
     """The battle set-up for territory t, with the pending battle's sides when there is one."""
     from firmware import pending
-    from firmware.screens.battle import BattleSetup
+    from firmware.screens.nav import screen
+    BattleSetup = screen("BattleSetup")
     session = app.session
     row = pending.of(session).get(session.game, t)
     if row is not None:

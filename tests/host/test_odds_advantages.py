@@ -7,7 +7,8 @@ from fractions import Fraction as F
 import pytest
 
 from engine_core.errors import InputError, RuleError
-from engine_core.odds.exact import odds, monte_carlo
+from engine_core.odds.exact import odds
+from engine_core.odds.montecarlo import monte_carlo
 from engine_core.odds.random_battles import compare
 
 ED = "revised_lhtr"
@@ -157,16 +158,3 @@ def test_refusals():
     with pytest.raises(InputError):
         odds(ED, "land", {"infantry": 1}, {"infantry": 1}, advantages={"defender": ["dug_in"]},
              space=["beach"])
-
-
-def test_odds_read_the_battle_engines_advantage_bits():
-    """LHTR-O-02: engine_core/odds/exact.py keeps its own copy of the advantage and space bits (the
-    device imports battle_options only when advantages are given); they must be the battle
-    engine's, name for name."""
-    from engine_core.battle import advantages as bo
-    import engine_core.odds.exact as o
-    for name in ("WOLF", "STUKA", "FORTRESS", "ATLANTIC", "BATTLESHIPS", "DUG_IN", "BANZAI",
-                 "MARINES", "RADAR", "SUPERFORT", "WINTER"):
-        assert getattr(o, "_NA_" + name) == getattr(bo, "NA_" + name), name
-    for name in ("GRAY", "ISLAND", "TAN"):
-        assert getattr(o, "_SP_" + name) == getattr(bo, "SP_" + name), name

@@ -6,7 +6,8 @@ subset (one land and one sea random battle per edition, plus one battle per spec
 2,000 runs each) and `python bench/bench_odds.py --full` runs the whole acceptance set.
 """
 from engine_core import board
-from engine_core.odds.exact import odds, monte_carlo
+from engine_core.odds.exact import odds
+from engine_core.odds.montecarlo import monte_carlo
 from engine_core.odds.random_battles import battles, compare
 
 RUNS = 2000

@@ -1,0 +1,66 @@
+"""Text the screens share (a leaf: imports no screen): short power names, edition and
+phase titles, option words, percentages. Screens import it; it imports nothing of them.
+"""
+
+
+# Short power names for one-line war states (the rulebook names are long).
+_SHORT = (
+    ("Japan", "JPN"), ("United States", "USA"), ("China", "CHN"), ("United Kingdom", "UK"),
+    ("ANZAC", "ANZ"), ("Soviet Union", "USSR"), ("Russia", "USSR"), ("Germany", "GER"),
+    ("Italy", "ITA"), ("France", "FRA"), ("United Kingdom Pacific", "UKP"),
+    ("United Kingdom Europe", "UKE"),
+)
+
+
+EDITION_TITLES = (
+    ("classic", "Classic 2nd ed."), ("revised", "Revised"), ("revised_lhtr", "Revised LHTR"),
+    ("pacific_1940", "Pacific 1940"), ("global_1940", "Global 1940"),
+    ("global_1940_variant", "Global 1940 var."),
+)
+
+
+def short(name):
+    for long_name, abbr in _SHORT:
+        if long_name == name:
+            return abbr
+    return name[:4]
+
+
+def edition_title(ed):
+    for key, title in EDITION_TITLES:
+        if key == ed:
+            return title
+    return ed
+
+
+def phase_title(phase):
+    """'combat_move' -> 'Combat move' (summary phases are names or ints)."""
+    if not isinstance(phase, str):
+        from engine_core.ledger import phases as phases
+        phase = phases.name(phase)
+    text = phase.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def option_text(opt):
+    if opt is True:
+        return "Yes"
+    if opt is False:
+        return "No"
+    if opt is None:
+        return "None"
+    if isinstance(opt, (tuple, list)):
+        return " ".join([option_text(o) for o in opt])
+    return str(opt).replace("_", " ")
+
+
+def percent(p):
+    """'62.5%' from a probability, integers only (same text on every port)."""
+    tenths = int(p * 1000 + 0.5)
+    return str(tenths // 10) + "." + str(tenths % 10) + "%"
+
+
+def odds_value(result, key):
+    if isinstance(result, dict):
+        return result.get(key, 0)
+    return getattr(result, key, 0)
