@@ -121,10 +121,12 @@ class App:
         self.sound.update(now)
 
     def _guard(self, fn, *args):
-        """Run a screen handler; an engine refusal or a missing engine piece is shown, not fatal."""
+        """Run a screen handler; an engine refusal, a missing engine piece or any other failure
+        (a record that restored but trips the engine later) is shown and kept in `errors`,
+        never raised out of tick() (issue 15)."""
         try:
             return fn(*args)
-        except (ImportError, ValueError, KeyError) as err:
+        except Exception as err:  # pylint: disable=broad-except  # the device never stops on one
             self._error(err)
             self.top().say(ui.fit(str(err), 60))
             self.dirty = True
@@ -139,7 +141,7 @@ class App:
         self.dirty = False
         try:
             view = self.top().view(self.cols, self.body)
-        except (ImportError, ValueError, KeyError) as err:
+        except Exception as err:  # pylint: disable=broad-except  # shown, never raised out of tick()
             self._error(err)
             view = ui.View("Error", [], "B:back")
             for line in wrap_text(str(err), self.cols)[:self.body]:
@@ -231,7 +233,8 @@ class App:
             elif s.fresh:
                 from firmware.screens.trust import Commitment
                 self.push(Commitment(self, start=True))  # before the first action, again
-            self.top().view(self.cols, self.body)   # a record the screens cannot show fails here
+            self.top().view(self.cols, self.body)   # a record the screens cannot show fails here,
+            self.top().tick(self.now())             # not in App.tick (a running battle's odds)
         except Exception as err:  # pylint: disable=broad-except  # the record stays on flash
             self._error(err)
             s._clear()

@@ -408,7 +408,7 @@ class Session:
         if nb:
             from engine_core.battle import steps as battle
             b = battle.Battle.from_bytes(self.board, data[_HSIZE + ng:_HSIZE + ng + nb])
-            check_battle(b)
+            check_restored_battle(b)
             if territory < -1 or territory >= self.board.territory_count:
                 raise ValueError("the saved battle's territory is out of range")
             self.battle = b
@@ -487,8 +487,14 @@ class Session:
         return self.battle
 
     def end_battle(self):
+        if self.tour is not None and self.battle is not None and self.territory >= 0:
+            # issue 15: a tournament battle of a territory ends in the game (its result recorded
+            # by the battle action), never closed unrecorded to be fought again with new dice
+            from engine_core.errors import RuleError
+            raise RuleError("TOURNAMENT-BATTLE", "record this battle's result in the game first")
         if self.tour is not None and self.battle is not None:
-            # closed without a game action after it: keep it closed after a power cut
+            # a free battle (no territory: nothing of it goes into the game) closed: keep it
+            # closed after a power cut
             self._drop_battle()
             r = self.record
             self.record = (r[0], r[1], r[2], r[3], r[4], self.starts)
@@ -564,12 +570,13 @@ class AuditedBattle:
         self.run_until_prompt(dice)
 
 
-MAX_UNITS = 999    # units of one type on one side of a restored battle (a hostile record: no hang)
+MAX_UNITS = 255    # units on one side of a restored battle (a hostile record: no hang in its odds)
 
 
-def check_battle(b):
+def check_restored_battle(b):
     """A restored battle is one the screens and the odds can use: its kind in range, its
-    sides this edition's, no count over MAX_UNITS. ValueError otherwise (the record does not restore)."""
+    sides this edition's, no side over MAX_UNITS units (a box of any edition holds fewer).
+    ValueError otherwise (the record does not restore)."""
     from engine_core.battle import base
     if not 0 <= b.kind < len(base.KIND_NAMES):
         raise ValueError("the saved battle's kind %d is out of range" % b.kind)
@@ -577,9 +584,11 @@ def check_battle(b):
         for vec in (b.alive[side], b.dmg[side], b.cas[side], b.subm[side], b.lost[side]):
             if len(vec) != b.n:
                 raise ValueError("the saved battle's sides are not this edition's")
-            for x in vec:
-                if x > MAX_UNITS:
-                    raise ValueError("the saved battle has %d units of one type" % x)
+        total = 0
+        for x in b.alive[side]:
+            total += x
+        if total > MAX_UNITS:
+            raise ValueError("the saved battle has %d units on one side" % total)
 
 
 def _same(a, b):

@@ -122,23 +122,23 @@ def test_a_running_battle_with_an_out_of_range_kind_never_escapes_app_tick():
 
 
 def test_a_restored_battle_is_checked_before_the_screens_see_it():
-    """CL-C-02: check_battle refuses a kind out of range and a count over MAX_UNITS, and
+    """CL-C-02: check_restored_battle refuses a kind out of range and a side over MAX_UNITS units, and
     passes the battle as saved."""
     from engine_core.battle import steps
     from engine_core import board
     bd = board.load("classic")
     b = steps.Battle(bd, "land", {"infantry": 2}, {"infantry": 1})
-    S.check_battle(steps.Battle.from_bytes(bd, b.to_bytes()))
+    S.check_restored_battle(steps.Battle.from_bytes(bd, b.to_bytes()))
     b.kind = 7
     try:
-        S.check_battle(b)
+        S.check_restored_battle(b)
         raise AssertionError("kind 7 passed")
     except ValueError as err:
         assert "kind 7" in str(err)
     b.kind = 0
     b.alive[0][bd.unit_id("infantry")] = S.MAX_UNITS + 1
     try:
-        S.check_battle(b)
+        S.check_restored_battle(b)
         raise AssertionError("a hostile count passed")
     except ValueError as err:
-        assert "units of one type" in str(err)
+        assert "units on one side" in str(err)
