@@ -1,117 +1,168 @@
-"""`python -m engine_core odds`: a JSON battle spec on stdin, its exact odds as JSON on stdout.
+"""`python -m engine_core odds`: a battle's exact odds (or a Monte Carlo estimate).
 
-Input (one JSON object):
-  {"edition": "pacific_1940", "kind": "land" | "sea" | "amphibious",
-   "attacker": {"infantry": 3, "artillery": 1, "tank": 2, "fighter": 1},
-   "defender": {"infantry": 4, "aaa": 1}}
-optional: "bombard" {ship: count} (amphibious), "policy" {see engine_core/odds/exact.py},
-"tech" [names] (the attacker's) or {"attacker": [...], "defender": [...]},
-"method" "exact" (default) | "monte_carlo", "runs" (Monte Carlo, default 2000), "seed",
-"damaged" {"attacker": {...}, "defender": {...}} and "rounds_done" (live odds after a round),
-"advantages" {"attacker": [...], "defender": [...]} and "space" ["gray", "island", "tan"]
-(Revised / LHTR national advantages, names as engine_core/battle/advantages.py).
+Two ways to say the battle:
+  python -m engine_core odds "3 inf 2 art 1 tank vs 4 inf 1 aaa" --edition "Pacific 1940"
+  python -m engine_core odds spec.json          (or - / a pipe: the JSON spec on stdin)
+The text form prints a short summary (who wins how often, captures, draw, the expected IPC
+swing, the likeliest survivors, the expected rounds); --json prints the JSON output instead.
+A JSON spec prints JSON (for scripts) unless --summary, or when stdout is a terminal.
 
-Output: attacker_wins, defender_wins, draw, attacker_retreats, attacker_captures,
-expected_rounds, attacker_survivors, defender_survivors, attacker_ipc_lost, defender_ipc_lost,
-ipc_swing, method (exact also: attacker_remaining / defender_remaining, the most likely
-remaining forces first, at most `max_outcomes` (default 20) each; Monte Carlo: *_se, runs).
-A unit the edition does not have, a negative count or a malformed spec: a message on stderr,
-exit status 2.
+Text form: "<count> <unit> ... vs <count> <unit> ...": unit names as the rulebook's
+(infantry, armor/tank, ...) or short (inf, art, arm, mech, ftr, fig, bmb, tac, dd, ca, bb, cv,
+sub, trn, tp, aa, aaa), plurals, any case; a name without a count is one unit. Its options:
+--edition, --sea, --amphibious, --keep-land N, --retreat-after N, --monte-carlo, --runs N,
+--seed N, --attacker-tech NAMES, --defender-tech NAMES (comma separated).
+
+The JSON spec (an object; any other field is refused by name):
+  edition       required: classic, revised, revised_lhtr, pacific_1940, global_1940,
+                global_1940_variant, or the device's menu name ("Pacific 1940")
+  kind          "land" (default), "sea" or "amphibious" (the land battle of an assault)
+  attacker      required: {unit: count} (names as in the text form; counts whole numbers)
+  defender      required: {unit: count} (empty: a warning, the attacker walks in)
+  bombard       {ship: count}: bombarding ships (amphibious)
+  policy        object, every field optional:
+                  attacker_order, defender_order   [unit names]: the order of loss (default:
+                                                   the battle engine's, cheapest first)
+                  keep_land            whole number: the attacker keeps this many land units
+                                       to the last (to capture)
+                  retreat_after_round  whole number: the attacker retreats after this round
+                  retreat_at_units     whole number: ... when down to this many units (-1: never)
+                  retreat_below        0..1: ... when its chance of winning falls below this
+                  submerge             true/false: submarines submerge when they may
+  tech          [technology names] (the attacker's) or {"attacker": [...], "defender": [...]}:
+                jet_fighters, super_submarines, heavy_bombers, combined_bombardment, ...
+  advantages    {"attacker": [...], "defender": [...]}: Revised/LHTR national advantages
+  space         [facts]: gray, island, tan (where the national advantages need them)
+  method        "exact" (default) or "monte_carlo"
+  runs          whole number: Monte Carlo runs (default 2000)
+  seed          whole number: Monte Carlo dice (default 1)
+  damaged       {"attacker": {unit: count}, "defender": {...}}: two-hit units already damaged
+  rounds_done   whole number: rounds already fought (live odds between rounds)
+  max_outcomes  whole number: remaining forces listed per side (default 20)
+
+Output (JSON): attacker_wins, defender_wins, draw, attacker_retreats, attacker_captures,
+expected_rounds, attacker_survivors, defender_survivors (expected counts per unit),
+attacker_ipc_lost, defender_ipc_lost (and *_sd), ipc_swing, method; exact also
+attacker_remaining / defender_remaining ([{"units", "probability"}], likeliest first, at most
+max_outcomes; *_omitted counts the rest); Monte Carlo also *_se (standard errors) and runs.
+Exit status: 0; 2 with a message naming the field (or the rule) for a bad spec; 130 on Ctrl-C.
 """
 import json
 
-from engine_core.odds import exact as _odds
-from engine_core.board import EDITIONS
+from engine_core.board import Board
 from engine_core.errors import InputError, RuleError
+from engine_core.host import cli_common as cc
+from engine_core.host import readable
+from engine_core.odds import exact as _odds
+from engine_core.odds.base import KINDS
 
 KEYS = ("edition", "kind", "attacker", "defender", "bombard", "policy", "tech", "method",
         "runs", "seed", "damaged", "rounds_done", "max_outcomes", "advantages", "space")
+POLICY_KEYS = ("attacker_order", "defender_order", "keep_land", "retreat_after_round",
+               "retreat_at_units", "retreat_below", "submerge")
+SIDES = ("attacker", "defender")
+DEFAULT_EDITION = "global_1940"
 
 
-def _spec_error(msg):
-    raise InputError(msg)
+def _names(value, field, most=32):
+    return cc.list_of(value, field, cc.text, most)
 
 
-def _check_side(spec, key, required):
-    v = spec.get(key)
-    if v is None:
-        if required:
-            _spec_error("'%s' is required: {unit name: count}" % key)
-        return None
-    if not isinstance(v, dict):
-        _spec_error("'%s' must be an object {unit name: count}" % key)
-    for name in v:
-        c = v[name]
-        if isinstance(c, bool) or not isinstance(c, int):
-            _spec_error("%s: the count of '%s' must be a whole number" % (key, name))
-    return v
+def _policy(board, policy):
+    cc.fields(policy, "policy", POLICY_KEYS)
+    out = {}
+    for k in policy:
+        v = policy[k]
+        f = "policy." + k
+        if k in ("attacker_order", "defender_order"):
+            if v is None:
+                out[k] = None
+            elif isinstance(v, str):
+                out[k] = [cc.unit_name(board, v, f)]
+            else:
+                out[k] = cc.list_of(v, f, lambda n, ff: cc.unit_name(board, n, ff), 64)
+        elif k == "keep_land":
+            out[k] = cc.whole(v, f, 0, cc.MAX_SIDE_UNITS)
+        elif k == "retreat_after_round":
+            out[k] = cc.whole(v, f, 0, cc.MAX_ROUNDS)
+        elif k == "retreat_at_units":
+            out[k] = cc.whole(v, f, -1, cc.MAX_SIDE_UNITS)
+        elif k == "retreat_below":
+            if v is not None:
+                if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
+                    raise InputError("%s must be a probability from 0 to 1, not %s" % (f, json.dumps(v)))
+            out[k] = v
+        else:
+            out[k] = cc.flag(v, f)
+    return out
+
+
+def _sides_of(value, field, check):
+    cc.fields(value, field, SIDES)
+    return dict((k, check(value[k], "%s.%s" % (field, k))) for k in value)
+
+
+def check_spec(spec):
+    """The spec with every field checked and unit names resolved (InputError naming the field)."""
+    cc.fields(spec, "", KEYS, ("edition", "attacker", "defender"))
+    edition = cc.edition(spec["edition"])
+    board = Board(edition)
+    out = {"edition": edition}
+    out["kind"] = cc.one_of(spec.get("kind", "land"), "kind", KINDS)
+    for side in SIDES:
+        out[side] = cc.counts(board, spec[side], side)
+    if spec.get("bombard") is not None:
+        out["bombard"] = cc.counts(board, spec["bombard"], "bombard")
+    if spec.get("policy") is not None:
+        out["policy"] = _policy(board, spec["policy"])
+    tech = spec.get("tech")
+    if isinstance(tech, dict):
+        out["tech"] = _sides_of(tech, "tech", _names)
+    elif tech is not None:
+        out["tech"] = _names(tech, "tech")
+    if spec.get("advantages") is not None:
+        out["advantages"] = _sides_of(spec["advantages"], "advantages", _names)
+    if spec.get("space") is not None:
+        out["space"] = _names(spec["space"], "space", 8)
+    out["method"] = cc.one_of(spec.get("method", "exact"), "method", ("exact", "monte_carlo"))
+    out["runs"] = cc.whole(spec.get("runs", 2000), "runs", 1, cc.MAX_RUNS)
+    out["seed"] = cc.seed(spec.get("seed", 1))
+    out["rounds_done"] = cc.whole(spec.get("rounds_done", 0), "rounds_done", 0, cc.MAX_ROUNDS)
+    out["max_outcomes"] = cc.whole(spec.get("max_outcomes", 20), "max_outcomes", 0, cc.MAX_OUTCOMES)
+    if spec.get("damaged") is not None:
+        out["damaged"] = _sides_of(spec["damaged"], "damaged",
+                                   lambda v, f: cc.counts(board, v, f))
+    sides = (("attacker", out["attacker"]), ("defender", out["defender"]))
+    if not cc.total(out["attacker"]):
+        raise InputError("attacker: no units: an empty side fights no battle")
+    if out["method"] == "exact":
+        cc.check_total(sides, cc.MAX_EXACT_SIDE, cc.MAX_EXACT_UNITS, "exact odds")
+    else:
+        n = cc.check_total(sides, cc.MAX_SIDE_UNITS, cc.MAX_BATTLE_UNITS, "Monte Carlo")
+        if n * out["runs"] > cc.MAX_MC_WORK:
+            raise InputError("runs: %d runs of %d units; Monte Carlo takes at most runs x units = %d"
+                             % (out["runs"], n, cc.MAX_MC_WORK))
+    return out
 
 
 def run(spec):
     """The JSON-ready answer for a parsed spec (raises InputError / RuleError)."""
-    if not isinstance(spec, dict):
-        _spec_error("the spec must be a JSON object")
-    for k in spec:
-        if k not in KEYS:
-            _spec_error("unknown key '%s' (known: %s)" % (k, ", ".join(KEYS)))
-    edition = spec.get("edition")
-    if edition not in EDITIONS:
-        _spec_error("'edition' must be one of: " + ", ".join(EDITIONS))
-    kind = spec.get("kind", "land")
-    if kind not in _odds.KINDS:
-        _spec_error("'kind' must be land, sea or amphibious")
-    attacker = _check_side(spec, "attacker", True)
-    defender = _check_side(spec, "defender", True)
-    bombard = _check_side(spec, "bombard", False)
-    policy = spec.get("policy")
-    if policy is not None and not isinstance(policy, dict):
-        _spec_error("'policy' must be an object")
-    tech = spec.get("tech")
-    if tech is not None and not isinstance(tech, (list, dict)):
-        _spec_error("'tech' must be a list of names or {\"attacker\": [...], \"defender\": [...]}")
-    advantages = spec.get("advantages")
-    if advantages is not None and not isinstance(advantages, dict):
-        _spec_error("'advantages' must be {\"attacker\": [...], \"defender\": [...]}"
-                    " (LHTR national advantages)")
-    space = spec.get("space")
-    if space is not None and not isinstance(space, list):
-        _spec_error("'space' must be a list of facts: gray, island, tan")
-    method = spec.get("method", "exact")
-    if method not in ("exact", "monte_carlo"):
-        _spec_error("'method' must be exact or monte_carlo")
-    runs = spec.get("runs", 2000)
-    seed = spec.get("seed", 1)
-    for name, v in (("runs", runs), ("seed", seed)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < (1 if name == "runs" else 0):
-            _spec_error("'%s' must be a whole number" % name)
-    if runs > 1000000:
-        _spec_error("'runs' is at most 1000000")
-    rounds_done = spec.get("rounds_done", 0)
-    if isinstance(rounds_done, bool) or not isinstance(rounds_done, int) or rounds_done < 0:
-        _spec_error("'rounds_done' must be a whole number >= 0")
-    max_out = spec.get("max_outcomes", 20)
-    if isinstance(max_out, bool) or not isinstance(max_out, int) or max_out < 0:
-        _spec_error("'max_outcomes' must be a whole number >= 0")
-    damaged = spec.get("damaged")
-    if damaged is not None:
-        if not isinstance(damaged, dict):
-            _spec_error("'damaged' must be {\"attacker\": {...}, \"defender\": {...}}")
-        for k in damaged:
-            if k not in ("attacker", "defender"):
-                _spec_error("'damaged' keys are attacker and defender")
-            _check_side(damaged, k, False)
-    if method == "monte_carlo":
-        if damaged or rounds_done:
-            _spec_error("live odds (damaged, rounds_done) use the exact method")
+    s = check_spec(spec)
+    policy = s.get("policy")
+    if s["method"] == "monte_carlo":
+        if s.get("damaged") or s["rounds_done"]:
+            raise InputError("live odds (damaged, rounds_done) use the exact method")
         from engine_core.odds.montecarlo import monte_carlo
-        res = monte_carlo(edition, kind, attacker, defender, policy=policy, runs=runs,
-                          seed=seed, bombard=bombard, tech=tech, advantages=advantages,
-                          space=space)
+        res = monte_carlo(s["edition"], s["kind"], s["attacker"], s["defender"], policy=policy,
+                          runs=s["runs"], seed=s["seed"], bombard=s.get("bombard"),
+                          tech=s.get("tech"), advantages=s.get("advantages"), space=s.get("space"))
         return _jsonable(res)
-    res = _odds.odds(edition, kind, attacker, defender, policy=policy, bombard=bombard,
-                     tech=tech, damaged=damaged, rounds_done=rounds_done, advantages=advantages,
-                     space=space)
+    res = _odds.odds(s["edition"], s["kind"], s["attacker"], s["defender"], policy=policy,
+                     bombard=s.get("bombard"), tech=s.get("tech"), damaged=s.get("damaged"),
+                     rounds_done=s["rounds_done"], advantages=s.get("advantages"),
+                     space=s.get("space"))
     out = _jsonable(res)
+    max_out = s["max_outcomes"]
     for key in ("attacker_remaining", "defender_remaining"):
         rows = res[key]
         out[key] = [{"units": r[0], "probability": float(r[1])} for r in rows[:max_out]]
@@ -135,27 +186,102 @@ def _jsonable(res):
     return out
 
 
+def _parser(stdout):
+    p = cc.Parser(stdout, prog="python -m engine_core odds", description=__doc__,
+                  epilog=cc.BOUNDS_HELP)
+    p.add_argument("battle", nargs="?", metavar="BATTLE|FILE|-",
+                   help="'3 inf 2 art vs 4 inf' (the battle as text), a JSON spec file, or - for stdin")
+    p.add_argument("--edition", help="text form: an edition id or menu name (default %s)"
+                   % DEFAULT_EDITION)
+    p.add_argument("--sea", action="store_true", help="text form: a sea battle")
+    p.add_argument("--amphibious", action="store_true", help="text form: an amphibious assault")
+    p.add_argument("--keep-land", type=int, metavar="N", help="text form: policy keep_land")
+    p.add_argument("--retreat-after", type=int, metavar="N",
+                   help="text form: policy retreat_after_round")
+    p.add_argument("--monte-carlo", action="store_true", help="text form: method monte_carlo")
+    p.add_argument("--runs", type=int, metavar="N", help="text form: Monte Carlo runs")
+    p.add_argument("--seed", type=int, metavar="N", help="text form: Monte Carlo seed")
+    p.add_argument("--attacker-tech", metavar="NAMES", help="text form: heavy_bombers,jet_fighters")
+    p.add_argument("--defender-tech", metavar="NAMES", help="text form: the defender's technologies")
+    p.add_argument("--json", action="store_true", help="print the JSON output")
+    p.add_argument("--summary", action="store_true", help="print the readable summary")
+    return p
+
+
+_TEXT_ONLY = ("edition", "sea", "amphibious", "keep_land", "retreat_after", "monte_carlo", "runs",
+              "seed", "attacker_tech", "defender_tech")
+
+
+def _spec_of_text(args, text):
+    a, d = readable.parse_battle(text)
+    if args.sea and args.amphibious:
+        raise InputError("--sea or --amphibious, not both")
+    spec = {"edition": cc.edition(args.edition if args.edition is not None else DEFAULT_EDITION,
+                                  "--edition"),
+            "kind": "sea" if args.sea else ("amphibious" if args.amphibious else "land"),
+            "attacker": a, "defender": d}
+    policy = {}
+    if args.keep_land is not None:
+        policy["keep_land"] = args.keep_land
+    if args.retreat_after is not None:
+        policy["retreat_after_round"] = args.retreat_after
+    if policy:
+        spec["policy"] = policy
+    if args.monte_carlo:
+        spec["method"] = "monte_carlo"
+    for k in ("runs", "seed"):
+        if getattr(args, k) is not None:
+            spec[k] = getattr(args, k)
+    tech = {}
+    for side in SIDES:
+        v = getattr(args, side + "_tech")
+        if v is not None:
+            tech[side] = [t for t in v.replace(",", " ").split()]
+    if tech:
+        spec["tech"] = tech
+    return spec
+
+
+def _run(argv, stdin, stdout, stderr):
+    parser = _parser(stdout)
+    args = parser.parse_args(argv)
+    text_form = args.battle is not None and readable.looks_like_battle(args.battle)
+    if text_form:
+        spec = _spec_of_text(args, args.battle)
+    else:
+        for k in _TEXT_ONLY:
+            if getattr(args, k) not in (None, False):
+                raise InputError("--%s is for the text form ('3 inf vs 2 inf'); a JSON spec says"
+                                 " it in its fields" % k.replace("_", "-"))
+        if args.battle is None and cc.refuse_bare_terminal("odds", stdin, stderr,
+                                                           parser.format_usage()):
+            return cc.EXIT_USAGE
+        spec = cc.parse_json(cc.read_text(stdin, args.battle, "the spec"))
+    out = run(spec)
+    s = check_spec(spec)
+    warnings = []
+    if not cc.total(s["defender"]):
+        warnings.append("the defender has no units: the attacker walks in")
+    if args.json or (not args.summary and not text_form and not cc.is_terminal(stdout)):
+        for w in warnings:
+            stderr.write("odds: warning: %s\n" % w)
+        stdout.write(json.dumps(out, sort_keys=True, indent=1))
+        stdout.write("\n")
+        return cc.EXIT_OK
+    title = s["edition"]
+    for e, t in cc.EDITION_TITLES:
+        if e == s["edition"]:
+            title = t
+    lines = ["warning: " + w for w in warnings]
+    lines += readable.odds_summary(out, title, s["kind"], s["attacker"], s["defender"])
+    stdout.write("\n".join(lines) + "\n")
+    return cc.EXIT_OK
+
+
 def main(argv, stdin, stdout, stderr):
-    if argv and argv[0] in ("-h", "--help"):
-        stdout.write(__doc__)
-        return 0
-    if argv:
-        stderr.write("odds: no arguments; the spec comes as JSON on stdin\n")
-        return 2
-    text = stdin.read()
-    try:
-        spec = json.loads(text)
-    except ValueError as e:
-        stderr.write("odds: the spec is not valid JSON: %s\n" % e)
-        return 2
-    try:
-        out = run(spec)
-    except RuleError as e:
-        stderr.write("odds: %s: %s\n" % (e.rule, e.message))
-        return 2
-    except InputError as e:
-        stderr.write("odds: %s\n" % e.message)
-        return 2
-    stdout.write(json.dumps(out, sort_keys=True, indent=1))
-    stdout.write("\n")
-    return 0
+    def go():
+        try:
+            return _run(argv, stdin, stdout, stderr)
+        except (RuleError, InputError) as e:
+            return cc.fail("odds", stderr, e)
+    return cc.run_guarded("odds", go, stdout, stderr)
