@@ -97,6 +97,7 @@ CF_HEAVY_THREE_DICE = 8388608   # Classic: heavy bombers roll 3 dice
 CF_CLASSIC_BOMBARD = 16777216  # Classic: battleship one shot only when no naval battle, hit units still fire
 CF_AA_GUN_CARRIED = 33554432   # reserved: AA gun captured with its territory (Classic, Revised)
 CF_TRANSPORT_FIRES = 67108864  # transports defend (Classic/Revised: defense 1)
+CF_NA_FAQ_ORIGINAL = 134217728  # Revised: the FAQ's original national-advantage answers (LHTR-M-08)
 
 
 def has(record, ability):

@@ -195,6 +195,25 @@ def apply_corrections(ed, d, corr):
         corr.add("P40 errata 003 (Korea only SZ 6, Amur only SZ 5, SZ 6 not adjacent to "
                  "Manchuria, Philippines air + naval base, no IC in New Zealand, NSW minor IC): "
                  "checked, already in the source")
+        # Japan borders sea zones 6 and 19: the rulebook's convoy example, "Japan cannot lose
+        # more than 8 IPCs from disrupted convoys in sea zones 6 and 19" (P40-E-43, P40-X-11:
+        # "Japan, which borders zones 6 and 19"). The source has only zone 6.
+        for a, z in (("Japan", "19 Sea Zone"), ("19 Sea Zone", "Japan")):
+            if z not in T[a]["adjacent"]:
+                T[a]["adjacent"] = sorted(T[a]["adjacent"] + [z])
+                if a == "Japan":
+                    corr.add("Japan borders Sea Zone 19 as well as 6 (P40-E-43: the rulebook's "
+                             "convoy example 'sea zones 6 and 19')")
+    if ed == "global_1940":
+        # G40-U-02: "The industrial complexes in Eastern United States, Central United States,
+        # and Western United States begin the game as minor complexes" (upgraded at no cost
+        # when the US enters a state of war: engine_core/ledger/politics.py)
+        for name in ("Eastern United States", "Central United States", "Western United States"):
+            fac = T[name]["facilities_at_start"]
+            if fac["industrial_complex"] != "minor":
+                corr.add("%s: %s -> minor industrial complex at start (G40-U-02)"
+                         % (name, fac["industrial_complex"]))
+                fac["industrial_complex"] = "minor"
     if ed == "global_1940":
         # G40-E-02: Europe economy = UK territories on the Europe map plus the North American UK
         # territories on the Pacific map; Pacific economy = UK on the Pacific map plus West

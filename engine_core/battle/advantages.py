@@ -137,7 +137,13 @@ def start_cycle(b):
             subs += a[u] - b.cas[ATTACKER][u]
         if ab & uu.AB_FIGHTER:
             dfight += d[u] - b.cas[DEFENDER][u]
-    b.wolf = 1 if (b.na[ATTACKER] & NA_WOLF and subs >= 2) else 0       # LHTR-CHG-NA-02
+    if b.flags & uu.CF_NA_FAQ_ORIGINAL:
+        # Revised (the FAQ's original answer, LHTR-CHG-NA-02): "the wolf pack bonus still
+        # applies if there were three or more when the battle started"
+        if b.round == 1:
+            b.wolf = 1 if (b.na[ATTACKER] & NA_WOLF and subs >= 3) else 0
+    else:
+        b.wolf = 1 if (b.na[ATTACKER] & NA_WOLF and subs >= 2) else 0   # LHTR-CHG-NA-02
     b.stuka = 1 if (b.na[ATTACKER] & NA_STUKA and b.round == 1 and dfight == 0) else 0
     if b.is_land_battle() and b.banzai == 0:
         only = b.na[ATTACKER] & NA_BANZAI
@@ -192,7 +198,7 @@ def aa_mods(b, groups, hv, per):
             continue
         if b.units[u][uu.U_ABILITIES] & uu.AB_STRATEGIC and b.na[ATTACKER] & NA_SUPERFORT:
             hv[gi] = 3                                             # LHTR-O-55: total <= 3
-            per[gi] = 2
+            per[gi] = 0 if b.flags & uu.CF_NA_FAQ_ORIGINAL else 2  # Revised FAQ: "No." (CHG-NA-05)
         elif b.na[DEFENDER] & NA_RADAR and b.space & SP_TAN:
             hv[gi] = 2                                             # LHTR-O-30
 

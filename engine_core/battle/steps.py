@@ -144,6 +144,8 @@ class Battle:
         self.outcome = 0
         self._land = None
         self.validate_start()
+        if kind == K_SEA:
+            self._check_decks(self.alive, self.cargo)
         for u in range(n):
             if self.seaborne[u] > self.alive[ATTACKER][u]:
                 raise InputError("more seaborne units than attacking units")
@@ -160,6 +162,7 @@ class Battle:
                         armed = True
                 if not armed:
                     raise RuleError("P40-U-58", "transports and carriers cannot attack alone")
+            self._check_decks([sa, sd], self.cargo)
             if sum(sd) > 0 or (sum(self.scramble) > 0 and self.family == FAM_1940):
                 # the sea battle first (CL-C-42, LHTR-C-42, P40-C-57); land arrays wait
                 self._land = (self.alive[0], self.alive[1])
@@ -242,6 +245,32 @@ class Battle:
                 if not armed and self.kind == K_SEA:
                     raise RuleError("P40-U-58", "a carrier or transport may attack only together "
                                     "with a unit that has an attack value")
+
+    def _check_decks(self, alive, cargo):
+        """At sea a defending plane is on a carrier (scrambled ones aside), and a carrier holds
+        2 planes, cargo included (CL-U-30/CL-U-60, LHTR-U-33/LHTR-U-60, P40-U-54)."""
+        rid = ("CL-U-60", "LHTR-U-33", "P40-U-54")[self.family]
+        for side in (ATTACKER, DEFENDER):
+            decks = 0
+            planes = 0
+            for u in range(self.n):
+                r = self.units[u]
+                if r[uu.U_ABILITIES] & uu.AB_CARRIER:
+                    decks += 2 * alive[side][u]
+                if r[uu.U_KIND] == uu.AIR:
+                    if cargo[side][u] and not r[uu.U_ABILITIES] & uu.AB_CARRIER_AIR:
+                        raise RuleError(rid, "only carrier planes ride on a carrier")
+                    planes += cargo[side][u]
+                    if side == DEFENDER and alive[side][u]:
+                        if not r[uu.U_ABILITIES] & uu.AB_CARRIER_AIR:
+                            raise RuleError(("CL-U-30", "LHTR-U-33", "P40-U-54")[self.family],
+                                            "at sea a plane defends only from a carrier")
+                        planes += alive[side][u]
+            if planes > decks:
+                if side == DEFENDER and decks == 0:
+                    raise RuleError(("CL-U-30", "LHTR-U-33", "P40-U-54")[self.family],
+                                    "at sea a plane defends only from a carrier")
+                raise RuleError(rid, "a carrier holds at most 2 planes")
 
     def _emit(self, e):
         self.events.append(e)
@@ -795,6 +824,8 @@ class Battle:
             return
         s = self.current_step()
         done = getattr(self, "_s_" + STEP_NAMES[s])(dice)
+        if done and s == S_AA and self.prompt is None:
+            self._aa_alone_end()
         if done and self.prompt is None:
             if self.outcome:
                 self._finish_part()
@@ -817,10 +848,41 @@ class Battle:
             for u in range(self.n):
                 if self.alive[DEFENDER][u] and not self.units[u][uu.U_ABILITIES] & uu.AB_AA:
                     only_aa = False
-            if only_aa:
+            # CL-C-11, LHTR-C-21: a Classic / Revised AA gun alone still fires at attacking
+            # planes first (the 1940 AAA alone has no combat, P40-C-53)
+            if only_aa and not self._lone_aa_fires():
                 self.outcome = O_ATTACKER_WON
                 self._emit((ev.E_STEP, S_END, self.round))
         return True
+
+    def _lone_aa_fires(self):
+        """A Classic / Revised AA gun alone in a land battle fires at attacking planes before
+        the battle ends (CL-C-11, LHTR-C-21); the 1940 AAA alone has no combat (P40-C-53)."""
+        if self.family == FAM_1940 or self.kind == K_FLYOVER or not self.is_land_battle() \
+                or self.round > 1:
+            return False
+        aa = False
+        for u in range(self.n):
+            if self.alive[DEFENDER][u]:
+                if not self.units[u][uu.U_ABILITIES] & uu.AB_AA:
+                    return False
+                aa = True
+        if not aa:
+            return False
+        for u in range(self.n):
+            if self.units[u][uu.U_KIND] == uu.AIR and self.alive[ATTACKER][u]:
+                return True
+        return False
+
+    def _aa_alone_end(self):
+        """After a lone AA gun fired (CL-C-11, LHTR-C-21): nothing is left to fight."""
+        if self.kind == K_FLYOVER or self.family == FAM_1940 or not self.is_land_battle():
+            return
+        for u in range(self.n):
+            if self.alive[DEFENDER][u] and not self.units[u][uu.U_ABILITIES] & uu.AB_AA:
+                return
+        self._check_end()
+        self._emit((ev.E_STEP, S_END, self.round))
 
     def _s_scramble(self, dice):
         if self.hits == "scrambled":
@@ -898,6 +960,12 @@ class Battle:
         if self.na:
             from engine_core.battle import advantages
             advantages.aa_mods(self, groups, hv, per)   # LHTR-O-30 radar, LHTR-O-55
+            keep = [gi for gi in range(len(groups)) if per[gi]]   # not fired on (CHG-NA-05)
+            groups = [groups[gi] for gi in keep]
+            hv = [hv[gi] for gi in keep]
+            per = [per[gi] for gi in keep]
+            if not groups:
+                return True
         nd = 0
         for gi in range(len(groups)):
             nd += groups[gi][1] * per[gi]
@@ -994,7 +1062,8 @@ class Battle:
         if self.na:
             from engine_core.battle import advantages
             advantages.start_cycle(self)
-        self._check_end()
+        if not self._lone_aa_fires():
+            self._check_end()
         return True
 
     def _sub_eligible(self, side):

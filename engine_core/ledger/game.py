@@ -152,6 +152,10 @@ class Game:
             o = b.owner_at_start(t)
             s.owner[t] = o if o >= 0 else NO_OWNER
             s.facilities[t] = b.facilities_at_start(t)
+        for name in b.rules.get("minor_at_start", ()):
+            # G40-U-03: a complex the edition's text starts minor on a map it shares
+            t = b.territory_id(name)
+            s.facilities[t] = (s.facilities[t] & ~E.FAC_MAJOR) | E.FAC_MINOR
         pol = _politics()
         if pol is not None:
             s.at_war = list(pol.initial_at_war(b))
@@ -311,6 +315,10 @@ class Game:
                         raise RuleError("P40-C-30", "Japan has %d kamikaze tokens left" % s.kamikaze)
                     if ph != PH.COMBAT or b.side(captor) == 0:
                         raise RuleError("P40-C-33", "kamikaze strikes come in an Allied power's Conduct Combat")
+                    if not b.is_kamikaze_zone(a["territory"]):
+                        raise RuleError("P40-C-31", "kamikaze strikes only in a sea zone with the kamikaze symbol")
+                    if not s.is_at_war(b.power_id("Japan"), captor):
+                        raise RuleError("P40-C-32", "Japan strikes only a power it is at war with")
                     s.kamikaze -= k
                 events.append((EV_BATTLE, a["territory"], captor, a["attacker_ipc"], a["defender_ipc"]))
                 if not a["captured"]:

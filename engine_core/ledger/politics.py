@@ -631,6 +631,10 @@ def enter(board, state, power, t, attack, options=None):
     hist = state.history
     events = []
     war_with = -1  # a power this entry puts `power` at war with (act of war)
+    if power == china and china >= 0 and not _open_to_chinese(board, t):
+        # P40-E-83 (G40-X-31): "These are the only non-Chinese territories that Chinese
+        # units can occupy"
+        raise RuleError("P40-E-83", "Chinese units enter only Chinese territories, Kwangtung and Burma")
 
     if fam == _NONE:
         if attack and board.edition == "classic" and options and options.get("restricted_attack") \
@@ -859,6 +863,8 @@ def convert_neutral(board, state, power, t):
         raise RuleError(rule, "only a neutral friendly to your side can be converted")
     if state.at_war[power] == 0:
         raise RuleError(rule, "only a power at war may convert a friendly neutral")
+    if power == _pid(board, CHINA) and not _open_to_chinese(board, t):
+        raise RuleError("P40-E-83", "Chinese units enter only Chinese territories, Kwangtung and Burma")
     state.owner[t] = power
     return [(EV_CONVERTED, power, t)]
 

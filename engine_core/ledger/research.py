@@ -269,11 +269,26 @@ def research(board, state, power, dice_count, dice, tech=None, chart=None, paid_
             raise RuleError("LHTR-A-21", "you may not research a development you already own")
     if kind == "1940" and chart is not None:
         _check_chart(state, power, chart)
+    r = state.research[power]
+    if kind != "1940" and r and (r >> _STAMP_SHIFT) == _stamp(state):
+        # one roll of research dice a turn: CL-T-02 "If you are unsuccessful in rolling a '6,'
+        # your research has failed and you must wait until your next turn"; LHTR-T-02 "You can
+        # choose only one development each turn", LHTR-T-04 "Roll all your dice for the turn
+        # (at the same time)"
+        if kind == "classic":
+            raise RuleError("CL-T-02", "research dice are rolled once a turn: try again next turn")
+        if r & _BITS_MASK and bit != r & _BITS_MASK:
+            raise RuleError("LHTR-T-02", "only one development may be researched each turn")
+        raise RuleError("LHTR-T-04", "all of the turn's research dice are rolled at once")
     payments = _check_payment(board, state, power, cost, paid_by, kind)
     # --- every check passed: roll and apply
     rolls = dice.roll(dice_count) if dice_count else []
     gained = []
     have = owned(state, power)
+    if kind != "1940" and dice_count:
+        # this turn's roll is recorded (CL-T-02, LHTR-T-02/04); LHTR keeps the development
+        # named (not owned yet, so has_tech ignores it) and _record overwrites it on success
+        state.research[power] = (_stamp(state) << _STAMP_SHIFT) | (bit if kind == "lhtr" else 0)
     if kind == "classic":
         for r in rolls:
             if r == 6:   # CL-T-02: each 6 is a breakthrough

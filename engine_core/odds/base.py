@@ -9,9 +9,10 @@ from engine_core.errors import RuleError, InputError
 from engine_core.battle.base import NA_BATTLESHIPS
 from engine_core.battle import casualties as _cas
 from engine_core.units import (
-    U_NAME, U_ATTACK, U_KIND, U_ABILITIES, LAND, SEA, FACILITY,
-    AB_CAPTURES, AB_AA, AB_DESTROYER, AB_BOMBARD,
+    U_NAME, U_ATTACK, U_KIND, U_ABILITIES, LAND, AIR, SEA, FACILITY,
+    AB_CAPTURES, AB_AA, AB_DESTROYER, AB_BOMBARD, AB_CARRIER, AB_CARRIER_AIR,
     CF_SUB_OPENING_FIRE, CF_SUB_SURPRISE, CF_TRANSPORT_DEFENSELESS, CF_BOMBARD_PER_LAND_UNIT,
+    CF_SCRAMBLE,
 )
 
 
@@ -199,6 +200,25 @@ def check_kinds(units, flags, kind, a, d):
         if some and not armed:
             raise RuleError("P40-U-58", "carriers and transports attack only together with a unit "
                             "that has an attack value")
+    if kind == "sea":
+        # CL-U-30 / CL-U-60, LHTR-U-33, P40-U-54: at sea a plane defends only from a carrier,
+        # 2 per carrier (1940: scrambled planes come among the defenders: no deck count)
+        decks = 0
+        planes = 0
+        for u in range(len(units)):
+            if units[u][U_ABILITIES] & AB_CARRIER:
+                decks += 2 * d[u]
+            if d[u] and units[u][U_KIND] == AIR:
+                if not units[u][U_ABILITIES] & AB_CARRIER_AIR:
+                    raise RuleError(family_rule(flags, "CL-U-30", "LHTR-U-33", "P40-U-54"),
+                                    "at sea a plane defends only from a carrier")
+                planes += d[u]
+        if planes > decks and decks == 0 and not flags & CF_SCRAMBLE:
+            raise RuleError(family_rule(flags, "CL-U-30", "LHTR-U-33", "P40-U-54"),
+                            "at sea a plane defends only from a carrier")
+        if planes > decks and not flags & CF_SCRAMBLE:
+            raise RuleError(family_rule(flags, "CL-U-60", "LHTR-U-33", "P40-U-54"),
+                            "a carrier holds at most 2 fighters")
     for u in range(len(units)):
         if not (a[u] or d[u]):
             continue

@@ -174,20 +174,17 @@ def test_artillery_supports_one_infantry_each():
     assert dfd == [(2, 11)]
 
 
-def test_bombardment_one_per_land_unit_no_return_fire():
+def test_bombardment_every_battleship_no_return_fire():
     """LHTR-U-51 LHTR-C-23 LHTR-C-41 LHTR-C-44 LHTR-CHG-BOMB-01 LHTR-CHG-BOMB-02 CL-D-15: each
-    battleship with an unloading transport fires once at 4 in the first cycle's opening fire,
-    no more ships than land units unloaded; its victims are lost without firing back."""
+    battleship with an unloading transport fires once at 4 in the first cycle's opening fire
+    ("Each battleship fires once": no cap by the land units unloaded, issue 16 item 2); its
+    victims are lost without firing back. One battleship chosen: 4 hits; the infantry hits
+    with 1; the last defender fires 6."""
     b = Battle(ED, "amphibious", {"infantry": 1}, {"infantry": 2},
                {"seaborne": {"infantry": 1}, "bombard": {"battleship": 2}})
     p = b.run_until_prompt(FixedDice([]))
-    assert p.kind == P_BOMBARD and p.info[0] == 1
-    try:
-        b.answer({"battleship": 2})
-        assert False
-    except RuleError as e:
-        assert e.rule == "LHTR-U-51"
-    b.answer(None)
+    assert p.kind == P_BOMBARD and p.info[0] == 2
+    b.answer({"battleship": 1})
     d = FixedDice([4, 1, 6])          # bombard hits; infantry hits; the last defender 6
     assert b.run_until_prompt(d) is None
     rolls = _rolls(b)

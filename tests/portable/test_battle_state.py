@@ -48,7 +48,7 @@ def test_resume_after_power_cut_gives_the_same_battle():
         ("pacific_1940", "amphibious", {"infantry": 4, "tank": 1, "fighter": 1}, {"infantry": 5, "aaa": 1},
          {"seaborne": {"infantry": 4}, "bombard": {"battleship": 1, "cruiser": 1}}),
         ("revised_lhtr", "amphibious", {"infantry": 3, "armor": 1}, {"infantry": 3},
-         {"seaborne": {"infantry": 3, "armor": 1}, "sea_attacker": {"destroyer": 2, "transport": 2},
+         {"seaborne": {"infantry": 3, "armor": 1}, "sea_attacker": {"destroyer": 2, "transport": 2, "aircraft_carrier": 1},
           "sea_defender": {"submarine": 1, "destroyer": 1}, "attacker_cargo": {"fighter": 1}}),
         ("pacific_1940", "sea", {"cruiser": 2, "destroyer": 1}, {"destroyer": 1},
          {"kamikaze": 3, "scramble": {"fighter": 2, "tactical_bomber": 2}}),

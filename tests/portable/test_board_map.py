@@ -64,8 +64,9 @@ def test_adjacency_symmetric_every_edition():
 
 def test_edge_counts():
     """CL-P-07 / LHTR-M-04 map data: connection counts of the source maps (classic 309,
-    revised 348, pacific 334, global 832)."""
-    exp = (("classic", 309), ("revised", 348), ("pacific_1940", 334), ("global_1940", 832))
+    revised 348, pacific 334, global 832), plus Japan - Sea Zone 19 on the 1940 maps (P40-E-43:
+    the rulebook's convoy example; issue 16)."""
+    exp = (("classic", 309), ("revised", 348), ("pacific_1940", 335), ("global_1940", 833))
     for ed, n in exp:
         b = _load(ed)
         total = 0
@@ -300,10 +301,11 @@ def test_pacific_values_from_the_rulebook():
     assert b.ipc(T("Wake Island")) == 0
     assert b.ipc(T("Japan")) == 8
     assert b.ipc(T("Western United States")) == 10
-    # P40-X-11 / P40-U-64: on this map Japan touches only sea zone 6, so it is an island
-    # under 003's definition (and 003 lets ICs stand there "as the exception")
-    assert b.is_island(T("Japan"))
-    assert [b.sea_zone_number(a) for a in b.adjacent(T("Japan"))] == [6]
+    # P40-E-43: "Japan cannot lose more than 8 IPCs from disrupted convoys in sea zones 6 and
+    # 19": Japan borders both (the map data had only 6), so under 003's island definition
+    # (P40-X-11) it is not an island (003 lets ICs stand there "as the exception" anyway)
+    assert not b.is_island(T("Japan"))
+    assert [b.sea_zone_number(a) for a in b.adjacent(T("Japan"))] == [6, 19]
 
 
 def test_global_mongolia():

@@ -30,25 +30,32 @@ def test_attacking_french_indo_china_ends_the_peace_objective():
 def test_mongolian_neutral_capture_conversion_and_no_liberation():
     """P40-C-131: Japan takes Olgiy once its standing army is destroyed (the battle's
     business: no army joins Japan); P40-C-133, P40-E-75: that first attack makes the other
-    neutrals friendly to the Allies; P40-E-76, P40-T-43: China (at war) converts Dzavhan in
-    Noncombat Move and its standing army (1 infantry) joins China; P40-C-110, P40-E-77: a former
-    neutral has no original controller, so China retaking Olgiy captures it."""
+    neutrals friendly to the Allies; P40-E-76, P40-T-43: the UK (at war) converts Dzavhan in
+    Noncombat Move and its standing army (1 infantry) joins the UK; P40-C-110, P40-E-77: a former
+    neutral has no original controller, so the UK retaking Olgiy captures it. P40-E-83: China
+    may do neither (Chinese units enter only Chinese territories, Kwangtung and Burma)."""
     g = Game.new("pacific_1940")
     b = g.board
     olgiy = b.territory_id("Olgiy")
     dzavhan = b.territory_id("Dzavhan")
-    china = b.power_id("China")
+    uk = b.power_id("United Kingdom")
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "declare_war", "target": "United Kingdom"})
     _to(g, "Japan", "combat")
     ev = g.apply({"type": "capture", "territory": "Olgiy"})
     assert [e for e in ev if e[0] == 8] == []
     assert g.state.owner[olgiy] == b.power_id("Japan")
     _to(g, "China", "combat")
-    g.apply({"type": "capture", "territory": "Olgiy"})
-    assert g.state.owner[olgiy] == china
+    _raises("P40-E-83", g.apply, {"type": "capture", "territory": "Olgiy"})
     _to(g, "China", "noncombat_move")
+    _raises("P40-E-83", g.apply, {"type": "capture", "territory": "Dzavhan"})
+    _to(g, "United Kingdom", "combat")
+    g.apply({"type": "capture", "territory": "Olgiy"})
+    assert g.state.owner[olgiy] == uk
+    _to(g, "United Kingdom", "noncombat_move")
     ev = g.apply({"type": "capture", "territory": "Dzavhan"})
-    assert (8, dzavhan, china, b.unit_id("infantry"), 1) in ev
-    assert g.state.owner[dzavhan] == china
+    assert (8, dzavhan, uk, b.unit_id("infantry"), 1) in ev
+    assert g.state.owner[dzavhan] == uk
 
 
 def test_china_keeps_its_ipcs_and_never_skips():

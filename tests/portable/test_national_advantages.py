@@ -142,8 +142,9 @@ def test_kamikazes_name_targets_fire_first_and_all_die():
 
 def test_defending_kamikaze_with_jets_hits_on_5():
     """LHTR-O-41 LHTR-A-32: a defending kamikaze with Jets hits on 5: the 5 sinks the
-    attacking destroyer before it fires; the kamikaze dies after the cycle anyway."""
-    b = Battle(ED, "sea", {"destroyer": 1}, {"fighter": 1},
+    attacking destroyer before it fires; the kamikaze dies after the cycle anyway, its
+    carrier holds the zone (at sea a fighter defends from a carrier, LHTR-U-33)."""
+    b = Battle(ED, "sea", {"destroyer": 1}, {"aircraft_carrier": 1, "fighter": 1},
                {"defender_na": ("kamikaze",), "defender_tech": ("jet_fighters",)})
     d = FixedDice([5])
     p = b.run_until_prompt(d)
@@ -151,7 +152,7 @@ def test_defending_kamikaze_with_jets_hits_on_5():
     b.answer([("fighter", "destroyer")])
     assert b.run_until_prompt(d) is None and d.remaining() == 0
     assert _rolls(b) == [(1, S_KAMIKAZE, 5, (5,))]
-    assert b.result["outcome"] == O_BOTH_DESTROYED
+    assert b.result["outcome"] == O_DEFENDER_WON
     assert _named(b, b.result["lost"][1]) == {"fighter": 1}
 
 
@@ -177,7 +178,8 @@ def test_kamikaze_naming_refusals_change_nothing():
     """LHTR-O-41 LHTR-A-28: bombers cannot be kamikazes, a target must be an enemy ship in the
     battle, no more strikes than fighters; a refused answer leaves the prompt pending. Never
     on land: a land battle asks nothing."""
-    b = Battle(ED, "sea", {"fighter": 1, "bomber": 1}, {"battleship": 1, "fighter": 1},
+    b = Battle(ED, "sea", {"fighter": 1, "bomber": 1}, {"battleship": 1, "aircraft_carrier": 1,
+                                                         "fighter": 1},
                {"attacker_na": ("kamikaze",)})
     p = b.run_until_prompt(FixedDice([]))
     for bad in ([("bomber", "battleship")], [("fighter", "fighter")],

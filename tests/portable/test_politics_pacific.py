@@ -4,7 +4,7 @@ from engine_core import board
 from engine_core.ledger import politics as P
 from engine_core.ledger import history as H
 from engine_core.ledger import phases as PH
-from portable_helpers import _refused, _state
+from portable_helpers import _refused, _state, _war
 
 
 
@@ -265,14 +265,17 @@ def test_soviet_territory_closed():
     jp, us, cn, uk, an = _ids(b)
     amur = b.territory_id("Amur")
     assert _refused(lambda: P.enter(b, s, jp, amur, True), "P40-P-31")
-    assert _refused(lambda: P.enter(b, s, cn, amur, False), "P40-P-31")
+    assert _refused(lambda: P.enter(b, s, uk, amur, False), "P40-P-31")
+    # P40-E-83: Chinese units never go there anyway (no Nationalist Chinese emblem)
+    assert _refused(lambda: P.enter(b, s, cn, amur, False), "P40-E-83")
 
 
 def test_mongolia_friendly_neutrals():
     """P40-E-75, P40-C-133, P40-P-33: the first attack on a neutral makes the remaining
     neutrals friendly to the other side; that side may not attack them and may convert them
     (P40-E-76, P40-E-77: the converted territory has no original controller); the US not at
-    war may not attack neutrals (P40-P-22, P40-X-14)."""
+    war may not attack neutrals (P40-P-22, P40-X-14). P40-E-83: China, at war from the start,
+    may not enter Mongolia at all (no Nationalist Chinese emblem): the UK, at war, converts."""
     b = board.load("pacific_1940")
     s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
@@ -284,9 +287,12 @@ def test_mongolia_friendly_neutrals():
     P.enter(b, s, jp, olgiy, True)
     assert s.history & H.NEUTRAL_ATTACKED_BY_AXIS
     assert P.neutral_status(b, s, ulaan) == P.FRIENDLY_ALLIES
-    assert _refused(lambda: P.enter(b, s, cn, ulaan, True), "P40-E-75")
-    ev = P.convert_neutral(b, s, cn, ulaan)
-    assert s.owner[ulaan] == cn and ev == [(P.EV_CONVERTED, cn, ulaan)]
+    _war(s, jp, uk)
+    assert _refused(lambda: P.enter(b, s, uk, ulaan, True), "P40-E-75")
+    assert _refused(lambda: P.enter(b, s, cn, ulaan, False), "P40-E-83")
+    assert _refused(lambda: P.convert_neutral(b, s, cn, ulaan), "P40-E-83")
+    ev = P.convert_neutral(b, s, uk, ulaan)
+    assert s.owner[ulaan] == uk and ev == [(P.EV_CONVERTED, uk, ulaan)]
     assert b.original_owner(ulaan) == -1
     # Japan still treats them as ordinary neutrals and may attack them
     assert P.neutral_status(b, s, b.territory_id("Dzavhan")) == P.FRIENDLY_ALLIES
@@ -454,7 +460,8 @@ def test_no_attack_on_own_side_classic_revised():
 def test_failed_attack_on_neutral():
     """P40-C-130, P40-C-132, P40-C-133: an attacked neutral joins the side opposed to the attacker;
     after a failed attack it stays uncontrolled but friendly to that side, whose powers may take
-    it over like a friendly neutral; the attacker's side may attack it again."""
+    it over like a friendly neutral (the UK at war: China may not enter Mongolia, P40-E-83); the
+    attacker's side may attack it again."""
     b = board.load("pacific_1940")
     s = _state(b, treasury=True)
     jp, us, cn, uk, an = _ids(b)
@@ -463,5 +470,6 @@ def test_failed_attack_on_neutral():
     assert s.owner[olgiy] == 255
     assert P.neutral_status(b, s, olgiy) == P.FRIENDLY_ALLIES
     P.enter(b, s, jp, olgiy, True)      # Japan may try again
-    assert P.convert_neutral(b, s, cn, olgiy) == [(P.EV_CONVERTED, cn, olgiy)]
-    assert s.owner[olgiy] == cn
+    _war(s, jp, uk)
+    assert P.convert_neutral(b, s, uk, olgiy) == [(P.EV_CONVERTED, uk, olgiy)]
+    assert s.owner[olgiy] == uk

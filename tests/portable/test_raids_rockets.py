@@ -72,13 +72,13 @@ def test_1940_rocket_four_spaces_never_over_neutrals():
 
 
 def test_rocket_range_on_the_pacific_map():
-    """P40-R-12: on the real Pacific 1940 map Japan's only neighbour is sea zone 6, which
-    Korea borders; Manchuria borders Korea - 3 spaces, in range; Japan to itself is 0."""
+    """P40-R-12: on the real Pacific 1940 map Japan borders sea zones 6 and 19 (P40-E-43, the
+    convoy example); Manchuria borders sea zone 19 - 2 spaces, in range."""
     from engine_core import board
     b = board.load("pacific_1940")
     japan = b.territory_id("Japan")
     manchuria = b.territory_id("Manchuria")
-    assert raids.spaces_between(b.adjacent, japan, manchuria, 9) == 3
+    assert raids.spaces_between(b.adjacent, japan, manchuria, 9) == 2
     assert raids.rocket_in_range(b, japan, manchuria)
 
 

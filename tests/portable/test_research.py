@@ -45,6 +45,7 @@ def test_classic_failure_and_cost_checks():
     us = b.power_id("United States")
     cost, rolls, gained = R.research(b, s, us, 2, FixedDice([5, 1]))
     assert gained == [] and s.treasury[us] == 36 - 10
+    s.round += 1                      # the next turn: one roll of research dice a turn (CL-T-02)
     assert _refused(lambda: R.research(b, s, us, 6, FixedDice([6] * 12)), "CL-T-01")
     assert s.treasury[us] == 26
     ussr = b.power_id("Soviet Union")
@@ -97,7 +98,8 @@ def test_lhtr_named_development():
     assert _refused(lambda: R.research(b, s, jp, 1, FixedDice([1])), "LHTR-T-02")
     # LHTR-A-21: not a development already owned
     assert _refused(lambda: R.research(b, s, jp, 1, FixedDice([3]), tech="super_submarines"), "LHTR-A-21")
-    # LHTR-T-04: Combined Bombardment is number 5 on this chart
+    # LHTR-T-04: Combined Bombardment is number 5 on this chart (the next turn: LHTR-T-02)
+    s.round += 1
     cost, rolls, gained = R.research(b, s, jp, 2, FixedDice([6, 4]), tech="combined_bombardment")
     assert gained == []
 
@@ -244,6 +246,7 @@ def test_chart_numbers():
              "industrial_technology", "heavy_bombers")
     for face in range(1, 7):
         s.techs[ger] = 0
+        s.round += 1                  # one roll a turn (CL-T-02)
         R.research(b, s, ger, 1, FixedDice([6, face]))
         assert R.tech_names(s.techs[ger]) == [names[face - 1]]
     lh = board.load("revised_lhtr")
@@ -254,6 +257,7 @@ def test_chart_numbers():
         p = face % lh.power_count
         ls.techs[p] = 0
         ls.treasury[p] = 50
+        ls.round += 1                 # one development a turn (LHTR-T-02)
         R.research(lh, ls, p, 1, FixedDice([face]), tech=names[face - 1])
         assert R.tech_names(ls.techs[p]) == [names[face - 1]]
     # P40-R-11, P40-R-12, P40-R-13, P40-R-14, P40-R-15, P40-R-16 / P40-R-21, P40-R-22, P40-R-23,

@@ -1,0 +1,111 @@
+# Pacific 1940: rules an independent audit found wrong or unstatable (issue 16), each worked by
+# hand from ../shared/seeds/pacific-1940-rulebook.txt (errata 003 where it wins).
+from engine_core.ledger.game import Game
+from engine_core.ledger import convoy
+from engine_core.dice import FixedDice
+from portable_helpers import _to, _raises
+
+ED = "pacific_1940"
+
+
+# ----- item 9: kamikaze strikes only in kamikaze zones
+
+def _us_at_war():
+    g = Game.new(ED)
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "declare_war", "target": "United States"})
+    _to(g, "United States", "combat")
+    return g
+
+
+def test_kamikaze_only_in_kamikaze_zones():
+    """P40-C-31: "These strikes can be made only in sea zones that contain the Kamikaze
+    symbol" (zones 6, 17, 19, 20, 22, 35 on this map). A strike announced in Sea Zone 10 or on
+    Western United States is refused and no token is spent; Sea Zone 19 takes it."""
+    g = _us_at_war()
+    _raises("P40-C-31", g.apply, {"type": "battle", "territory": "Sea Zone 10", "captured": 0,
+                                  "kamikaze": 1})
+    _raises("P40-C-31", g.apply, {"type": "battle", "territory": "Western United States",
+                                  "captured": 0, "kamikaze": 1})
+    assert g.state.kamikaze == 6
+    g.apply({"type": "battle", "territory": "Sea Zone 19", "captured": 0, "kamikaze": 2})
+    assert g.state.kamikaze == 4
+
+
+def test_kamikaze_only_against_a_power_at_war_with_japan():
+    """P40-C-32: the strike answers an Allied attack in a kamikaze zone, "Japan must be at war
+    with that power": the US not at war cannot draw one."""
+    g = Game.new(ED)
+    _to(g, "United States", "combat")
+    _raises("P40-C-32", g.apply, {"type": "battle", "territory": "Sea Zone 6", "captured": 0,
+                                  "kamikaze": 1})
+    assert g.state.kamikaze == 6
+
+
+# ----- item 10: China enters only Chinese territories, Kwangtung and Burma
+
+def test_china_cannot_capture_outside_its_territories():
+    """P40-E-83: Chinese units "can be moved only into territories that have a Nationalist
+    Chinese emblem. However, Kwangtung and Burma are special cases ... These are the only
+    non-Chinese territories that Chinese units can occupy." China capturing Siam or Korea
+    (Japanese, no emblem) is refused and changes nothing; entering them too."""
+    g = Game.new(ED)
+    b = g.board
+    _to(g, "China", "combat_move")
+    for name in ("Siam", "Korea"):
+        t = b.territory_id(name)
+        _raises("P40-E-83", g.apply, {"type": "capture", "territory": name})
+        _raises("P40-E-83", g.apply, {"type": "enter", "territory": name, "attack": 1})
+        assert g.state.owner[t] == b.power_id("Japan")
+
+
+def test_china_may_retake_kwangtung_for_the_uk():
+    """P40-E-83: Kwangtung is open to Chinese units; retaken from Japan while India is the UK's
+    it is a liberation: the UK gets it back (China controls it only while India is Axis)."""
+    g = Game.new(ED)
+    b = g.board
+    g.apply({"type": "end_phase"})
+    g.apply({"type": "declare_war", "target": "United Kingdom"})
+    _to(g, "Japan", "combat_move")
+    g.apply({"type": "capture", "territory": "Kwangtung"})
+    _to(g, "China", "combat_move")
+    g.apply({"type": "capture", "territory": "Kwangtung"})
+    assert g.state.owner[b.territory_id("Kwangtung")] == b.power_id("United Kingdom")
+
+
+# ----- item 11: Japan borders sea zones 6 and 19
+
+def test_japan_borders_sea_zones_6_and_19():
+    """P40-E-43: "no single territory can lose more IPCs than its own IPC value from multiple
+    disrupted adjacent convoys (for example, Japan cannot lose more than 8 IPCs from disrupted
+    convoys in sea zones 6 and 19)": Japan borders both zones (the rulebook wins over the map
+    data). So it is not an island under errata 003's definition (P40-X-11)."""
+    for ed in (ED, "global_1940"):
+        g = Game.new(ed)
+        b = g.board
+        japan = b.territory_id("Japan")
+        zones = [b.sea_zone_number(a) for a in b.adjacent(japan) if b.is_sea(a)]
+        assert sorted(zones) == [6, 19], (ed, zones)
+        assert b.are_adjacent(b.territory_id("Sea Zone 19"), japan)
+        assert not b.is_island(japan)
+
+
+def test_japan_convoy_cap_over_zones_6_and_19():
+    """P40-E-41..43: Japan's other neighbours of zones 6 and 19 (Korea, Jehol, Kiangsu,
+    Manchuria, Okinawa, Shantung) taken from it, only Japan (8) is left next to both zones. A US
+    submarine in zone 19 rolls 3, 3: 6 damage, under the zone cap of 8 (Japan alone): Japan
+    loses 6 (before, zone 19 touched no Japanese territory and cost nothing). Damage of 10 in
+    each zone: Japan loses 8, its own value."""
+    g = _us_at_war()
+    b = g.board
+    s = g.state
+    jp = b.power_id("Japan")
+    us = b.power_id("United States")
+    for name in ("Korea", "Jehol", "Kiangsu", "Manchuria", "Okinawa", "Shantung"):
+        s.owner[b.territory_id(name)] = b.power_id("China")
+    z6 = b.territory_id("Sea Zone 6")
+    z19 = b.territory_id("Sea Zone 19")
+    loss, per_zone = convoy.disruption(b, s, jp, ((z19, us, b.unit_id("submarine"), 1),),
+                                       FixedDice([3, 3]))
+    assert loss == 6 and per_zone == ((z19, (3, 3), 6, 8),)
+    assert convoy.capped_loss(b, s, jp, ((z6, 10), (z19, 10))) == 8
