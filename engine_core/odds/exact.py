@@ -78,6 +78,7 @@ from engine_core.units import (
     CF_AIR_NEEDS_DESTROYER, CF_ARTILLERY, CF_TAC_PAIRING, CF_BOMBARD_NO_REPLY,
     CF_BOMBARD_PER_LAND_UNIT, CF_HEAVY_BEST_OF_TWO, CF_HEAVY_THREE_DICE,
 )
+from engine_core.units import CF_NA_FAQ_ORIGINAL
 
 import gc
 import sys as _sys
@@ -498,12 +499,14 @@ class _Side:
         na = self.na
         wolf = False
         if na & NA_WOLF and self.attacking:
-            # LHTR-O-23, LHTR-CHG-NA-02: a cycle that starts with 2 or more attacking subs
+            # LHTR-O-23, LHTR-CHG-NA-02: a cycle that starts with 2 or more attacking subs;
+            # Revised (CF_NA_FAQ_ORIGINAL): 3 or more when the battle started, for all of it
+            ts = self.states[self.start] if flags & CF_NA_FAQ_ORIGINAL else t
             n = 0
             for s in range(k):
                 if units[b.ids[s]][U_ABILITIES] & AB_SUBMARINE:
-                    n += t[s]
-            wolf = n >= 2
+                    n += ts[s]
+            wolf = n >= (3 if flags & CF_NA_FAQ_ORIGINAL else 2)
         for s in range(k):
             c = t[s]
             if c <= 0 or not self.fires[s]:
@@ -1109,6 +1112,8 @@ class _Run:
             gcode = code
             if f & CF_AA_BY_TYPE and (A.na or self.D.na):
                 if A.na & NA_SUPERFORT and units[b.ids[g[0][0]]][U_ABILITIES] & AB_STRATEGIC:
+                    if f & CF_NA_FAQ_ORIGINAL:
+                        continue  # Revised FAQ: "Are superfortresses subject to AA fire? No."
                     gcode = _SUM2_LE3  # LHTR-O-55: two dice at each bomber, down on 3 or less
                 elif self.D.na & NA_RADAR and b.space & SP_TAN:
                     gcode = 2  # LHTR-O-30
@@ -1149,7 +1154,11 @@ class _Run:
         done = self.rounds_done
         # nothing to fight on the defender's side (P40-C-53): the attacker simply wins
         if D.info[D.start][8] == 0 and D.info[D.start][6] == 0:
-            self._add_term(start, O_ATTACKER if A.info[A.start][5] else O_DRAW, num.one)
+            dist = {start: num.one}
+            if self.aa_guns and not self.b.flags & CF_AAA_THREE_SHOTS:
+                dist = self.pre_battle(start)  # CL-C-11, LHTR-C-21: a lone AA gun fires first
+            for k in _keys_sorted(dist):
+                self._add_term(k, O_ATTACKER if A.info[k // M][5] else O_DRAW, dist[k])
             return self._report()
         out, k0 = self.settle(start, done, False)
         if out >= 0:
