@@ -4,7 +4,8 @@
     g.apply({"type": "purchase", "units": {"infantry": 2}})   # RuleError: nothing changes
     g.apply({"type": "end_phase"})
     g.undo()                                                   # replay of the journal minus one
-    g.summary()  # {"round", "power", "phase", "treasury", "production", "at_war", "victory"}
+    g.summary()  # {"round", "power", "phase", "treasury", "production", "at_war", "victory",
+                 #  "individual": the individual winner once won (CL-P-13, LHTR-P-10) or None}
 
 Every action is checked and applied atomically (on any error the state is restored), then
 its journal entry (journal.py) is appended. The state is always the replay of its journal
@@ -211,9 +212,12 @@ class Game:
             vic = "Axis"
         elif s.victory == 1:
             vic = "Allies"
+        ind = V.individual_winner(b, s)      # CL-P-13, LHTR-P-10
+        if ind is not None:
+            ind = {"winners": [b.power_name(p) for p in ind[0]], "score": ind[1], "by": ind[2]}
         return {"round": s.round, "power": b.power_name(self.power),
                 "phase": PH.name(self.phase_constant()), "treasury": treasury,
-                "production": production, "at_war": wars, "victory": vic}
+                "production": production, "at_war": wars, "victory": vic, "individual": ind}
 
     # ------------------------------------------------------------------ actions
     def apply(self, action):

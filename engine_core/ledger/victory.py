@@ -197,3 +197,34 @@ def individual_percent_tenths(start, final):
 def individual_increase(start, final):
     """LHTR-P-10: the individual winner's score, the absolute production increase."""
     return final - start
+
+
+def individual_winner(board, state):
+    """The winning side's individual winner once the game is won, or None: Classic (CL-P-13)
+    "Whoever has the greatest percentage is the individual winner" (the NPL's increase over the
+    starting one, in tenths of a percent); Revised / LHTR (LHTR-P-10, optional) the greatest
+    absolute increase in IPCs; the 1940 games have none. Returns (powers at the top, in turn
+    order (a tie names them all, CL-A-04), score, "percent_tenths" or "ipc")."""
+    kind = board.rules.get("victory")
+    if state.victory < 0 or kind not in ("classic", "vc_count"):
+        return None
+    from engine_core.ledger.economy import production
+    best = None
+    top = []
+    for p in board.turn_order:
+        if board.side(p) != state.victory:
+            continue
+        start = board.starting_treasury(p)
+        final = production(board, state, p)
+        if kind == "classic":
+            score = individual_percent_tenths(start, final)
+        else:
+            score = individual_increase(start, final)
+        if best is None or score > best:
+            best = score
+            top = [p]
+        elif score == best:
+            top.append(p)
+    if best is None:
+        return None
+    return (tuple(top), best, "percent_tenths" if kind == "classic" else "ipc")

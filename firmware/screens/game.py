@@ -701,4 +701,14 @@ class Victory(Screen):
         v.add(ui.fit(text, cols // 2), ui.BIG)
         v.add(ui.fit("win the game", cols), ui.GOOD)
         v.add(ui.fit("Round " + str(s.get("round", "")), cols))
+        ind = s.get("individual")    # CL-P-13 / LHTR-P-10: the side's individual winner
+        if ind:
+            sc = ind["score"]
+            sign = "-" if sc < 0 else "+"
+            sc = -sc if sc < 0 else sc
+            if ind["by"] == "percent_tenths":
+                score = sign + str(sc // 10) + "." + str(sc % 10) + "%"
+            else:
+                score = sign + str(sc) + " IPC"
+            v.add(ui.fit("Best: " + ", ".join(ind["winners"]) + " " + score, cols))
         return v

@@ -32,3 +32,23 @@ def test_research_dice_once_a_turn():
     _to(g, "Japan", "research")
     g.apply({"type": "research", "dice": 1, "rolls": [6, 1]})
     assert g.state.techs[g.board.power_id("Japan")] != 0
+
+
+# ----- item 8: the individual winner is reported
+
+def test_individual_winner_by_percentage():
+    """CL-P-13: "determine which player has increased his or her National Production Level the
+    most from the starting totals ... Whoever has the greatest percentage is the individual
+    winner." The Allies win; the U.S.S.R. (24) took Ukraine S.S.R. and East Europe (3 + 3): 30,
+    +25.0%; the UK (30) took West Europe (6): 36, +20.0%; the US (36) took Japan (8): 44, +22.2%
+    (8/36 = 22.22..., truncated). The U.S.S.R. wins with the smallest gain in IPCs."""
+    g = Game.new(ED)
+    b = g.board
+    s = g.state
+    assert g.summary()["individual"] is None          # nobody has won yet
+    for name, power in (("Ukraine S.S.R.", "Soviet Union"), ("East Europe", "Soviet Union"),
+                        ("West Europe", "United Kingdom"), ("Japan", "United States")):
+        s.owner[b.territory_id(name)] = b.power_id(power)
+    s.victory = 1                                      # as the engine's victory check sets it
+    assert g.summary()["individual"] == {"winners": ["Soviet Union"], "score": 250,
+                                         "by": "percent_tenths"}

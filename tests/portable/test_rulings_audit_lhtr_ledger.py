@@ -31,3 +31,20 @@ def test_research_one_development_one_roll_a_turn():
                                            "rolls": [2]})
     assert g.summary()["treasury"]["Germany"] == before - 10
     assert g.state.techs[g.board.power_id("Germany")] == 0
+
+
+# ----- item 8 (Revised side): the individual winner by absolute increase
+
+def test_individual_winner_by_absolute_increase():
+    """LHTR-P-10: "For each power on the winning side, subtract its starting NPL from its final
+    NPL. The biggest absolute increase wins." The Allies win; the U.S.S.R. (24) took Eastern
+    Europe (3): +3; the UK (30) took Western Europe (6): +6; the US (42) took Japan (8): +8.
+    The US wins (in percent the UK's 20% would beat its 19.0%)."""
+    g = Game.new("revised_lhtr")
+    b = g.board
+    s = g.state
+    for name, power in (("Eastern Europe", "Soviet Union"), ("Western Europe", "United Kingdom"),
+                        ("Japan", "United States")):
+        s.owner[b.territory_id(name)] = b.power_id(power)
+    s.victory = 1
+    assert g.summary()["individual"] == {"winners": ["United States"], "score": 8, "by": "ipc"}
