@@ -14,9 +14,7 @@ French and Soviet territories) have owner -1 and say what they are in neutral_ki
 """
 
 from engine_core.errors import InputError
-
-EDITIONS = ("classic", "revised", "revised_lhtr", "pacific_1940", "global_1940",
-            "global_1940_variant")
+from engine_core.editions import EDITIONS, family, unit_tables
 
 AXIS = 0
 ALLIES = 1
@@ -133,8 +131,9 @@ class Board:
         self._victory = None
         self._objectives = None
         self._setup_ids = None
+        self.family = family(edition)
         if units:
-            um = _module(edition, "units")
+            um = unit_tables(edition)
             self.units = um.UNITS
             self._aliases = um.ALIASES
             self.combat_flags = um.COMBAT_FLAGS

@@ -46,6 +46,7 @@ from engine_core import units as uu
 from engine_core import events as ev
 from engine_core.errors import RuleError, InputError
 
+from engine_core.editions import FAM_LHTR
 from engine_core.battle.base import (NA_NAMES, NA_ATLANTIC, NA_PANZER, NA_WOLF, NA_STUKA,
     NA_FORTRESS, NA_KAMIKAZE, NA_KAITEN, NA_BATTLESHIPS, NA_DUG_IN, NA_BANZAI, NA_MARINES,
     NA_RADAR, NA_SUPERFORT, NA_WINTER, NA_POWERS, SPACE_NAMES, SP_GRAY, SP_ISLAND, SP_TAN,

@@ -8,7 +8,8 @@ engine_core/battle/steps.py.Battle; loaded only when a battle needs it (device h
 from engine_core import units as uu
 from engine_core import events as ev
 from engine_core.battle import casualties as cz
-from engine_core.battle.base import (ATTACKER, DEFENDER, FAM_CLASSIC, O_RETREAT, zeros)
+from engine_core.editions import FAM_CLASSIC
+from engine_core.battle.base import (ATTACKER, DEFENDER, O_RETREAT, zeros)
 
 
 def to_land_part(self):

@@ -18,11 +18,6 @@ K_AMPHIBIOUS = 2
 K_FLYOVER = 3
 KIND_NAMES = ("land", "sea", "amphibious", "flyover")
 
-# families
-FAM_CLASSIC = 0
-FAM_LHTR = 1
-FAM_1940 = 2
-
 # steps (codes appear in events and in to_bytes)
 S_START = 1
 S_SCRAMBLE = 2
@@ -97,48 +92,9 @@ T_ADV_ART = 32
 T_IMP_MECH = 64
 
 
-def family_of(flags):
-    """Edition family from its COMBAT_FLAGS."""
-    if flags & uu.CF_SUB_SURPRISE:
-        return FAM_1940
-    if flags & uu.CF_SUB_OPENING_FIRE:
-        return FAM_LHTR
-    return FAM_CLASSIC
-
-
-
 def is_whole(v):
     """A typed die or hit count: an int (not a bool, text or 3.5)."""
     return isinstance(v, int) and not isinstance(v, bool)
-
-class UnitsBoard:
-    """The unit half of a board (units, aliases, combat flags) when no full board is loaded."""
-
-    def __init__(self, edition):
-        try:
-            mod = __import__("board_defs." + edition + ".units", None, None, ("UNITS",), 0)
-        except ImportError:
-            raise InputError("unknown edition: " + str(edition))
-        self.edition = edition
-        self.units = mod.UNITS
-        self.aliases = mod.ALIASES
-        self.combat_flags = mod.COMBAT_FLAGS
-        self.unit_count = len(mod.UNITS)
-
-    def unit_name(self, u):
-        return self.units[u][0]
-
-    def unit_id(self, name):
-        u = uu.find(self.units, self.aliases, str(name))
-        if u < 0:
-            raise InputError("unknown unit for %s: %s" % (self.edition, name))
-        return u
-
-
-def board_of(board):
-    if isinstance(board, str):
-        return UnitsBoard(board)
-    return board
 
 
 class Prompt:

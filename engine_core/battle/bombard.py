@@ -8,8 +8,9 @@ engine_core/battle/steps.py.Battle; loaded only when a battle needs it (device h
 from engine_core import units as uu
 from engine_core import events as ev
 from engine_core.errors import RuleError, InputError
-from engine_core.battle.base import (ATTACKER, DEFENDER, FAM_1940, FAM_LHTR, H_ANY, K_AMPHIBIOUS,
-    P_BOMBARD, Prompt, S_BOMBARD, T_COMBINED, zeros)
+from engine_core.editions import FAM_LHTR, FAM_1940
+from engine_core.battle.base import (ATTACKER, DEFENDER, H_ANY, K_AMPHIBIOUS, P_BOMBARD, Prompt,
+    S_BOMBARD, T_COMBINED, zeros)
 
 
 def step(self, dice):

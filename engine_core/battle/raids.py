@@ -47,12 +47,11 @@ except ImportError:          # CPython
         return value
 
 from engine_core.errors import RuleError, InputError
+from engine_core.editions import EDITIONS, unit_tables
 from engine_core import events as ev
 from engine_core import units as uu
 
 # Editions and their raid rule style
-EDITIONS = ("classic", "revised", "revised_lhtr", "pacific_1940", "global_1940",
-            "global_1940_variant")
 CLASSIC = 0
 REVISED = 1
 LHTR = 2
@@ -164,12 +163,6 @@ def _edition_of(board):
     return board.edition
 
 
-def _units_of(edition):
-    """(UNITS, ALIASES) of an edition, from board_defs."""
-    mod = __import__("board_defs." + edition + ".units", None, None, ("UNITS",), 0)
-    return mod.UNITS, mod.ALIASES
-
-
 def _unit(units, aliases, name, what):
     if isinstance(name, int):
         if 0 <= name < len(units):
@@ -257,7 +250,8 @@ class Raid:
             raise InputError("unknown edition: " + str(edition))
         self.edition = edition
         self.style = _STYLE[EDITIONS.index(edition)]
-        self._units, self._aliases = _units_of(edition)
+        um = unit_tables(edition)
+        self._units, self._aliases = um.UNITS, um.ALIASES
         self._find_ids()
         self.events = []
         self._typed = None         # typed dice waiting for the step that asked (not saved)
@@ -1233,7 +1227,8 @@ def rocket(board, dice, treasury=None, territory_value=None, damage_this_turn=0,
             launcher_operative = is_operative(launcher_damage)
         if not launcher_operative:
             raise RuleError("P40-R-12", "rockets are launched from operative air bases")
-        units, aliases = _units_of(edition)
+        um = unit_tables(edition)
+        units, aliases = um.UNITS, um.ALIASES
         if target is None:
             raise InputError("a 1940 rocket names its target facility")
         u = _unit(units, aliases, target, "facility")

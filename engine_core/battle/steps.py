@@ -74,13 +74,13 @@ from engine_core import units as uu
 from engine_core import events as ev
 from engine_core.battle import casualties as cz
 from engine_core.errors import RuleError, InputError
+from engine_core.editions import FAM_CLASSIC, FAM_LHTR, FAM_1940, board_of
 from engine_core.battle.base import (ATTACKER, DEFENDER, K_LAND, K_SEA, K_AMPHIBIOUS, K_FLYOVER,
-    KIND_NAMES, FAM_CLASSIC, FAM_LHTR, FAM_1940, S_START, S_AA, S_BOMBARD, S_ROUND, S_SUB_ATTACK,
-    S_SUB_DEFEND, S_ATTACK, S_DEFEND, S_END, STEP_NAMES, PRE_STEPS, ROUND_STEPS, FLYOVER_STEPS,
-    P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_KAMIKAZE, P_SCRAMBLE, P_BOMBARD, P_DICE, O_ATTACKER_WON,
-    O_DEFENDER_WON, O_BOTH_DESTROYED, O_RETREAT, O_STALEMATE, H_ANY, H_NO_AIR, H_NO_SUB,
-    H_AIR_ONLY, T_JETS, T_SUPER_SUBS, T_HEAVY, T_RADAR, T_ADV_ART, T_IMP_MECH, family_of,
-    is_whole, board_of, Prompt, tech_bits, zeros)
+    KIND_NAMES, S_START, S_AA, S_BOMBARD, S_ROUND, S_SUB_ATTACK, S_SUB_DEFEND, S_ATTACK, S_DEFEND,
+    S_END, STEP_NAMES, PRE_STEPS, ROUND_STEPS, FLYOVER_STEPS, P_CASUALTIES, P_RETREAT, P_SUBMERGE,
+    P_KAMIKAZE, P_SCRAMBLE, P_BOMBARD, P_DICE, O_ATTACKER_WON, O_DEFENDER_WON, O_BOTH_DESTROYED,
+    O_RETREAT, O_STALEMATE, H_ANY, H_NO_AIR, H_NO_SUB, H_AIR_ONLY, T_JETS, T_SUPER_SUBS, T_HEAVY,
+    T_RADAR, T_ADV_ART, T_IMP_MECH, is_whole, Prompt, tech_bits, zeros)
 
 class Battle:
     """One battle; see the module docstring."""
@@ -89,7 +89,7 @@ class Battle:
         self.board = board_of(board)
         self.units = self.board.units
         self.flags = self.board.combat_flags
-        self.family = family_of(self.flags)
+        self.family = self.board.family
         self.n = len(self.units)
         self.events = []
         self.prompt = None

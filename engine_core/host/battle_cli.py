@@ -50,6 +50,7 @@ import os
 
 from engine_core.battle import steps as bt
 from engine_core.battle import base as bb
+from engine_core.editions import FAM_LHTR
 from engine_core import events as ev
 from engine_core.dice import Dice, FixedDice
 from engine_core.board import Board
@@ -220,7 +221,7 @@ def check_answer(b, p, a, field):
                          " {unit: count} or {\"lost\": {...}, \"damaged\": {...}}" % field)
     if k == bb.P_RETREAT:
         words = ["press", "retreat"] + [t for t in b.retreat_to if isinstance(t, str)]
-        if b.family == bb.FAM_LHTR and b.kind == bb.K_AMPHIBIOUS:
+        if b.family == FAM_LHTR and b.kind == bb.K_AMPHIBIOUS:
             words.append("air")
         if isinstance(a, str):
             for w in words:

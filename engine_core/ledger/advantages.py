@@ -26,6 +26,7 @@ Names (index = journal argument):
                                 China, Sinkiang or Kwangtung, which the US controls
 """
 
+from engine_core.editions import FAM_LHTR
 from engine_core.errors import RuleError, InputError
 
 NAMES = ("russian_winter", "salvage", "joint_strike", "enigma_decoded", "french_resistance",
@@ -63,7 +64,7 @@ def index_of(name):
 
 
 def _in_play(board, options, i):
-    if board.edition not in ("revised", "revised_lhtr"):
+    if board.family != FAM_LHTR:
         raise RuleError("LHTR-O-02", "national advantages are a Revised / LHTR option")
     nas = options.get("national_advantages") if options else None
     if not nas or NAMES[i] not in nas:

@@ -21,6 +21,7 @@ capacities (P40-E-44, P40-X-36). China and a power whose capital is enemy-held a
 (P40-E-46, P40-E-88). The UK's two economies in Global are separate victims (G40-E-05).
 """
 
+from engine_core.editions import FAM_LHTR
 from engine_core.errors import InputError
 
 NO_OWNER = 255
@@ -210,7 +211,7 @@ def uboat_interdiction(board, state, victim, german_subs, income, options=None):
     nas = options.get("national_advantages") if options else None
     if not nas or "u_boat_interdiction" not in nas:
         return 0
-    if board.edition not in ("revised", "revised_lhtr"):
+    if board.family != FAM_LHTR:
         return 0
     if board.power_name(victim) not in ("United Kingdom", "United States"):
         return 0

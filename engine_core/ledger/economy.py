@@ -17,6 +17,7 @@ Events (small tuples, for adapters):
 """
 
 from engine_core.errors import RuleError, InputError
+from engine_core.editions import FAM_CLASSIC, FAM_LHTR, FAM_1940
 from engine_core.ledger.state import NO_OWNER, set_since
 from engine_core import units as U
 
@@ -44,18 +45,18 @@ NEW_COMPLEX = 255
 
 def rid(board, cl, lhtr, p40, g40=None):
     """The rule id of the edition: Classic, Revised/LHTR, Pacific 1940 or Global 1940."""
-    ed = board.edition
-    if ed == "classic":
+    fam = board.family
+    if fam == FAM_CLASSIC:
         return cl
-    if ed == "revised" or ed == "revised_lhtr":
+    if fam == FAM_LHTR:
         return lhtr
-    if ed == "pacific_1940" or g40 is None:
+    if board.edition == "pacific_1940" or g40 is None:
         return p40
     return g40
 
 
 def is_1940(board):
-    return board.edition in ("pacific_1940", "global_1940", "global_1940_variant")
+    return board.family == FAM_1940
 
 
 def side_of(board, owner):

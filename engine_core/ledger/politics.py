@@ -48,6 +48,7 @@ Options (a dict, defaults from the digests):
 """
 
 from engine_core.errors import RuleError, InputError
+from engine_core.editions import FAM_CLASSIC
 from engine_core.ledger import history as H
 from engine_core.ledger import phases as phases
 from engine_core import board as B
@@ -140,7 +141,7 @@ def _prefix(board):
     if f == _P40:
         return "P40"
     if f == _NONE:
-        return "CL" if board.edition == "classic" else "LHTR"
+        return "CL" if board.family == FAM_CLASSIC else "LHTR"
     return "G40"
 
 
@@ -637,17 +638,17 @@ def enter(board, state, power, t, attack, options=None):
         raise RuleError("P40-E-83", "Chinese units enter only Chinese territories, Kwangtung and Burma")
 
     if fam == _NONE:
-        if attack and board.edition == "classic" and options and options.get("restricted_attack") \
+        if attack and board.family == FAM_CLASSIC and options and options.get("restricted_attack") \
                 and board.power_name(power) == "Soviet Union" and state.round < 2:
             raise RuleError("CL-O-04", "Restricted Attack: the Soviet Union may not attack until its second turn")
         if attack and owner != NO_OWNER and board.side(owner) == side:
-            raise RuleError("CL-P-15" if board.edition == "classic" else "LHTR-P-12",
+            raise RuleError("CL-P-15" if board.family == FAM_CLASSIC else "LHTR-P-12",
                             "powers of one side never attack each other")
-        if status != NOT_NEUTRAL and board.edition != "classic":
+        if status != NOT_NEUTRAL and board.family != FAM_CLASSIC:
             raise RuleError("LHTR-MV-03", "neutral territories are impassable")
         if status != NOT_NEUTRAL and not attack:
             raise RuleError("CL-C-93", "neutral territories may be entered only in combat movement")
-        if attack and board.edition != "classic" and has_advantage(options, "nonaggression_treaty"):
+        if attack and board.family != FAM_CLASSIC and has_advantage(options, "nonaggression_treaty"):
             return _nonaggression(board, state, power, t)
         return []
 

@@ -39,6 +39,7 @@ Dice come from any object with .roll(n) (engine_core.dice.Dice / FixedDice / typ
 """
 
 from engine_core.errors import RuleError, InputError
+from engine_core.editions import FAM_CLASSIC, FAM_LHTR, FAM_1940
 
 JETS = 1 << 0
 ROCKETS = 1 << 1
@@ -113,15 +114,6 @@ def tech_names(bits):
     return out
 
 
-def _kind(board):
-    ed = board.edition
-    if ed == "classic":
-        return "classic"
-    if ed in ("revised", "revised_lhtr"):
-        return "lhtr"
-    return "1940"
-
-
 def _stamp(state):
     return (state.round * 32 + state.turn) & 0x7fff
 
@@ -140,7 +132,7 @@ def has_tech(board, state, power, bit):
     phase (LHTR-T-05, LHTR-CHG-TECH-01)."""
     if not (state.techs[power] & bit):
         return False
-    if _kind(board) == "lhtr":
+    if board.family == FAM_LHTR:
         r = state.research[power]
         if r & bit and (r >> _STAMP_SHIFT) == _stamp(state):
             from engine_core.ledger import phases as phases
@@ -168,7 +160,7 @@ def owned(state, power):
 
 def start_mobilize(board, state, power):
     """LHTR-T-05: technology gained this turn takes effect in the Mobilize phase."""
-    if _kind(board) == "lhtr":
+    if board.family == FAM_LHTR:
         state.research[power] = 0
 
 
@@ -200,15 +192,11 @@ def _uk_pair(board):
     return out
 
 
-def _rule(kind, classic, lhtr, p40):
-    if kind == "classic":
-        return classic
-    if kind == "lhtr":
-        return lhtr
-    return p40
+def _rule(fam, classic, lhtr, p40):
+    return (classic, lhtr, p40)[fam]
 
 
-def _check_payment(board, state, power, cost, paid_by, kind):
+def _check_payment(board, state, power, cost, paid_by, fam):
     """Returns ((power, ipcs), ...) to debit; raises RuleError when it cannot be paid."""
     if paid_by is None:
         paid_by = ((power, cost),)
@@ -219,13 +207,13 @@ def _check_payment(board, state, power, cost, paid_by, kind):
         if ipcs < 0:
             raise InputError("a payment is never negative")
         if payer != power and not (payer in pair and power in pair):
-            raise RuleError(_rule(kind, "CL-E-09", "LHTR-E-10", "G40-R-03"),
+            raise RuleError(_rule(fam, "CL-E-09", "LHTR-E-10", "G40-R-03"),
                             "IPCs are never given between powers; only the UK's two economies share research")
         if payer in seen:
             raise InputError("one payer listed twice")
         seen.append(payer)
         if state.treasury[payer] < ipcs:
-            raise RuleError(_rule(kind, "CL-T-01", "LHTR-T-03", "P40-R-03"),
+            raise RuleError(_rule(fam, "CL-T-01", "LHTR-T-03", "P40-R-03"),
                             "not enough IPCs for these research dice")
         total += ipcs
     if total != cost:
@@ -239,24 +227,24 @@ def research(board, state, power, dice_count, dice, tech=None, chart=None, paid_
     Raises RuleError and changes nothing when research is not allowed. `enabled` is the
     1940 optional-rule switch (P40-R-01: R&D only when the players use it).
     """
-    kind = _kind(board)
+    fam = board.family
     if not (0 <= power < board.power_count):
         raise InputError("unknown power")
     if dice_count < 0 or dice_count > 1000:
         raise InputError("research dice: 0 or more")
-    if kind == "1940" and not enabled:
+    if fam == FAM_1940 and not enabled:
         raise RuleError("P40-R-01", "Research & Development is an optional rule not in use")
-    if kind == "1940" and power == _china(board):
+    if fam == FAM_1940 and power == _china(board):
         raise RuleError("P40-R-01" if board.edition == "pacific_1940" else "G40-R-02",
                         "China may not do Research and Development")
     if _capital_held(board, state, power):
-        raise RuleError(_rule(kind, "CL-A-13", "LHTR-E-11", "P40-T-03"),
+        raise RuleError(_rule(fam, "CL-A-13", "LHTR-E-11", "P40-T-03"),
                         "a power whose capital is held by the enemy may not research")
-    if kind == "1940" and state.research[power] > 0:
+    if fam == FAM_1940 and state.research[power] > 0:
         raise RuleError("P40-R-05", "choose the breakthrough chart of the last success first")
     cost = DIE_COST * dice_count
     tech_index = -1
-    if kind == "lhtr":
+    if fam == FAM_LHTR:
         if tech is None:
             raise RuleError("LHTR-T-02", "name the one development you research this turn")
         bit = tech if isinstance(tech, int) else tech_bit(tech)
@@ -267,36 +255,36 @@ def research(board, state, power, dice_count, dice, tech=None, chart=None, paid_
             raise RuleError("LHTR-T-04", "not a development of this edition's chart")
         if owned(state, power) & bit:
             raise RuleError("LHTR-A-21", "you may not research a development you already own")
-    if kind == "1940" and chart is not None:
+    if fam == FAM_1940 and chart is not None:
         _check_chart(state, power, chart)
     r = state.research[power]
-    if kind != "1940" and r and (r >> _STAMP_SHIFT) == _stamp(state):
+    if fam != FAM_1940 and r and (r >> _STAMP_SHIFT) == _stamp(state):
         # one roll of research dice a turn: CL-T-02 "If you are unsuccessful in rolling a '6,'
         # your research has failed and you must wait until your next turn"; LHTR-T-02 "You can
         # choose only one development each turn", LHTR-T-04 "Roll all your dice for the turn
         # (at the same time)"
-        if kind == "classic":
+        if fam == FAM_CLASSIC:
             raise RuleError("CL-T-02", "research dice are rolled once a turn: try again next turn")
         if r & _BITS_MASK and bit != r & _BITS_MASK:
             raise RuleError("LHTR-T-02", "only one development may be researched each turn")
         raise RuleError("LHTR-T-04", "all of the turn's research dice are rolled at once")
-    payments = _check_payment(board, state, power, cost, paid_by, kind)
+    payments = _check_payment(board, state, power, cost, paid_by, fam)
     # --- every check passed: roll and apply
     rolls = dice.roll(dice_count) if dice_count else []
     gained = []
     have = owned(state, power)
-    if kind != "1940" and dice_count:
+    if fam != FAM_1940 and dice_count:
         # this turn's roll is recorded (CL-T-02, LHTR-T-02/04); LHTR keeps the development
         # named (not owned yet, so has_tech ignores it) and _record overwrites it on success
-        state.research[power] = (_stamp(state) << _STAMP_SHIFT) | (bit if kind == "lhtr" else 0)
-    if kind == "classic":
+        state.research[power] = (_stamp(state) << _STAMP_SHIFT) | (bit if fam == FAM_LHTR else 0)
+    if fam == FAM_CLASSIC:
         for r in rolls:
             if r == 6:   # CL-T-02: each 6 is a breakthrough
                 got = _roll_chart(CLASSIC_CHART, have, dice)   # CL-T-03, CL-A-20
                 if got:
                     have |= got
                     gained.append(got)
-    elif kind == "lhtr":
+    elif fam == FAM_LHTR:
         for r in rolls:
             if r == tech_index + 1:   # LHTR-T-04: any die showing the number
                 gained.append(LHTR_CHART[tech_index])
@@ -314,7 +302,7 @@ def research(board, state, power, dice_count, dice, tech=None, chart=None, paid_
                 gained.append(got)
     for payer, ipcs in payments:
         state.treasury[payer] -= ipcs
-    _record(board, state, power, kind, gained)
+    _record(board, state, power, fam, gained)
     return (cost, rolls, gained)
 
 
@@ -345,7 +333,7 @@ def _roll_chart(table, have, dice):
     raise InputError("the breakthrough dice never showed an advance not yet owned")
 
 
-def _record(board, state, power, kind, gained):
+def _record(board, state, power, fam, gained):
     targets = [power]
     pair = _uk_pair(board)
     if power in pair:
@@ -358,7 +346,7 @@ def _record(board, state, power, kind, gained):
             continue
         for p in targets:
             state.techs[p] |= g                        # CL-T-04, P40-R-06
-            if kind == "lhtr":
+            if fam == FAM_LHTR:
                 # LHTR-T-05: in effect from this turn's Mobilize phase
                 state.research[p] = (_stamp(state) << _STAMP_SHIFT) | g
 
@@ -382,7 +370,7 @@ def unit_cost(board, state, power, unit_name, base_cost):
     1940 Improved Shipyards: the new sea-unit costs (P40-R-23).
     """
     t = state.techs[power]
-    if t & INDUSTRIAL_TECH and _kind(board) == "classic":
+    if t & INDUSTRIAL_TECH and board.family == FAM_CLASSIC:
         return base_cost - 1
     if t & IMPROVED_SHIPYARDS:
         for name, cost in _SHIPYARD_COSTS:
@@ -415,7 +403,7 @@ def war_bonds(board, state, power, dice):
 
 def starting_techs(board, power, options=None):
     """Technologies at setup: Classic optional head-start weapons (CL-O-03)."""
-    if board.edition != "classic" or not options or not options.get("head_start_weapons"):
+    if board.family != FAM_CLASSIC or not options or not options.get("head_start_weapons"):
         return 0
     name = board.power_name(power)
     if name == "Germany":

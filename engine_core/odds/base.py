@@ -6,12 +6,13 @@ leaf, so loading it never loads a solver.
 """
 
 from engine_core.errors import RuleError, InputError
+from engine_core.editions import unit_tables
 from engine_core.battle.base import NA_BATTLESHIPS
 from engine_core.battle import casualties as _cas
 from engine_core.units import (
     U_NAME, U_ATTACK, U_KIND, U_ABILITIES, LAND, AIR, SEA, FACILITY,
     AB_CAPTURES, AB_AA, AB_DESTROYER, AB_BOMBARD, AB_CARRIER, AB_CARRIER_AIR,
-    CF_SUB_OPENING_FIRE, CF_SUB_SURPRISE, CF_TRANSPORT_DEFENSELESS, CF_BOMBARD_PER_LAND_UNIT,
+    CF_SUB_OPENING_FIRE, CF_TRANSPORT_DEFENSELESS, CF_BOMBARD_PER_LAND_UNIT,
     CF_SCRAMBLE,
 )
 
@@ -37,24 +38,16 @@ _TECH_ALIASES = (("jets", "jet_fighters"), ("jet_power", "jet_fighters"),
 # hit classes, as engine_core.battle.casualties.choose takes them
 
 
-def family_rule(flags, classic, lhtr, y1940):
-    if flags & CF_SUB_SURPRISE:
-        return y1940
-    if flags & CF_SUB_OPENING_FIRE:
-        return lhtr
-    return classic
+def family_rule(fam, classic, lhtr, y1940):
+    """The rule id of the edition's family (engine_core.editions FAM_*)."""
+    return (classic, lhtr, y1940)[fam]
 
 
 def tables(board):
+    """(edition, units, aliases or a name resolver, combat flags) of a board or an edition's
+    name: a name loads only the edition's unit tables, not its map (device RAM)."""
     if isinstance(board, str):
-        # only the edition's unit tables, not its map (device RAM)
-        for ch in board:
-            if ch not in "abcdefghijklmnopqrstuvwxyz0123456789_":
-                raise InputError("unknown edition: " + board)
-        try:
-            um = __import__("board_defs." + board + ".units", None, None, ("UNITS",), 0)
-        except ImportError:
-            raise InputError("unknown edition: " + board)
+        um = unit_tables(board)
         return board, um.UNITS, um.ALIASES, um.COMBAT_FLAGS
     # a loaded board resolves names and aliases itself (board.unit_id)
     return board.edition, board.units, board.unit_id, board.combat_flags
@@ -149,7 +142,7 @@ def advantage_bits(flags, advantages, space):
     return na, _bb.name_bits(space, _bb.SPACE_NAMES, "space fact")
 
 
-def policy_of(units, aliases, policy, kind, flags):
+def policy_of(units, aliases, policy, kind, flags, fam):
     pol = {"attacker_order": None, "defender_order": None, "keep_land": 0,
            "retreat_after_round": 0, "retreat_at_units": -1, "retreat_below": None,
            "submerge": False}
@@ -183,12 +176,12 @@ def policy_of(units, aliases, policy, kind, flags):
     retreat = pol["retreat_after_round"] or pol["retreat_at_units"] >= 0 or pol["retreat_below"] is not None
     if retreat and kind == "amphibious":
         # Land units landed from transports never retreat (CL-C-43, LHTR-C-34, P40-C-64)
-        raise RuleError(family_rule(flags, "CL-C-43", "LHTR-C-34", "P40-C-64"),
+        raise RuleError(family_rule(fam, "CL-C-43", "LHTR-C-34", "P40-C-64"),
                         "units landed from transports cannot retreat")
     return pol
 
 
-def check_kinds(units, flags, kind, a, d):
+def check_kinds(units, flags, fam, kind, a, d):
     if kind == "sea" and flags & CF_TRANSPORT_DEFENSELESS:
         armed = False
         some = False
@@ -210,14 +203,14 @@ def check_kinds(units, flags, kind, a, d):
                 decks += 2 * d[u]
             if d[u] and units[u][U_KIND] == AIR:
                 if not units[u][U_ABILITIES] & AB_CARRIER_AIR:
-                    raise RuleError(family_rule(flags, "CL-U-30", "LHTR-U-33", "P40-U-54"),
+                    raise RuleError(family_rule(fam, "CL-U-30", "LHTR-U-33", "P40-U-54"),
                                     "at sea a plane defends only from a carrier")
                 planes += d[u]
         if planes > decks and decks == 0 and not flags & CF_SCRAMBLE:
-            raise RuleError(family_rule(flags, "CL-U-30", "LHTR-U-33", "P40-U-54"),
+            raise RuleError(family_rule(fam, "CL-U-30", "LHTR-U-33", "P40-U-54"),
                             "at sea a plane defends only from a carrier")
         if planes > decks and not flags & CF_SCRAMBLE:
-            raise RuleError(family_rule(flags, "CL-U-60", "LHTR-U-33", "P40-U-54"),
+            raise RuleError(family_rule(fam, "CL-U-60", "LHTR-U-33", "P40-U-54"),
                             "a carrier holds at most 2 fighters")
     for u in range(len(units)):
         if not (a[u] or d[u]):
@@ -226,21 +219,21 @@ def check_kinds(units, flags, kind, a, d):
         if k == FACILITY:
             raise InputError(units[u][U_NAME] + " never fights on the battle board")
         if kind == "sea" and k == LAND:
-            raise RuleError(family_rule(flags, "CL-U-01", "LHTR-U-00", "P40-U-20"),
+            raise RuleError(family_rule(fam, "CL-U-01", "LHTR-U-00", "P40-U-20"),
                             "land units fight only in territories (cargo is not on the board)")
         if kind != "sea" and k == SEA:
-            raise RuleError(family_rule(flags, "CL-U-50", "LHTR-U-49", "P40-U-23"),
+            raise RuleError(family_rule(fam, "CL-U-50", "LHTR-U-49", "P40-U-23"),
                             "sea units fight only in sea zones (use 'bombard' for shore bombardment)")
         if kind != "sea" and a[u] and units[u][U_ABILITIES] & AB_AA:
-            raise RuleError(family_rule(flags, "CL-U-10", "LHTR-U-10", "P40-U-35"),
+            raise RuleError(family_rule(fam, "CL-U-10", "LHTR-U-10", "P40-U-35"),
                             "antiaircraft guns never attack")
 
 
-def bombard_counts(units, aliases, bombard, kind, flags, tech, a_counts, rounds_done, na=0):
+def bombard_counts(units, aliases, bombard, kind, flags, fam, tech, a_counts, rounds_done, na=0):
     if not bombard:
         return None
     if kind != "amphibious":
-        raise RuleError(family_rule(flags, "CL-U-51", "LHTR-C-23", "P40-C-60"),
+        raise RuleError(family_rule(fam, "CL-U-51", "LHTR-C-23", "P40-C-60"),
                         "bombardment supports an amphibious assault only")
     c = counts(units, aliases, bombard, "bombard")
     out = []
@@ -253,7 +246,7 @@ def bombard_counts(units, aliases, bombard, kind, flags, tech, a_counts, rounds_
         if r[U_ABILITIES] & AB_DESTROYER and "combined_bombardment" in tech:
             ok = True  # LHTR-T-12
         if not ok:
-            raise RuleError(family_rule(flags, "CL-U-51", "LHTR-C-23", "P40-U-51"),
+            raise RuleError(family_rule(fam, "CL-U-51", "LHTR-C-23", "P40-U-51"),
                             r[U_NAME] + " cannot bombard")
         v = r[U_ATTACK]
         if na & NA_BATTLESHIPS and r[U_NAME] == "battleship":
@@ -266,7 +259,7 @@ def bombard_counts(units, aliases, bombard, kind, flags, tech, a_counts, rounds_
             if units[u][U_KIND] == LAND:
                 land += a_counts[u]
         if ships > land:
-            raise RuleError(family_rule(flags, "CL-U-51", "LHTR-C-44", "P40-C-61"),
+            raise RuleError(family_rule(fam, "CL-U-51", "LHTR-C-44", "P40-C-61"),
                             "no more bombarding ships than land units landed")
     if rounds_done > 0:
         return None  # first round only

@@ -60,6 +60,7 @@ engine_core.battle.steps with the same policy and reports standard errors.
 
 from struct import pack_into as _pack, unpack_from as _unpack
 from array import array as _array
+from engine_core.editions import family
 from engine_core.errors import RuleError, InputError
 from engine_core.battle.base import (NA_WOLF, NA_STUKA, NA_FORTRESS, NA_ATLANTIC, NA_BATTLESHIPS,
     NA_DUG_IN, NA_BANZAI, NA_MARINES, NA_RADAR, NA_SUPERFORT, NA_WINTER, SP_GRAY, SP_ISLAND,
@@ -638,13 +639,21 @@ def odds(board, kind, attacker, defender, policy=None, number=float, bombard=Non
 
 def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged, rounds_done,
           advantages, space):
+    return _prepare(board, kind, attacker, defender, policy, number, bombard, tech, damaged,
+                    rounds_done, advantages, space).result()
+
+
+def _prepare(board, kind, attacker, defender, policy, number, bombard, tech, damaged, rounds_done,
+             advantages, space):
+    """The checked input as a _Run ready to solve (raises on bad input, computes nothing)."""
     edition, units, aliases, flags = tables(board)
+    fam = family(edition)
     if kind not in KINDS:
         raise InputError("kind is land, sea or amphibious")
     a_counts = counts(units, aliases, attacker, "attacker")
     d_counts = counts(units, aliases, defender, "defender")
     a_tech, d_tech = split_tech(tech)
-    pol = policy_of(units, aliases, policy, kind, flags)
+    pol = policy_of(units, aliases, policy, kind, flags, fam)
     a_dmg = None
     d_dmg = None
     if damaged is not None:
@@ -658,9 +667,9 @@ def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damage
             if a_dmg[u] > a_counts[u] or d_dmg[u] > d_counts[u]:
                 raise InputError("more damaged " + units[u][U_NAME] + " than present")
     nas = advantage_bits(flags, advantages, space)
-    bomb = bombard_counts(units, aliases, bombard, kind, flags, a_tech, a_counts, rounds_done,
+    bomb = bombard_counts(units, aliases, bombard, kind, flags, fam, a_tech, a_counts, rounds_done,
                     nas[0][0] if nas else 0)
-    check_kinds(units, flags, kind, a_counts, d_counts)
+    check_kinds(units, flags, fam, kind, a_counts, d_counts)
     ids = []
     for u in range(len(units)):
         if a_counts[u] or d_counts[u]:
@@ -688,7 +697,7 @@ def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damage
     D = _Side(b, False, d_counts, d_dmg, d_tech, pol["defender_order"], 0)
     run = _Run(b, A, D, pol, bomb, aa_guns, rounds_done)
     A = D = None  # held by the run only (a device mixture replaces them part by part)
-    return run.result()
+    return run
 
 
 def live(battle, policy=None, number=float):
@@ -746,6 +755,13 @@ class _Run:
         self.rounds = b.num.zero
         self.W = None
         self.pre_done = False  # a part of a mixture: antiaircraft fire already applied
+        # work done in this slice, its budget (Solver); units: a joint mass update or a hit
+        # outcome mapped to a state. Reset by the driver at every yield (ints stay small).
+        self.meter = [0, _BUDGET]
+        self.prune = z  # joint states reached with less mass are dropped (0: exact)
+        self.prune_hits = z  # hit outcomes less likely than this are dropped (0: exact)
+        self.report = None
+        self.keep = False  # a Solver's coarse pass: keep the sides' memos for the next pass
 
     # -- settling a state at the end of a round / start of the next ---------------------
     def settle(self, key, done, retreat_ok):
@@ -854,23 +870,31 @@ class _Run:
         return bool(a_subs)  # Classic: attacking subs fire first; defending subs fire normally
 
     def round_into(self, out, key, first, m):
-        """Add m * P(next) for one round from `key` into the dict `out`."""
+        """Add m * P(next) for one round from `key` into the dict `out` (a generator: it
+        yields when the slice's work is spent)."""
         A = self.A
         D = self.D
         ai = key // self.M
         di = key % self.M
         if self._opening(ai, di) or (first and self.bomb is not None):
-            step = self.round_dist(key, first)
+            step = {}
+            yield from self._round(step, key, first)
             zero = self.num.zero
             for k3 in step:
                 out[k3] = out.get(k3, zero) + m * step[k3]
             return
         b = self.b
-        self._main(out, ai, di, 3, 3, b.protected(A, ai, D, di), b.protected(D, di, A, ai),
-                   None, None, None, m, first)
+        yield from self._main(out, ai, di, 3, 3, b.protected(A, ai, D, di),
+                              b.protected(D, di, A, ai), None, None, None, m, first)
 
     def round_dist(self, key, first):
         """Distribution {joint key: p} after one round from `key` (including staying)."""
+        out = {}
+        _drain(self._round(out, key, first), self.meter)
+        return out
+
+    def _round(self, out, key, first):
+        """round_dist into `out`, as a generator."""
         b = self.b
         A = self.A
         D = self.D
@@ -887,10 +911,10 @@ class _Run:
             bomb_extra = self.bomb  # CL-C-41, P40-C-62: their casualties still fire back
         a_subs = A.info[ai][7] > 0
         d_subs = D.info[di][7] > 0
-        out = {}
         if not (a_subs or d_subs):
-            self._main(out, ai, di, 3, 3, a_prot, d_prot, bomb_extra, None, None, num.one, first)
-            return out
+            yield from self._main(out, ai, di, 3, 3, a_prot, d_prot, bomb_extra, None, None,
+                                  num.one, first)
+            return
         # sea battle with submarines: opening fire first
         if f & CF_SUB_OPENING_FIRE:
             # LHTR-C-24/25: every sub fires in opening fire; its victims are removed at once
@@ -926,6 +950,7 @@ class _Run:
         d_out = self._outcomes(d_of, A, ai) if d_of is not None else none
         d_list = _of_states(D, di, a_out, d_defer, zero)
         a_list = _of_states(A, ai, d_out, a_defer, zero)
+        self.meter[0] += len(a_out) + len(d_out)
         for dx in d_list:
             di1 = dx[0]
             for ax in a_list:
@@ -933,10 +958,9 @@ class _Run:
                 if p == zero:
                     continue
                 ai1 = ax[0]
-                self._main(out, ai1, di1, a_main_which, d_main_which,
-                           b.protected(A, ai1, D, di1), b.protected(D, di1, A, ai1),
-                           bomb_extra, ax[1], dx[1], p, first)
-        return out
+                yield from self._main(out, ai1, di1, a_main_which, d_main_which,
+                                      b.protected(A, ai1, D, di1), b.protected(D, di1, A, ai1),
+                                      bomb_extra, ax[1], dx[1], p, first)
 
     def _outcomes(self, dists, target, ti):
         """Joint hit outcomes ((any, no_air, no_sub, 0), p) of class distributions, capped
@@ -969,10 +993,11 @@ class _Run:
             d_any = _conv(d_any, d_ns, cap, zero)
             d_ns = self.num.unit
         d_any = _capped(d_any, cap, zero)
+        low = self.prune_hits  # zero unless pruning
         out = []
         if len(d_na) == 1 and len(d_ns) == 1:
             for x in range(len(d_any)):
-                if d_any[x] != zero:
+                if d_any[x] > low:
                     out.append((x, d_any[x]))
             return out
         d_na = _capped(d_na, cap, zero)
@@ -987,7 +1012,7 @@ class _Run:
                     continue
                 for z in range(len(d_ns)):
                     pz = py * d_ns[z]
-                    if pz == zero:
+                    if not pz > low:
                         continue
                     out.append(((x, y, z, 0), pz))
         return out
@@ -1001,7 +1026,13 @@ class _Run:
         a_next, d_next = self._next_lists(ai, di, a_which, d_which, a_prot, d_prot,
                                           bomb_extra, pend_a, pend_d, first)
         get = out.get
+        meter = self.meter
+        meter[0] += len(a_next) + len(d_next)
+        nd = len(d_next)
         for an in a_next:
+            if meter[0] >= meter[1]:
+                yield
+            meter[0] += nd
             base = an[0] * M
             pa = an[1] * p0
             for dn in d_next:
@@ -1144,6 +1175,13 @@ class _Run:
 
     # -- the whole battle ------------------------------------------------------------------
     def result(self):
+        """The report, computed in one go."""
+        _drain(self.solve(), self.meter)
+        return self.report
+
+    def solve(self):
+        """A generator that computes self.report, yielding whenever the work of the slice
+        (self.meter) is spent: the device interleaves keys and the tower between slices."""
         A = self.A
         D = self.D
         M = self.M
@@ -1159,16 +1197,19 @@ class _Run:
                 dist = self.pre_battle(start)  # CL-C-11, LHTR-C-21: a lone AA gun fires first
             for k in _keys_sorted(dist):
                 self._add_term(k, O_ATTACKER if A.info[k // M][5] else O_DRAW, dist[k])
-            return self._report()
+            self.report = self._report()
+            return
         out, k0 = self.settle(start, done, False)
         if out >= 0:
             self._add_term(k0, out, num.one)
-            return self._report()
+            self.report = self._report()
+            return
         dist = self.pre_battle(k0)
         # on the device: a mixture (RAM)
         if _SMALL and len(dist) > 1 and self.b.kind != "sea" and self.num.number is float:
             A = D = None  # the parts run on fresh sides: let these go
-            return self._mixture(dist)
+            yield from self._mixture(dist)
+            return
         # The first round is always fought explicitly: it may differ from the later ones
         # (bombardment whose casualties fire back) and no retreat comes before it.
         explicit = 1
@@ -1189,7 +1230,7 @@ class _Run:
                     self._add_term(k2, o, m)
                     continue
                 self.rounds = self.rounds + m
-                self.round_into(new, k2, r == 0, m)
+                yield from self.round_into(new, k2, r == 0, m)
             dist = new
             r += 1
             explicit -= 1
@@ -1198,12 +1239,13 @@ class _Run:
             for k in _keys_sorted(dist):
                 o, k2 = self.settle(k, r, not first)
                 self._add_term(k2, o if o >= 0 else O_RETREAT, dist[k])
-            return self._report()
+            self.report = self._report()
+            return
         if lean and isinstance(dist, _Rows):
-            self._stationary_rows(dist)
+            yield from self._stationary_rows(dist)
         else:
-            self._stationary(dist)
-        return self._report()
+            yield from self._stationary(dist)
+        self.report = self._report()
 
     def _mixture(self, dist):
         """On the device: the battle after antiaircraft fire (and LHTR bombardment) as a
@@ -1237,12 +1279,16 @@ class _Run:
             sd = _Side(b, False, cd, dd, d_cfg[0], d_cfg[1], d_cfg[2])
             run = _Run(b, sa, sd, pol, bomb, aa, done)
             run.pre_done = True
-            r = run.result()
+            run.meter = self.meter  # one slice budget for the parts
+            run.prune = self.prune
+            run.prune_hits = self.prune_hits
+            yield from run.solve()
+            r = run.report
             run = sa = sd = None
             merged.add(p, r, (_cost(b.units, a0, ca), _cost(b.units, d0, cd)))
             r = None
         gc.collect()
-        return merged.report()
+        self.report = merged.report()
 
     def _stationary_rows(self, rows):
         """The forward DP of `_stationary` over packed rows (device RAM): attacker states
@@ -1252,6 +1298,7 @@ class _Run:
         D = self.D
         M = self.M
         b = self.b
+        meter = self.meter
         while rows.byhp:
             h = -1
             for x in rows.byhp:
@@ -1283,6 +1330,11 @@ class _Run:
                     break
                 _pack("d", row, 8 * best, 0.0)
                 k = ai * M + best
+                meter[0] += 1
+                if meter[0] >= meter[1]:
+                    yield
+                if bv < self.prune:
+                    continue  # dropped (counted in the report's "pruned")
                 o, k2 = self.settle(k, 1, True)
                 if o >= 0:
                     self._add_term(k2, o, bv)
@@ -1291,7 +1343,8 @@ class _Run:
                     rows.add(k2, bv)
                     continue
                 if self._opening(ai, best):
-                    step = self.round_dist(k, False)
+                    step = {}
+                    yield from self._round(step, k, False)
                     stay = step.pop(k, 0.0)
                     if stay >= 1.0:
                         self._add_term(k, O_DRAW, bv)
@@ -1317,7 +1370,12 @@ class _Run:
                     continue
                 f = bv / left
                 self.rounds = self.rounds + f
+                meter[0] += len(a_next) + len(d_next)
+                nd = len(d_next)
                 for an in a_next:
+                    if meter[0] >= meter[1]:
+                        yield
+                    meter[0] += nd
                     base = an[0] * M
                     fa = f * an[1]
                     for dn in d_next:
@@ -1346,6 +1404,8 @@ class _Run:
         b = self.b
         Ainfo = A.info
         Dinfo = D.info
+        meter = self.meter
+        low = self.prune
         while h >= 0:
             lst = buckets.get(h)
             if not lst:
@@ -1357,6 +1417,11 @@ class _Run:
             row = rows[ai]
             m = row[di]
             row[di] = None
+            meter[0] += 1
+            if meter[0] >= meter[1]:
+                yield
+            if m < low:
+                continue  # dropped (counted in the report's "pruned")
             o, k2 = self.settle(k, 1, True)
             if o >= 0:
                 self._add_term(k2, o, m)
@@ -1365,7 +1430,8 @@ class _Run:
                 self._push(rows, buckets, k2, m)
                 continue
             if self._opening(ai, di):
-                step = self.round_dist(k, False)
+                step = {}
+                yield from self._round(step, k, False)
                 stay = step.pop(k, zero)
                 left = one - stay
                 if left == zero:
@@ -1392,6 +1458,8 @@ class _Run:
                 continue
             f = m / left
             self.rounds = self.rounds + f
+            meter[0] += len(a_next) + len(d_next)
+            nd = len(d_next)
             need = 0
             dl = []
             for dn in d_next:
@@ -1400,6 +1468,9 @@ class _Run:
                     need = d2 + 1
                 dl.append((d2, dn[1], Dinfo[d2][0]))
             for an in a_next:
+                if meter[0] >= meter[1]:
+                    yield
+                meter[0] += nd
                 a2 = an[0]
                 fa = f * an[1]
                 r2 = rows.get(a2)
@@ -1523,7 +1594,7 @@ class _Run:
     # -- report --------------------------------------------------------------------------
     def _report(self):
         # the casualty memos and fire caches are no longer needed: free them first
-        for side in (self.A, self.D):
+        for side in ((self.A, self.D) if not self.keep else ()):
             side.memo = [None] * len(side.states)
             side.fire_cache = {}
         self.num.rows = {}
@@ -1566,7 +1637,17 @@ class _Run:
             "attacker_remaining": a_out,
             "defender_remaining": d_out,
             "method": "exact",
+            "pruned": self._pruned(),
         }
+
+    def _pruned(self):
+        """Probability mass dropped by pruning (zero when exact): what the outcomes miss."""
+        zero = self.num.zero
+        if self.prune == zero and self.prune_hits == zero:
+            return zero
+        p = self.probs
+        left = self.num.one - p[0] - p[1] - p[2] - p[3]
+        return left if left > zero else zero
 
     def _survivors(self, side, rem, surv):
         b = self.b
@@ -1694,7 +1775,7 @@ class _Merged:
     report is dropped at once: device RAM); the spread of IPC lost in floats, as _ipc_moments."""
 
     KEYS = ("attacker_wins", "defender_wins", "draw", "attacker_retreats", "attacker_captures",
-            "expected_rounds")
+            "expected_rounds", "pruned")
 
     def __init__(self, units, a0, d0, zero):
         self.units = units
@@ -1801,3 +1882,129 @@ def _keys_sorted(d):
     ks = list(d)
     ks.sort()
     return ks
+
+
+_BUDGET = 1 << 20  # work of a slice when nobody is waiting (odds() in one go)
+
+
+def _drain(gen, meter):
+    """Runs a solving generator to its end (no one to hand the slices to)."""
+    for _ in gen:
+        meter[0] = 0
+
+
+# ---------------------------------------------------------------------------------------
+# the odds in slices (the device)
+
+# the estimates before the exact figure: (state mass, hit outcome probability) below which a
+# pass drops them; each pass is far cheaper than the exact one and says what it dropped
+ESTIMATE_PRUNE = ((1e-3, 1e-4), (1e-6, 1e-4))
+
+
+class Solver:
+    """Exact odds in slices of bounded work, for a screen that must stay alive (issue 19).
+
+        s = Solver(board, kind, attacker, defender, **odds()'s keywords)  # checks, no work
+        while not s.step(500):   # at most about 500 work units, then back to the app
+            ...                  # keys, tower
+        s.estimate()  # at any time: win/lose/draw/retreat now, with "error" (see below)
+        s.result()    # odds()'s report once done, else None
+
+    Coarse passes first (ESTIMATE_PRUNE: joint states and hit outcomes below a bound are
+    dropped) give the early estimates; then the exact pass. estimate()'s "error" bounds every
+    probability's distance from the exact figure: the mass the pass has not yet resolved plus
+    what it dropped (0 once exact). A work unit is one joint mass update or one hit outcome
+    mapped to a state: `largest` is the largest slice's count, `slices` their number."""
+
+    def __init__(self, board, kind, attacker, defender, policy=None, number=float,
+                 bombard=None, tech=None, damaged=None, rounds_done=0, advantages=None,
+                 space=None, estimate=True):
+        self.args = (board, kind, attacker, defender, policy, number, bombard, tech, damaged,
+                     rounds_done, advantages, space)
+        self.stages = list(ESTIMATE_PRUNE) if estimate and number is float else []
+        self.first = None  # the latest coarse pass's report
+        self.done = None  # the exact report
+        self.largest = 0
+        self.slices = 0
+        self.first_slices = 0  # slices before the first estimate
+        self.run = None
+        self.gen = None
+        self._next_pass()  # bad input raises here, before any slice
+
+    def _next_pass(self):
+        old = self.run
+        self.run = self.gen = None
+        if old is not None and old.A is not None:
+            # the same sides: their states and casualty memos serve every pass
+            run = _Run(old.b, old.A, old.D, old.pol, old.bomb, old.aa_guns, old.rounds_done)
+        else:
+            run = _prepare(*self.args)
+        old = None
+        if self.stages:
+            pr = self.stages.pop(0)
+            run.prune = pr[0]
+            run.prune_hits = pr[1]
+            run.keep = True
+            self.coarse = True
+        else:
+            self.coarse = False
+        self.run = run
+        self.gen = run.solve()
+
+    def step(self, budget=500):
+        """Computes for at most about `budget` work units; True once the exact figure is done."""
+        if self.done is not None:
+            return True
+        th = getattr(gc, "threshold", None) if _SMALL else None
+        old = th() if th is not None else None
+        if th is not None:
+            th(_GC_EVERY)
+        try:
+            meter = self.run.meter
+            meter[0] = 0
+            meter[1] = budget
+            finished = False
+            try:
+                next(self.gen)
+            except StopIteration:
+                finished = True
+            self.slices += 1
+            if meter[0] > self.largest:
+                self.largest = meter[0]
+            if finished:
+                if self.coarse:
+                    if self.first is None:
+                        self.first_slices = self.slices
+                    self.first = self.run.report
+                    if _SMALL:
+                        self.run = self.gen = None
+                        gc.collect()
+                    self._next_pass()
+                else:
+                    self.done = self.run.report
+                    self.run = self.gen = None
+        finally:
+            if th is not None:
+                th(old)
+        return self.done is not None
+
+    def estimate(self):
+        """{"attacker_wins", "defender_wins", "draw", "attacker_retreats", "error", "exact"}."""
+        r = self.done if self.done is not None else self.first
+        out = {"exact": self.done is not None}
+        if r is not None:
+            for key in ("attacker_wins", "defender_wins", "draw", "attacker_retreats"):
+                out[key] = r[key]
+            out["error"] = r["pruned"]
+            return out
+        p = self.run.probs  # the first pass so far: what is resolved, the rest unknown
+        out["attacker_wins"] = p[O_ATTACKER]
+        out["defender_wins"] = p[O_DEFENDER]
+        out["draw"] = p[O_DRAW]
+        out["attacker_retreats"] = p[O_RETREAT]
+        out["error"] = self.run.num.one - p[0] - p[1] - p[2] - p[3]
+        return out
+
+    def result(self):
+        """odds()'s report once the exact pass is done, else None."""
+        return self.done

@@ -3,6 +3,7 @@ the engine's dice (engine_core.dice.Dice), its default answers unless the policy
 otherwise. Kept apart from the exact solver so the device loads it only when asked for.
 """
 
+from engine_core.editions import family
 from engine_core.errors import InputError
 from engine_core.units import U_NAME, U_COST, U_KIND, U_ABILITIES, LAND, AIR, AB_AA, CF_AAA_THREE_SHOTS
 from engine_core.odds.base import (
@@ -20,6 +21,7 @@ def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
     from engine_core.battle import base as _bb
     from engine_core.dice import Dice
     edition, units, aliases, flags = tables(board)
+    fam = family(edition)
     if kind not in KINDS:
         raise InputError("kind is land, sea or amphibious")
     if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
@@ -27,12 +29,12 @@ def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
     a_counts = counts(units, aliases, attacker, "attacker")
     d_counts = counts(units, aliases, defender, "defender")
     a_tech, d_tech = split_tech(tech)
-    pol = policy_of(units, aliases, policy, kind, flags)
+    pol = policy_of(units, aliases, policy, kind, flags, fam)
     if pol["retreat_below"] is not None:
         raise InputError("retreat_below needs the exact method")
     nas = advantage_bits(flags, advantages, space)
-    bombard_counts(units, aliases, bombard, kind, flags, a_tech, a_counts, 0)
-    check_kinds(units, flags, kind, a_counts, d_counts)
+    bombard_counts(units, aliases, bombard, kind, flags, fam, a_tech, a_counts, 0)
+    check_kinds(units, flags, fam, kind, a_counts, d_counts)
     n = len(units)
     a_spec = tuple((u, a_counts[u]) for u in range(n) if a_counts[u])
     d_spec = tuple((u, d_counts[u]) for u in range(n) if d_counts[u])
