@@ -1,0 +1,128 @@
+# The odds in slices (engine_core/odds/exact.py, Solver; issue 19): the device computes the
+# exact odds in slices of bounded work between key presses and the dice tower, showing a first
+# estimate with its error at once. Slicing must not change the answer, the estimate's error
+# must bound its distance from the exact figure, and no slice may do more than its budget plus
+# one indivisible step. Work is counted in units (a joint mass update, a hit outcome mapped to
+# a state), never timed.
+from fractions import Fraction
+
+from engine_core.errors import InputError
+from engine_core.odds.exact import Solver, odds, ESTIMATE_PRUNE
+
+KEYS = ("attacker_wins", "defender_wins", "draw", "attacker_retreats")
+
+# 40 v 40 sea with submarines and no aircraft (Pacific 1940): every hit may take any unit of
+# the other side (subs cannot hit air, and there is none), so a side's states form a chain of
+# at most its hit points + 1 states: 1 each for subs, destroyers and cruisers, 2 for
+# battleships and carriers (P40-U-46, P40-U-48).
+SEA_A = {"submarine": 10, "destroyer": 12, "cruiser": 10, "battleship": 8}  # 40 units
+SEA_D = {"submarine": 10, "destroyer": 12, "cruiser": 8, "battleship": 6, "aircraft_carrier": 4}
+HP_A = 10 + 12 + 10 + 2 * 8  # 48
+HP_D = 10 + 12 + 8 + 2 * 6 + 2 * 4  # 50
+
+
+def run(s, budget):
+    """Steps s to the end; the estimate after each step that changed it."""
+    seen = []
+    while not s.step(budget):
+        e = s.estimate()
+        if not seen or e != seen[-1]:
+            seen.append(e)
+    seen.append(s.estimate())
+    return seen
+
+
+def test_largest_slice_bounded_sea_40_v_40():
+    """P40-C-70, P40-C-74, P40-C-76 (surprise strikes every round while no destroyer faces a
+    sub), P40-C-78/79 (general fire). Between two checks of the budget the solver does at most:
+    the hit outcomes of the surprise strikes (<= HP + 1 of each side), the two sides' next
+    states (<= HP_A + 1 and HP_D + 1) and one row of the joint update (<= HP_D + 1): so a slice
+    is at most budget + 3 * (HP_D + 1) + 2 * (HP_A + 1) units, whatever the battle's size.
+    The first estimate comes after under 10 % of the slices."""
+    budget = 400
+    s = Solver("pacific_1940", "sea", SEA_A, SEA_D)
+    run(s, budget)
+    bound = budget + 3 * (HP_D + 1) + 2 * (HP_A + 1)
+    assert s.largest <= bound, (s.largest, bound)
+    assert s.slices > 50  # the battle really was cut into many slices
+    assert s.first_slices * 10 < s.slices  # the first estimate after under 10 % of the work
+    r = s.result()
+    ref = odds("pacific_1940", "sea", SEA_A, SEA_D)
+    for k in KEYS + ("expected_rounds", "attacker_ipc_lost", "defender_ipc_lost"):
+        # the same sums, in another order (the passes share the sides' states): to rounding
+        assert abs(r[k] - ref[k]) <= 1e-12 * max(1.0, abs(ref[k])), (k, r[k], ref[k])
+    assert r["pruned"] == 0.0
+
+
+def test_estimate_error_brackets_the_exact_figure():
+    """P40-C-70, P40-C-72, P40-C-73 (AAA before round 1): a mixed land battle. Every estimate
+    shown before the exact figure is within its stated error of it, the first one comes
+    after under a quarter of the work, and the last estimate is the exact figure (error 0)."""
+    a = {"infantry": 10, "artillery": 4, "tank": 4, "fighter": 2}
+    d = {"infantry": 12, "artillery": 2, "tank": 2, "fighter": 2, "aaa": 1}
+    s = Solver("pacific_1940", "land", a, d)
+    n = 0
+    while s.first is None:
+        assert not s.step(300)
+        n += 1
+    seen = run(s, 300)
+    exact = s.result()
+    total = s.slices
+    assert n * 4 < total  # the first estimate costs under a quarter of the whole
+    assert seen[-1]["exact"] and seen[-1]["error"] == 0.0
+    for e in seen:
+        for k in KEYS:
+            assert abs(e[k] - exact[k]) <= e["error"] + 1e-12, (k, e, exact[k])
+    coarse = [e for e in seen if not e["exact"]]
+    assert coarse and coarse[-1]["error"] < 0.01  # the last coarse pass is within 1 %
+
+
+def test_hand_worked_in_tiny_slices():
+    """P40-C-78, P40-C-79: 1 infantry (attack 1) against 1 infantry (defense 2). A round: both
+    hit 1/6*2/6 = 2/36, attacker only 1/6*4/6 = 4/36, defender only 5/6*2/6 = 10/36, nothing
+    20/36; divided by 16/36: attacker 1/4, defender 5/8, draw 1/8. Solved exactly (fractions)
+    one work unit per slice."""
+    s = Solver("pacific_1940", "land", {"infantry": 1}, {"infantry": 1}, number=Fraction,
+               estimate=False)
+    while not s.step(1):
+        e = s.estimate()
+        assert e["attacker_wins"] + e["defender_wins"] + e["draw"] + e["error"] == 1
+    r = s.result()
+    assert r["attacker_wins"] == Fraction(1, 4)
+    assert r["defender_wins"] == Fraction(5, 8)
+    assert r["draw"] == Fraction(1, 8)
+    assert r["pruned"] == 0
+
+
+def test_pruned_passes_say_what_they_dropped():
+    """P40-C-78, P40-C-79: the coarse passes drop mass and say how much; odds() drops nothing.
+    20 v 20 infantry: the first pass (ESTIMATE_PRUNE[0]) misses some of the mass, and its
+    estimate is within the stated error of the exact figure."""
+    a = {"infantry": 20}
+    d = {"infantry": 20}
+    exact = odds("pacific_1940", "land", a, d)
+    assert exact["pruned"] == 0.0
+    s = Solver("pacific_1940", "land", a, d)
+    while s.first is None:
+        s.step(10000)
+    e = s.estimate()
+    assert 0.0 < e["error"] < 0.5
+    assert len(ESTIMATE_PRUNE) >= 1
+    for k in KEYS:
+        assert abs(e[k] - exact[k]) <= e["error"] + 1e-12
+
+
+def test_bad_input_refused_before_any_work():
+    """Input checks come when the solver is made: nothing is computed for a battle that
+    cannot be fought (P40-U-20: land units do not fight at sea)."""
+    try:
+        Solver("pacific_1940", "land", {"nonsense": 1}, {"infantry": 1})
+        assert False
+    except InputError:
+        pass
+    from engine_core.errors import RuleError
+    try:
+        Solver("pacific_1940", "sea", {"infantry": 1}, {"destroyer": 1})
+        assert False
+    except RuleError as e:
+        assert e.rule == "P40-U-20"
