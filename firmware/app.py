@@ -269,7 +269,8 @@ class App:
         return dice.Dice(seed=self.seed(self.now()))
 
     def seed(self, now):
-        return 1 + (now & 0x3FFFFFF)
+        """Dice seed from the milliseconds since power-on (a player's timing)."""
+        return 1 + (ticks.uptime_ms(now) & 0x3FFFFFF)
 
     def set_sound(self, on):
         """Sound on/off; on a board whose speaker refuses, it stays off (`sound.why` says why)."""

@@ -5,6 +5,13 @@ host's `time` module are this clock's (sleep advances it instead of waiting),
 and the `supervisor.ticks_ms` / `adafruit_ticks` emulations read it too. It is
 installed only while firmware code runs (boot and each tick), so pytest and
 the rest of the process keep real time.
+
+`ticks_ms()` is CircuitPython's `supervisor.ticks_ms()`: milliseconds since
+power-on plus 2**29 - 65000, modulo 2**29, so it wraps to 0 65 s after every
+power-on (`wrap_after_ms`, CircuitPython's TICKS_INITIAL_VALUE) and every 2**29 ms
+(6.2 days) after that. `power_on()` (each boot) starts it again; the firmware
+boots `start_ms` after power-on. `ms()` is the simulator's own time, which never
+wraps (event log, LED log, script `at`).
 """
 
 import threading as _threading
@@ -14,8 +21,11 @@ _TICKS_PERIOD = 1 << 29
 
 
 class Clock:
-    def __init__(self, start_ms=1000):
+    def __init__(self, start_ms=1000, wrap_after_ms=65000):
         self.ns = int(start_ms) * 1000000
+        self.start_ms = int(start_ms)
+        self.wrap_after_ms = int(wrap_after_ms)
+        self.power_on_ms = 0  # ms() at this boot's power-on
         self._saved = None
         self._depth = 0
         self._owner = None
@@ -31,7 +41,12 @@ class Clock:
         return self.ns // 1000000
 
     def ticks_ms(self):
-        return (self.ns // 1000000) % _TICKS_PERIOD
+        uptime = self.ns // 1000000 - self.power_on_ms
+        return (_TICKS_PERIOD - self.wrap_after_ms + uptime) % _TICKS_PERIOD
+
+    def power_on(self):
+        """A boot: ticks_ms() starts again (the firmware boots `start_ms` after power-on)."""
+        self.power_on_ms = self.ms() - self.start_ms
 
     # -- moving ----------------------------------------------------------
     def advance(self, ms):

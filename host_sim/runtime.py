@@ -104,7 +104,8 @@ def forget_device_modules():
 
 class Simulator:
     def __init__(self, profile="sim", flash_dir=None, kiosk=False, board_id=None,
-                 frame_ms=20, start_ms=1000, app_factory=None, settings=None, render=True, faults=()):
+                 frame_ms=20, start_ms=1000, app_factory=None, settings=None, render=True, faults=(),
+                 wrap_after_ms=65000):
         # the host's own imports of engine_core/firmware/board_defs (a test's, say) come back on close()
         self._host_modules = dict((n, m) for n, m in sys.modules.items()
                                   if n.split(".")[0] in DEVICE_PACKAGES)
@@ -112,7 +113,7 @@ class Simulator:
         self.profile_name = profile
         self.kiosk = kiosk
         self.frame_ms = frame_ms
-        self.clock = Clock(start_ms)
+        self.clock = Clock(start_ms, wrap_after_ms)  # supervisor.ticks_ms wraps as CircuitPython's
         self._own_dir = None
         if flash_dir is None:
             self._own_dir = tempfile.TemporaryDirectory(prefix="adjutant-flash-")
@@ -174,6 +175,7 @@ class Simulator:
         self.log("boot", self.profile_name)
         powered_on = self.clock.ms()
         self.powered_on_ms = powered_on
+        self.clock.power_on()
         for key in sorted(self.hold_at_boot):
             self.machine.press(self.key_number(key), True)
         if not linux:

@@ -2,10 +2,10 @@
 
     code.py, boot.py          firmware/code.py and firmware/boot.py (CircuitPython runs only .py here)
     firmware/                 the app (without code.py and boot.py; the CircuitPython profiles only)
-    engine_core/, board_defs/ the engine (without engine_core/host/ and __main__.py); not on the
-                              drive of a frozen build (tools/frozen_manifest.py): there they are in the
-                              CircuitPython image, and a copy on the drive would be imported instead
-                              (CircuitPython's sys.path puts '/' before '.frozen')
+    engine_core/, board_defs/ the engine (without engine_core/host/ and __main__.py)
+                              A frozen build (tools/frozen_manifest.py: PyBadge, Pico) has firmware/,
+                              engine_core/ and board_defs/ in its CircuitPython image, not on the drive:
+                              a copy there would be imported instead (sys.path puts '/' before '.frozen')
     lib/                      the Adafruit libraries the app imports, from the pinned packages in .venv
     settings.toml             ADJUTANT_HARDWARE = "<profile>"
 
@@ -128,6 +128,8 @@ def plan(board):
     frozen = frozen_manifest.FROZEN_TREES if frozen_manifest.shipped_as(board) == frozen_manifest.FROZEN else ()
     missing = set()
     todo = list(files)
+    if frozen:  # the frozen modules run on the board too: the libraries they import go to lib/
+        todo += [(os.path.join(ROOT, rel), None) for rel in frozen_manifest.frozen_modules(board)]
     seen = set()
     while todo:
         src, dst = todo.pop()
@@ -205,8 +207,8 @@ def main(argv):
     how = "CircuitPython .mpy" if compiled else ".py (no CircuitPython mpy-cross at %s)" % os.path.relpath(CP_MPY_CROSS, ROOT)
     print("%s: %d files in %s, modules as %s" % (board, len(written), os.path.relpath(out, ROOT), how))
     if frozen_manifest.shipped_as(board) == frozen_manifest.FROZEN:
-        print("%s is a frozen build: engine_core and board_defs are not on the drive; flash a CircuitPython image "
-              "built with them frozen in (python tools/frozen_manifest.py %s DIR)" % (board, board))
+        print("%s is a frozen build: %s are not on the drive; flash a CircuitPython image built with them "
+              "frozen in (python tools/frozen_manifest.py %s DIR)" % (board, ", ".join(frozen_manifest.FROZEN_TREES), board))
     print("copy everything in %s to the CIRCUITPY drive (hold back at reset so it is writable), then reset" %
           os.path.relpath(out, ROOT))
     return 0

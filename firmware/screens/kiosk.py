@@ -10,6 +10,7 @@ demo's two minutes.
 """
 
 from firmware import ui
+from firmware import ticks
 from firmware.screens.base import Screen, Menu, wrap
 
 DEMO_EDITION = "pacific_1940"
@@ -25,7 +26,7 @@ class Attract(Screen):
 
     def __init__(self, app):
         Screen.__init__(self, app)
-        self.next_step = 0
+        self.next_step = -1  # ticks of the next attract step (-1: at once)
         self.round = 0
         self.lines = []
         self.odds_text = ""
@@ -38,7 +39,7 @@ class Attract(Screen):
         from engine_core import dice
         board = self.app.session.load_board(DEMO_EDITION)
         self.battle = battle.Battle(board, "land", DEMO_ATTACKER, DEMO_DEFENDER)
-        self.dice = dice.Dice(seed=1 + now // 1000)
+        self.dice = dice.Dice(seed=1 + ticks.uptime_ms(now) // 1000)
         self.seen = 0
         self.lines = []
         if not self.odds_text:
@@ -47,9 +48,9 @@ class Attract(Screen):
             self.odds_text = "Attacker wins " + percent(odds_value(r, "attacker_wins"))
 
     def tick(self, now):
-        if now < self.next_step:
+        if self.next_step >= 0 and ticks.ticks_less(now, self.next_step):
             return False
-        self.next_step = now + ATTRACT_STEP_MS
+        self.next_step = ticks.ticks_add(now, ATTRACT_STEP_MS)
         try:
             if self.battle is None or self.battle.result is not None:
                 self._new_battle(now)

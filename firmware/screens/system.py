@@ -114,6 +114,10 @@ class Settings(Menu):
             (ui.pad("Sound", "on" if s.sound else "off", cols), "sound"),
         ]
         v = Menu.view(self, cols, rows)
+        snd = self.app.sound
+        if s.sound and not snd.enabled:
+            # the board has no speaker, or refused it: sound stays off, and this says why
+            v.add(ui.fit("No sound: " + (snd.why or "no speaker"), cols), ui.BAD)
         v.add(ui.pad("Free heap", str(self.heap) if self.heap >= 0 else "n/a on host", cols), ui.DIM)
         v.add(ui.pad("Heap budget", str(self.app.profile.HEAP_BUDGET), cols), ui.DIM)
         return v

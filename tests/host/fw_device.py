@@ -9,6 +9,10 @@ from firmware.app import App
 from firmware.hardware import sim
 
 
+_TICKS_MAX = (1 << 29) - 1
+_POWER_ON_TICKS = (1 << 29) - 65000  # CircuitPython's supervisor.ticks_ms() at power-on
+
+
 class PowerCut(BaseException):
     """The power went (BaseException: the firmware cannot swallow it)."""
 
@@ -88,7 +92,12 @@ class Profile:
 
 
 class Device:
-    """An App on a fake profile, with a clock that moves only when told."""
+    """An App on a fake profile, with a clock that moves only when told.
+
+    `t` is the milliseconds since power-on; the App reads CircuitPython's `supervisor.ticks_ms()`
+    for it (`now()`: 2**29 - 65000 at power-on, wrapping to 0 at t = 65000), so every firmware
+    test runs across the clock's first wrap as a board does a minute after power-on.
+    """
 
     def __init__(self, flash=None, base=sim, kiosk=False):
         self.flash = flash if flash is not None else Flash()
@@ -97,9 +106,13 @@ class Device:
         self.numbers = {}
         for n, name in self.profile.KEYMAP:
             self.numbers.setdefault(name, n)
-        self.app = App(self.profile, clock=lambda: self.t, kiosk=kiosk, store=self.flash)
+        self.app = App(self.profile, clock=self.now, kiosk=kiosk, store=self.flash)
         self.presses = 0
         self.app.tick()
+
+    def now(self):
+        """The board's ticks at `t` (what the App reads)."""
+        return (self.t + _POWER_ON_TICKS) & _TICKS_MAX
 
     def wait(self, ms, step=50):
         end = self.t + ms

@@ -4,7 +4,7 @@ independently of tools/device.py: code.py and boot.py at the top, settings.toml 
 no host-only file, every import of the app (and of the libraries it copies) satisfied by a file
 in the tree or by a CircuitPython core module, CircuitPython .mpy files (header byte 'C') when the
 CircuitPython compiler is present, and the app importing from those files under the CircuitPython
-port. A frozen build (PyBadge, Pico) has no engine on the drive: its image carries it."""
+port. A frozen build (PyBadge, Pico) has neither app nor engine on the drive: its image carries them."""
 import ast
 import os
 import subprocess
@@ -34,6 +34,8 @@ def _tree(out):
 
 def _source(rel):
     """The source a file of the drive was made from (the project, or the pinned packages for lib/)."""
+    if rel.startswith("frozen:"):
+        return os.path.join(ROOT, rel[7:])
     stem = rel[:-4] + ".py" if rel.endswith(".mpy") else rel
     if stem in ("code.py", "boot.py"):
         return os.path.join(ROOT, "firmware", stem)
@@ -78,10 +80,10 @@ def test_drive_tree(board, tmp_path):
         assert 'ADJUTANT_HARDWARE = "%s"' % board in f.read()
     for rel in files:
         assert not any(rel.startswith(h) for h in HOST_ONLY), rel
-    assert "firmware/hardware/%s.%s" % (board, "mpy" if compiled else "py") in files
     frozen = frozen_manifest.shipped_as(board) == frozen_manifest.FROZEN
-    assert any(f.startswith("engine_core/") for f in files) == (not frozen)
-    assert any(f.startswith("board_defs/") for f in files) == (not frozen)
+    assert ("firmware/hardware/%s.%s" % (board, "mpy" if compiled else "py") in files) == (not frozen)
+    for tree in ("engine_core", "board_defs", "firmware"):
+        assert any(f.startswith(tree + "/") for f in files) == (not frozen or tree not in frozen_manifest.FROZEN_TREES)
     assert compiled == os.path.exists(device.CP_MPY_CROSS)
     for rel in files:
         if rel.endswith(".mpy"):
@@ -89,14 +91,16 @@ def test_drive_tree(board, tmp_path):
                 assert f.read(2) == b"C\x06", rel   # CircuitPython's .mpy (MicroPython's starts with 'M')
         elif rel.endswith(".py"):
             assert rel in ("code.py", "boot.py") or not compiled, rel
-    # every import satisfied (other boards' profiles only run on their own boards)
-    for rel in files:
+    # every import satisfied, of the files on the drive and of the modules frozen into the image
+    # (other boards' profiles only run on their own boards)
+    for rel in files + ["frozen:" + f for f in frozen_manifest.frozen_modules(board)]:
         if not rel.endswith((".py", ".mpy")):
             continue
+        src = _source(rel)
+        rel = rel.replace("frozen:", "")
         if rel.startswith("firmware/hardware/") and not rel.startswith(("firmware/hardware/__init__.",
                                                                           "firmware/hardware/%s." % board)):
             continue
-        src = _source(rel)
         tree = ast.parse(open(src).read())
         skip = _optional(tree)
         pkg = os.path.dirname(rel).replace("/", ".")
@@ -126,7 +130,7 @@ def test_drive_tree(board, tmp_path):
 @pytest.mark.parametrize("board", BOARDS)
 def test_app_imports_from_the_drive(board, tmp_path):
     """The app's modules load from the drive's .mpy files under the CircuitPython port (a frozen
-    build's engine comes from the project's sources here, as from the image on the board)."""
+    build's app and engine come from the project's sources here, as from the image on the board)."""
     out = str(tmp_path / "CIRCUITPY")
     device.build(board, out)
     path = [out, os.path.join(out, "lib")] + ([ROOT] if frozen_manifest.shipped_as(board) == "frozen" else [])
@@ -154,3 +158,12 @@ def test_not_a_circuitpython_profile(tmp_path):
             device.build(name, out)
         assert "does not run CircuitPython" in str(e.value)
         assert not os.path.exists(out)
+
+
+def test_copied_files_build(monkeypatch, tmp_path):
+    """A board that runs stock CircuitPython with copied files (the PSRAM handheld's way) gets the app
+    and the engine on the drive: the same checks with the Pico's profile shipped that way."""
+    monkeypatch.setattr(frozen_manifest, "FROZEN_PROFILES", ())
+    test_drive_tree("pico_st7789", tmp_path)
+    if os.path.exists(CP):
+        test_app_imports_from_the_drive("pico_st7789", tmp_path / "second")

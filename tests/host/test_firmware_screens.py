@@ -164,11 +164,11 @@ def test_sound_ticks_once_per_die_when_on():
     pwm = Pwm()
     from firmware.sound import PwmTone
     d.app.sound.tone = PwmTone(pwm)
-    d.app.tower.roll(0, [1, 5, 2], [True, False, True], d.t)
+    d.app.tower.roll(0, [1, 5, 2], [True, False, True], d.now())
     d.wait(2000, step=20)
     assert pwm.starts == 0  # sound is off by default
     d.app.sound.enabled = True
-    d.app.tower.roll(0, [1, 5, 2], [True, False, True], d.t)
+    d.app.tower.roll(0, [1, 5, 2], [True, False, True], d.now())
     d.wait(2000, step=20)
     assert pwm.starts == 3 and pwm.duty_cycle == 0
 

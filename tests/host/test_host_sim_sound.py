@@ -158,6 +158,12 @@ def test_a_refusing_speaker_leaves_sound_off_and_says_why():
         assert not sim.app.sound.enabled and sim.app.sound.tone is None
         assert sim.app.sound.why == "ValueError: Invalid pin"
         assert "SPEAKER_ENABLE" not in sim.machine.claimed     # freed again: a retry finds it free
+        def open_settings():
+            import sys
+            sim.app.push(sys.modules["firmware.screens.system"].Settings(sim.app))
+        sim._run(open_settings)  # pylint: disable=protected-access
+        lines = [text for text, _style in sim.app.view().lines()]
+        assert any(t.startswith("No sound: ValueError") for t in lines), lines
         sim._run(lambda: sim.app.set_sound(True))  # pylint: disable=protected-access
         assert sim.crashed is None and not sim.app.sound.enabled
     finally:
