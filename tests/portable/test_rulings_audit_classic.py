@@ -8,7 +8,10 @@ from engine_core.errors import RuleError
 from portable_helpers import _named, _rolls, _finish
 
 ED = "classic"
-EPS = 1e-9
+# The odds engine computes in the interpreter's float: single precision (float32) on every
+# CircuitPython board, where a solved battle agrees with its exact fraction to about 1e-6
+# (tools/cpgate.py); EPS says "the hand-worked fraction, in single precision".
+EPS = 1e-5
 
 
 def _refused(rule, fn, *args):
@@ -109,3 +112,44 @@ def test_cargo_needs_a_deck():
     fighter in the air and two more as cargo is refused."""
     assert _refused("CL-U-60", Battle, ED, "sea", {"battleship": 1},
                     {"aircraft_carrier": 1, "fighter": 1}, {"defender_cargo": {"fighter": 2}})
+
+
+# ----- item 17: land units aboard a defending transport are lost with it
+
+def test_land_units_aboard_a_sunk_transport_are_lost():
+    """CL-U-70: "If a transport is hit, any cargo aboard is lost with it" (the manual: "if the
+    transport is hit, the land units aboard are lost, too!"). A submarine attacks a transport
+    carrying 2 infantry; its first shot (CL-C-31) rolls 1: the transport sinks without firing
+    and the infantry go with it: 8 + 2 x 3 = 14 IPCs."""
+    b = Battle(ED, "sea", {"submarine": 1}, {"transport": 1},
+               {"defender_cargo": {"infantry": 2}, "retreat": ()})
+    d = FixedDice([1])
+    _finish(b, d)
+    assert d.remaining() == 0
+    assert _named(b, b.result["lost"][1]) == {"transport": 1, "infantry": 2}
+    assert b.result["ipc_lost"] == [0, 14]
+
+
+def test_land_cargo_in_the_odds():
+    """CL-U-70, CL-C-31: the same battle's odds: the sub's first shot sinks the transport with
+    1/3 before it fires; otherwise the transport hits with 1/6: win 1/3 / (1 - 5/9) = 3/4. The
+    infantry are left with 1/4 (1/2 expected of 2); the defender loses 14 x 3/4 = 21/2."""
+    from engine_core.odds import cargo
+    r = cargo.odds(ED, "sea", {"submarine": 1}, {"transport": 1},
+                   cargo={"defender": {"infantry": 2}})
+    assert abs(r["attacker_wins"] - 0.75) < EPS
+    assert abs(r["defender_cargo"]["infantry"] - 0.5) < EPS
+    assert abs(r["defender_ipc_lost"] - 10.5) < EPS
+
+
+def test_transport_loads():
+    """CL-U-71: a transport carries 1 or 2 infantry, or 1 tank, or 1 AA gun; "No mixed loads":
+    infantry with a tank, or three infantry, do not fit one transport (battle and odds)."""
+    from engine_core.odds import cargo
+    for load in ({"infantry": 1, "armor": 1}, {"infantry": 3}):
+        assert _refused("CL-U-71", Battle, ED, "sea", {"submarine": 1}, {"transport": 1},
+                        {"defender_cargo": load})
+        assert _refused("CL-U-71", cargo.odds, ED, "sea", {"submarine": 1}, {"transport": 1},
+                        {"defender": load})
+    Battle(ED, "sea", {"submarine": 1}, {"transport": 2},
+           {"defender_cargo": {"infantry": 1, "armor": 1}})
