@@ -90,6 +90,18 @@ _FIRE_CACHE = 2
 _MEMO_CACHE = 30
 _ROW_CACHE = 8
 _GC_EVERY = 16384
+# A device whose heap holds at least this many bytes (a PSRAM board) runs the host's path
+# (about 8x faster under CircuitPython), falling back to the lean one on a MemoryError.
+_ROOMY = 1 << 20
+
+
+def _roomy():
+    """True on a device with a heap of _ROOMY bytes or more."""
+    free = getattr(gc, "mem_free", None)
+    alloc = getattr(gc, "mem_alloc", None)
+    if not _SMALL or free is None or alloc is None:
+        return False
+    return free() + alloc() >= _ROOMY
 
 _ANY = 0
 _NO_AIR = 1   # scored by submarines
@@ -622,6 +634,18 @@ class _Battle:
 def odds(board, kind, attacker, defender, policy=None, number=float, bombard=None,
          tech=None, damaged=None, rounds_done=0, advantages=None, space=None):
     """Exact outcome distribution of a battle; see the module docstring."""
+    global _SMALL
+    if _roomy():
+        # a big heap: the host's path while this call lasts (_SMALL is read as it runs)
+        _SMALL = False
+        try:
+            return _odds(board, kind, attacker, defender, policy, number, bombard, tech,
+                         damaged, rounds_done, advantages, space)
+        except MemoryError:
+            pass  # it did not fit after all: the lean path from the start
+        finally:
+            _SMALL = True
+        gc.collect()
     th = getattr(gc, "threshold", None) if _SMALL else None
     if th is None:
         return _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged,
@@ -1929,9 +1953,21 @@ class Solver:
         self.first_slices = 0  # slices before the first estimate
         self.run = None
         self.gen = None
-        self._next_pass()  # bad input raises here, before any slice
+        self.pr = None  # the running pass's pruning (None: exact)
+        self.roomy = _roomy()  # a big heap: the host's path (see odds())
+        self._call(self._next_pass, None)  # bad input raises here, before any slice
 
-    def _next_pass(self):
+    def _call(self, fn, arg):
+        global _SMALL
+        if not self.roomy:
+            return fn(arg)
+        _SMALL = False  # the host's path while this call lasts
+        try:
+            return fn(arg)
+        finally:
+            _SMALL = True
+
+    def _next_pass(self, _=None):
         old = self.run
         self.run = self.gen = None
         if old is not None and old.A is not None:
@@ -1946,8 +1982,10 @@ class Solver:
             run.prune_hits = pr[1]
             run.keep = True
             self.coarse = True
+            self.pr = pr
         else:
             self.coarse = False
+            self.pr = None
         self.run = run
         self.gen = run.solve()
 
@@ -1955,6 +1993,25 @@ class Solver:
         """Computes for at most about `budget` work units; True once the exact figure is done."""
         if self.done is not None:
             return True
+        if self.roomy:
+            try:
+                return self._call(self._step, budget)
+            except MemoryError:
+                # the host's path did not fit: this pass again from its start, lean
+                self.roomy = False
+                self.run = self.gen = None
+                gc.collect()
+                run = _prepare(*self.args)
+                if self.pr is not None:
+                    run.prune = self.pr[0]
+                    run.prune_hits = self.pr[1]
+                    run.keep = True
+                self.run = run
+                self.gen = run.solve()
+                return False
+        return self._step(budget)
+
+    def _step(self, budget):
         th = getattr(gc, "threshold", None) if _SMALL else None
         old = th() if th is not None else None
         if th is not None:
