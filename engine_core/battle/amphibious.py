@@ -107,19 +107,41 @@ def pack_loads(self, sb):
 
 def settle_cargo(self, alive_now):
     """Cargo on carriers beyond 2 per surviving carrier is lost with the carriers (CL-D-21,
-    LHTR-U-61, LHTR-CHG-AIR-06, P40-U-55)."""
+    LHTR-U-61, LHTR-CHG-AIR-06, P40-U-55): a defender's surviving planes in the air take their
+    decks first (the cargo rode the damaged carriers). Land units aboard transports beyond 2 per
+    surviving transport are lost with them (CL-U-70 "any cargo aboard is lost with it",
+    LHTR-U-70, P40-U-58)."""
     for side in (0, 1):
         if not sum(self.cargo[side]):
             continue
         carriers = 0
+        holds = 0
+        air = 0
+        land = 0
         for u in range(self.n):
-            if self.units[u][uu.U_ABILITIES] & uu.AB_CARRIER:
+            r = self.units[u]
+            if r[uu.U_ABILITIES] & uu.AB_CARRIER:
                 carriers += alive_now[side][u]
-        drop = sum(self.cargo[side]) - 2 * carriers
-        for u in cz.loss_order(self.units, side == ATTACKER, self.flags):
-            if drop > 0 and self.cargo[side][u]:
-                k = self.cargo[side][u] if self.cargo[side][u] < drop else drop
-                self.cargo[side][u] -= k
-                self.lost[side][u] += k
-                self._emit((ev.E_CASUALTY, side, u, k))
-                drop -= k
+            if r[uu.U_ABILITIES] & uu.AB_TRANSPORT:
+                holds += alive_now[side][u]
+            if r[uu.U_KIND] == uu.AIR:
+                air += self.cargo[side][u]
+            elif r[uu.U_KIND] == uu.LAND:
+                land += self.cargo[side][u]
+        decks = 2 * carriers
+        if side == DEFENDER:
+            for u in range(self.n):
+                if self.units[u][uu.U_KIND] == uu.AIR:
+                    decks -= alive_now[side][u]
+        _drop(self, side, uu.AIR, air - (decks if decks > 0 else 0))
+        _drop(self, side, uu.LAND, land - 2 * holds)
+
+
+def _drop(self, side, kind, drop):
+    for u in cz.loss_order(self.units, side == ATTACKER, self.flags):
+        if drop > 0 and self.cargo[side][u] and self.units[u][uu.U_KIND] == kind:
+            k = self.cargo[side][u] if self.cargo[side][u] < drop else drop
+            self.cargo[side][u] -= k
+            self.lost[side][u] += k
+            self._emit((ev.E_CASUALTY, side, u, k))
+            drop -= k

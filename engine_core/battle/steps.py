@@ -59,7 +59,10 @@ options (all optional):
   attacker_cargo, defender_cargo   dicts of air units carried as cargo on the side's carriers
                  (guest fighters on a moving carrier, LHTR-U-61 / P40-C-122; aircraft aboard a
                  damaged carrier, P40-U-55): they never fight or take hits and are lost with their
-                 carrier (2 per carrier)
+                 carrier (2 per carrier); in a sea battle also land units aboard the side's
+                 transports (CL-U-70, LHTR-U-70, P40-U-58: 2 per transport, lost with it)
+  attacker_damaged, defender_damaged   dicts of capital ships damaged before this sea battle
+                 (1940: an earlier battle, a kamikaze strike; P40-U-50/55): one more hit sinks them
   liberates      True if the territory originally belonged to an ally of the attacker: a won
                  battle then reports "liberated" (the ledger applies CL-C-82 / LHTR-C-80 /
                  P40-C-103, including the lost-capital exceptions)
@@ -123,8 +126,10 @@ class Battle:
         self.cargo = [self._vec(options.get("attacker_cargo")), self._vec(options.get("defender_cargo"))]
         for side in (0, 1):
             for u in range(n):
-                if self.cargo[side][u] and self.units[u][uu.U_KIND] != uu.AIR:
-                    raise InputError("carrier cargo is air units")
+                k = self.units[u][uu.U_KIND]
+                if self.cargo[side][u] and k != uu.AIR and not (k == uu.LAND and kind == K_SEA):
+                    raise InputError("cargo is air units on carriers, or land units on transports "
+                                     "in a sea battle")
             if sum(self.cargo[side]) and kind not in (K_SEA, K_AMPHIBIOUS):
                 raise InputError("carrier cargo rides at sea")
         if self.para and self.family != FAM_1940:
@@ -144,6 +149,8 @@ class Battle:
         self.outcome = 0
         self._land = None
         self.validate_start()
+        if options.get("attacker_damaged") or options.get("defender_damaged"):
+            self._start_damaged(options)
         if kind == K_SEA:
             self._check_decks(self.alive, self.cargo)
         for u in range(n):
@@ -246,17 +253,53 @@ class Battle:
                     raise RuleError("P40-U-58", "a carrier or transport may attack only together "
                                     "with a unit that has an attack value")
 
+    def _start_damaged(self, options):
+        """Capital ships damaged before this battle (an earlier battle this turn, a kamikaze
+        strike: P40-U-50, P40-U-55): they take one more hit. LHTR repairs every battleship at
+        the end of each combat (LHTR-U-50) and Classic battleships take one hit: 1940 only."""
+        if self.kind != K_SEA:
+            raise InputError("damaged ships start a sea battle")
+        for side, key in ((ATTACKER, "attacker_damaged"), (DEFENDER, "defender_damaged")):
+            v = self._vec(options.get(key))
+            for u in range(self.n):
+                if not v[u]:
+                    continue
+                if self.family != FAM_1940:
+                    raise RuleError(("CL-U-50", "LHTR-U-50", "P40-U-50")[self.family],
+                                    "no ship enters a battle damaged in this edition")
+                if self.units[u][uu.U_HITS] < 2:
+                    raise InputError("only two-hit units can be damaged: " + self.units[u][uu.U_NAME])
+                if v[u] > self.alive[side][u]:
+                    raise InputError("more damaged " + self.units[u][uu.U_NAME] + " than present")
+            self.dmg[side] = v
+
     def _check_decks(self, alive, cargo):
         """At sea a defending plane is on a carrier (scrambled ones aside), and a carrier holds
-        2 planes, cargo included (CL-U-30/CL-U-60, LHTR-U-33/LHTR-U-60, P40-U-54)."""
+        2 planes, cargo included (CL-U-30/CL-U-60, LHTR-U-33/LHTR-U-60, P40-U-54); a damaged
+        carrier's planes are cargo (P40-U-55). A transport carries 2 land units, at most one of
+        them not infantry (LHTR-U-71, P40-U-58; Classic CL-U-71: 1-2 infantry, or one other)."""
         rid = ("CL-U-60", "LHTR-U-33", "P40-U-54")[self.family]
+        t_rid = ("CL-U-71", "LHTR-U-71", "P40-U-58")[self.family]
         for side in (ATTACKER, DEFENDER):
             decks = 0
             planes = 0
+            holds = 0
+            inf = 0
+            other = 0
+            flying = 0
+            crippled = 0
             for u in range(self.n):
                 r = self.units[u]
+                if r[uu.U_ABILITIES] & uu.AB_TRANSPORT:
+                    holds += alive[side][u]
+                if r[uu.U_KIND] == uu.LAND and cargo[side][u]:
+                    if r[uu.U_NAME] == "infantry":
+                        inf += cargo[side][u]
+                    else:
+                        other += cargo[side][u]
                 if r[uu.U_ABILITIES] & uu.AB_CARRIER:
                     decks += 2 * alive[side][u]
+                    crippled += 2 * self.dmg[side][u]
                 if r[uu.U_KIND] == uu.AIR:
                     if cargo[side][u] and not r[uu.U_ABILITIES] & uu.AB_CARRIER_AIR:
                         raise RuleError(rid, "only carrier planes ride on a carrier")
@@ -266,6 +309,13 @@ class Battle:
                             raise RuleError(("CL-U-30", "LHTR-U-33", "P40-U-54")[self.family],
                                             "at sea a plane defends only from a carrier")
                         planes += alive[side][u]
+                        flying += alive[side][u]
+            if other > holds or inf + other > 2 * holds or \
+                    (self.family == FAM_CLASSIC and inf > 2 * (holds - other)):
+                raise RuleError(t_rid, "the land units aboard do not fit on the transports")
+            if side == DEFENDER and crippled and flying > decks - crippled:
+                raise RuleError("P40-U-55", "the planes aboard a damaged carrier are cargo: they "
+                                "cannot defend")
             if planes > decks:
                 if side == DEFENDER and decks == 0:
                     raise RuleError(("CL-U-30", "LHTR-U-33", "P40-U-54")[self.family],
