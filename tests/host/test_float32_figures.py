@@ -5,8 +5,7 @@ screens show exact odds in tenths of a percent (engine_core.numfmt.percent) and 
 ledger in hundredths of an IPC (trust.luck.cents). The same seeded random battles of every
 edition (odds.random_battles: the engine's own dice, the same battles on every interpreter)
 are solved on CPython and on the CircuitPython 10 unix port (float32, ../shared/circuitpython),
-and every figure shown must be the same string. Rules checked through the odds engine:
-CL-C-12, LHTR-U-02, P40-C-76, P40-U-50 (combat values, support, surprise strike, two hits)."""
+and every figure shown must be the same string."""
 import os
 import subprocess
 import sys
@@ -42,6 +41,8 @@ def _run(cmd, env=None):
 
 @pytest.mark.skipif(not os.path.exists(CP), reason="no CircuitPython port at ../shared/circuitpython")
 def test_shown_odds_identical_in_float32():
+    """CL-C-12, LHTR-U-02, P40-C-76, P40-U-50 (combat values, support, surprise strike, two-hit
+    ships: what the random battles exercise): every figure shown is the same string in float32."""
     script = SCRIPT.replace("COUNT", "25")
     host = _run([sys.executable, "-c", "import sys; sys.path.insert(0, %r)\n" % ROOT + script])
     cp = _run([CP, "-X", "heapsize=4M", "-c", script], env=dict(os.environ, MICROPYPATH=ROOT))
