@@ -1,0 +1,210 @@
+"""Odds on the device, estimated honestly (issue 19, point 3): the exact odds of typical table
+battles (5 v 5 to 20 v 20, land and sea) run under the CircuitPython 10 unix port
+(../shared/circuitpython: 32-bit, single-precision floats, the engine as CircuitPython .mpy
+files built by tools/cpgate.py's compiler into build/cpy/), next to the same battle on
+CPython; then pystone runs on the port here, and each board's time is estimated as
+
+    port time x (port pystones/s here / the board's published pystones/s)
+
+A board runs the same bytecode interpreter, so the ratio of a standard benchmark carries over
+roughly (within a factor of ~1.5 either way: caches, flash wait states and, on the PSRAM
+handheld, a heap in PSRAM are not in it). Published figures (cited):
+
+  SAMD51 at 120 MHz (PyBadge / PyGamer; Metro M4 Express measured), CircuitPython:
+    1521.6 pystones/s, "pystone adapted from python3.4", 5000 passes: adafruit/circuitpython
+    commit 568636d562 ("supervisor: ... run_background_tasks", the Metro M4 figure after it).
+  RP2350 at 150 MHz (Pico Plus 2, the PSRAM handheld): no published CircuitPython pystone
+    found; Adafruit's RP2350 Feather page says firmware "runs about twice as fast" as on the
+    RP2040. Estimated here as the SAMD51 figure x 150/120 (Cortex-M33 and M4F retire about the
+    same instructions per clock): 1902 pystones/s. An estimate, not a measurement.
+  RP2040 at 125 MHz (Pico with the ST7789 pack): half the RP2350 by the same page: 951.
+
+For each battle: CPython ms, port ms (exact odds() and, where the engine has it, the sliced
+Solver's first estimate), their ratio (issue 19, point 4: at most 5x on 20 v 20 mixed), and
+the estimated seconds on each board. Pystone itself is CPython's Lib/test/pystone.py (3.4 to
+3.6 ship it); when no copy is found the board estimates are not printed, and this says so.
+"""
+import glob
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+ED = "pacific_1940"
+HEAP = "4M"  # the PSRAM handheld's HEAP_BUDGET; the port keeps the bytecode in this heap too
+
+BOARDS = (  # (profile, chip, pystones/s, source)
+    ("pybadge", "SAMD51 120 MHz", 1521.6, "measured (adafruit/circuitpython 568636d562)"),
+    ("pico_plus2_lcd", "RP2350 150 MHz", 1902.0, "estimated: SAMD51 x 150/120"),
+    ("pico_st7789", "RP2040 125 MHz", 951.0, "estimated: RP2350 / 2"),
+)
+
+LAND = {5: ({"infantry": 3, "artillery": 1, "tank": 1}, {"infantry": 4, "tank": 1}),
+        10: ({"infantry": 5, "artillery": 2, "tank": 2, "fighter": 1},
+             {"infantry": 7, "artillery": 1, "tank": 1, "fighter": 1}),
+        20: ({"infantry": 10, "artillery": 4, "tank": 4, "fighter": 2},
+             {"infantry": 14, "artillery": 2, "tank": 2, "fighter": 2})}
+SEA = {5: ({"submarine": 1, "destroyer": 2, "cruiser": 1, "fighter": 1},
+           {"submarine": 1, "destroyer": 2, "battleship": 1, "transport": 1}),
+       10: ({"submarine": 2, "destroyer": 3, "cruiser": 2, "battleship": 1, "fighter": 2},
+            {"submarine": 2, "destroyer": 3, "cruiser": 1, "battleship": 1, "aircraft_carrier": 1,
+             "fighter": 2}),
+       20: ({"submarine": 4, "destroyer": 6, "cruiser": 4, "battleship": 2, "fighter": 4},
+            {"submarine": 4, "destroyer": 5, "cruiser": 3, "battleship": 2, "aircraft_carrier": 2,
+             "fighter": 4})}
+
+
+def battles():
+    out = []
+    for n in (5, 10, 20):
+        a, d = LAND[n]
+        d = dict(d, aaa=1)
+        out.append(("land %d v %d mixed" % (n, n), "land", a, d))
+    for n in (5, 10, 20):
+        a, d = SEA[n]
+        out.append(("sea %d v %d subs+air" % (n, n), "sea", a, d))
+    return out
+
+
+# one battle under the port: exact odds() in one go, then the Solver to its first estimate
+PORT = """
+import gc, time
+from engine_core.odds import exact
+a = %r
+d = %r
+gc.collect()
+t = time.ticks_ms()
+r = exact.odds(%r, %r, a, d)
+ms = time.ticks_diff(time.ticks_ms(), t)
+first = -1
+if hasattr(exact, "Solver"):
+    gc.collect()
+    t = time.ticks_ms()
+    s = exact.Solver(%r, %r, a, d)
+    while s.first is None and not s.step(500):
+        pass
+    first = time.ticks_diff(time.ticks_ms(), t)
+print("ok", ms, first, r["attacker_wins"])
+"""
+
+PYSTONE_DRIVER = """
+import time
+import pystone
+_t0 = time.ticks_ms()
+def _now():
+    return time.ticks_diff(time.ticks_ms(), _t0) / 1000.0
+pystone.time = _now
+best = 0
+for _ in range(3):
+    bt, stones = pystone.pystones(%d)
+    if stones > best:
+        best = stones
+print("ok", best)
+"""
+
+
+def find_pystone():
+    pats = [os.path.join(sys.base_prefix, "lib", "python3*", "test", "pystone.py"),
+            os.path.expanduser("~/.pyenv/versions/3.*/lib/python3*/test/pystone.py"),
+            "/usr/lib/python3*/test/pystone.py"]
+    for pat in pats:
+        got = sorted(glob.glob(pat))
+        if got:
+            return got[-1]
+    return None
+
+
+def cpython_ms(kind, a, d):
+    from engine_core.odds import exact
+    best = None
+    for _ in range(3):
+        t0 = time.process_time()
+        exact.odds(ED, kind, a, d)
+        t = (time.process_time() - t0) * 1000.0
+        best = t if best is None or t < best else best
+    return best
+
+
+def cpython_pystones(path, loops):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("pystone", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mod.time = time.perf_counter  # sub-second resolution
+    return max(mod.pystones(loops)[1] for _ in range(3))
+
+
+def main():
+    import cpgate
+    import mpgate
+    why = cpgate.missing()
+    if why:
+        print("CircuitPython port not measured: %s" % why)
+        return 0
+    if not mpgate.compile_all(cross=cpgate.CP_MPY_CROSS, build=cpgate.BUILD, trees=cpgate.DEVICE_TREES,
+                              skip=cpgate.HOST_ONLY, label="CircuitPython mpy-cross"):
+        return 1
+    env = dict(os.environ, MICROPYPATH=os.path.relpath(cpgate.BUILD, ROOT))
+    tmp = tempfile.mkdtemp()
+
+    def port(script, extra_path=None):
+        path = os.path.join(tmp, "main.py")
+        with open(path, "w") as f:
+            f.write(script)
+        e = env if extra_path is None else dict(env, MICROPYPATH=env["MICROPYPATH"] + ":" + extra_path)
+        p = subprocess.run([cpgate.CIRCUITPYTHON, "-X", "heapsize=" + HEAP, path], cwd=ROOT,
+                           capture_output=True, text=True, env=e, timeout=1800)
+        lines = (p.stdout + p.stderr).strip().splitlines()
+        return lines[-1] if lines else "no output"
+
+    ps_path = find_pystone()
+    port_ps = None
+    if ps_path is None:
+        print("pystone.py not found (CPython 3.4-3.6 Lib/test/pystone.py): board estimates not printed")
+    else:
+        import shutil
+        shutil.copy(ps_path, os.path.join(tmp, "pystone.py"))
+        line = port(PYSTONE_DRIVER % 20000, tmp)
+        if line.startswith("ok"):
+            port_ps = float(line.split()[1])
+            host_ps = cpython_pystones(ps_path, 50000)
+            print("pystone (%s): CircuitPython port here %.0f pystones/s, CPython here %.0f"
+                  % (ps_path, port_ps, host_ps))
+            for prof, chip, ps, src in BOARDS:
+                print("  %-15s %-15s %7.1f pystones/s (%s): %.0fx slower than the port here"
+                      % (prof, chip, ps, src, port_ps / ps))
+        else:
+            print("pystone on the port failed: %s" % line)
+    print("%-22s %9s %9s %6s %10s | %s" % ("battle", "CPython", "port", "x", "1st est.",
+                                            "estimated on the board: exact s (first estimate s)"))
+    for label, kind, a, d in battles():
+        cms = cpython_ms(kind, a, d)
+        line = port(PORT % (a, d, ED, kind, ED, kind))
+        if not line.startswith("ok"):
+            print("%-22s %9.1f  port: %s" % (label, cms, line), flush=True)
+            continue
+        _, ms, first, p = line.split()
+        ms = float(ms)
+        first = float(first)
+        est = ""
+        if port_ps is not None:
+            parts = []
+            for prof, chip, ps, src in BOARDS:
+                f = port_ps / ps  # the board's slowdown against the port here
+                parts.append("%s %.1f%s" % (prof, ms * f / 1000.0,
+                                            "" if first < 0 else " (%.1f)" % (first * f / 1000.0)))
+            est = ", ".join(parts)
+        print("%-22s %7.1fms %7.0fms %6.1f %8s | %s" % (
+            label, cms, ms, ms / max(cms, 0.01), "-" if first < 0 else "%.0fms" % first, est),
+            flush=True)
+    print("x = port time / CPython time (goal on 20 v 20 mixed: at most 5). Goals on the PSRAM"
+          " handheld (pico_plus2_lcd): 10 v 10 mixed exact within 2 s; a first estimate within 1 s.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
