@@ -64,11 +64,21 @@ def loss_key(units, u, attacking, flags):
     return (last, r[U_COST], value, u)
 
 
+_ORDERS = [None, None]  # the last (units, flags, order) computed for the attacker, the defender
+
+
 def loss_order(units, attacking, flags):
-    """Every unit id of the edition in the default order of loss (a tuple)."""
+    """Every unit id of the edition in the default order of loss (a tuple). The last one
+    computed for each side is kept (the odds calculator asks for it on every casualty)."""
+    slot = 0 if attacking else 1
+    got = _ORDERS[slot]
+    if got is not None and got[0] is units and got[1] == flags:
+        return got[2]
     keys = [loss_key(units, u, attacking, flags) for u in range(len(units))]
     keys.sort()
-    return tuple(k[3] for k in keys)
+    order = tuple(k[3] for k in keys)
+    _ORDERS[slot] = (units, flags, order)
+    return order
 
 
 def _normalize_hits(hits):
