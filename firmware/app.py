@@ -233,6 +233,9 @@ class App:
             elif s.fresh:
                 from firmware.screens.trust import Commitment
                 self.push(Commitment(self, start=True))  # before the first action, again
+            elif s.finished is not None:
+                from firmware.screens.trust import Finished
+                self.push(Finished(self))                # a cut during Finish: finished now
             self.top().view(self.cols, self.body)   # a record the screens cannot show fails here,
             self.top().tick(self.now())             # not in App.tick (a running battle's odds)
         except Exception as err:  # pylint: disable=broad-except  # the record stays on flash

@@ -95,6 +95,7 @@ class Session:
         self.resume_error = None    # why a record (or a tournament on flash) did not restore
         self.notice = None          # what the screen says after resume() (a record that did not load)
         self.last_odds = None       # (kind, attacker, defender, win chance, swing) of the set-up
+        self.checkpoint = None      # (entry, code) of a tournament at the end of the last turn
 
     # -- engine modules ---------------------------------------------------
     def load_board(self, edition):
@@ -132,12 +133,17 @@ class Session:
             self.game.apply(action)
             self.save()
             return
+        st = self.game.state
+        turn = (st.round, st.turn)
         try:
             self.tour.apply(action)
             if isinstance(action, dict) and action.get("type") == "battle":
                 self._drop_battle()      # the battle is in the game now: it does not come back
         finally:
             self._flush()
+        st = self.game.state
+        if (st.round, st.turn) != turn:
+            self.checkpoint = self.tour.checkpoint()   # the turn is over: its code on the dashboard
 
     def undo(self):
         if self.tour is None:
@@ -218,8 +224,25 @@ class Session:
             return
         self.save_error = None
 
+    def mix(self, number):
+        """The players' number (typed after they saw the commitment) mixed into the seed:
+        before the first action only (engine_core.trust.tournament.Tournament.mix)."""
+        if self.tour is None:
+            raise ValueError("no tournament")
+        try:
+            self.tour.mix(number)
+        finally:
+            self._flush()
+        self.game = self.tour.game      # the game's own dice come from the mixed seed too
+        self.fresh = False
+
     def finish(self):
-        """End the tournament: the footer with the revealed seed goes to the log file."""
+        """End the tournament: the footer with the revealed seed goes to the log file.
+
+        One commit point (issue 15 point 6): the seed record is marked finishing first (its
+        own two-slot write); a cut before that leaves the game going on with no footer ever
+        written; a cut after it finishes the game at the next start (the footer written
+        then), so the seed is never on flash while the game can still go on."""
         t = self.tour
         if t is None:
             raise ValueError("no tournament to finish")
@@ -227,6 +250,17 @@ class Session:
             self._flush()
             if self.tlog.pending:
                 raise OSError("the log cannot be written")
+        r = self.record
+        self.record = (r[0], r[1], r[2], r[3], r[4], r[5] | tlog.FINISHING)
+        try:
+            self._save_record()
+        except OSError:
+            self.record = r
+            raise
+        self._finish(t)
+        return t
+
+    def _finish(self, t):
         self.tour = None
         self.game = None
         self.battle = None
@@ -235,7 +269,6 @@ class Session:
         t.finish()
         self.finished = t
         self._flush()
-        return t
 
     def luck_rows(self):
         """The luck ledger's rows (engine_core.trust.luck.LuckLedger.rows) of the game on hand."""
@@ -253,12 +286,21 @@ class Session:
         got = log.scan()
         end, size = got if got is not None else (0, 0)
         starts, last, finished = _log_facts(log.lines(end))
+        finishing = closed & tlog.FINISHING
+        closed &= ~tlog.FINISHING
         if finished:
             return False        # nothing to resume
         board = self.load_board(edition)
         options = json.loads(opts) if opts else {}
-        from engine_core.trust import audit as audit
-        cache = tlog.unpack_luck(saves.Slots(self.slots.store, tlog.LUCK_NAME).load(), audit.commitment(seed))
+        if not isinstance(options, dict):
+            raise ValueError("the seed record's options are not an object")
+        head = None
+        for line in log.lines(end):
+            head = line.split("|")      # the header: its commitment keys the luck cache
+            break
+        commit = head[3] if head is not None and len(head) == 5 else tournament.commitment_for(
+            seed, board.edition, options)
+        cache = tlog.unpack_luck(saves.Slots(self.slots.store, tlog.LUCK_NAME).load(), commit)
         ledger = tlog.cached_ledger(board, cache, self.recent_odds)
         t, dropped = tournament.resume(edition, seed, log.lines(end), options=options, sink=log.sink,
                                        luck=ledger)
@@ -289,6 +331,12 @@ class Session:
         else:
             t.battle = None
         self._flush()           # entries the cut kept from flash, produced again
+        if finishing:
+            # Finish tournament was confirmed and its record written before the cut: the game
+            # ends now (the footer is written), it never goes on with its seed on flash
+            self._finish(t)
+            self.notice = "Tournament finished (cut during Finish)"
+            return False
         return True
 
     def _drop_battle(self):
@@ -605,7 +653,7 @@ def _input_kind(line):
     parts = line.split("|")
     if len(parts) != 4:
         return None
-    if parts[1] == "action":
+    if parts[1] == "action" or parts[1] == "mix":
         return "action"
     if parts[1] == "decision" or (parts[1] == "battle" and parts[2].startswith("start ")):
         return "battle"

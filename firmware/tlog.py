@@ -46,6 +46,8 @@ _HSIZE = 14
 
 _CHUNK = 512        # bytes read from the log at a time
 
+FINISHING = 1 << 31  # in the record's `closed`: Finish tournament confirmed (session.finish)
+
 NVM_REGION = 512   # bytes per slot of the seed record in microcontroller.nvm
 
 
@@ -73,7 +75,8 @@ def random_bytes(n):
 
 def pack_record(seed, edition, options_text, players, game_seq, closed=0):
     """The seed record. `closed`: how many battles of the log were closed without a game
-    action after them (a free battle, a result not recorded): they do not come back."""
+    action after them (a free battle): they do not come back; its bit FINISHING: the game
+    is being finished (its footer is written at the next start if a cut came first)."""
     s = seed.encode()
     e = edition.encode()
     o = options_text.encode()

@@ -30,9 +30,25 @@ Entries (kind: body):
   roll:      <dice>                                battle dice (audit.dice_for(seed))
   decision:  <prompt name> <choice>                an answer to a battle prompt
 
-`replay(lines)` re-runs the whole game from the log's inputs (game, action, battle start,
+  mix:       <number>                              the players' number (entry 2, optional)
+
+`replay(lines)` re-runs the whole game from the log's inputs (game, mix, action, battle start,
 decision entries) with the revealed seed and compares every entry it produces with the
 log, naming the first that differs (verify_cli prints it).
+
+Dice that cannot be chosen (issue 15). The commitment binds the edition and the game entry
+(format 2, engine_core/trust/audit.py). `mix(number)`, before the first action: the players'
+number (typed after they saw the commitment) is mixed into the seed, so neither the device
+alone nor the players alone fix the dice. Typed dice are refused (research, income). Undo
+never takes back an action once a die was shown after it or by it (`shown`: the journal
+length at the last die shown -- a battle's, or the game's own research/convoy/bond dice). A
+battle of a territory must end in the game: until its result is recorded by the `battle`
+action (territory, captured, IPCs lost exactly as the logged result) no other action and no
+other battle is taken; one battle per territory per turn; a capture without a battle is
+refused where a battle was fought this turn; a `battle` action without a logged battle is
+refused. A replay applies the same rules, so `verify` names the entry that breaks one.
+Parsing is bounded: a log line over audit.MAX_LINE characters, JSON nested deeper than
+_MAX_DEPTH, options that are not an object, or a side of more than MAX_SIDE units is refused.
 
 The log is the game's record: after a power cut `resume(edition, seed, lines, sink=...)`
 rebuilds the tournament from the lines on flash (a line cut short is dropped; entries the
@@ -63,6 +79,14 @@ _PAY_REASON = ("", "purchase", "place", "repair", "upgrade", "capture", "battle"
                "declare_war", "research", "end_phase", "income", "answer", "bombing", "enter")
 
 _MAX_GAME_DICE = 2000   # dice one action may draw from the Game's generator
+MAX_SIDE = 255          # units on one side of a tournament battle (no box holds more)
+_MAX_DEPTH = 6          # nesting of a logged JSON body (a battle start uses 3)
+
+# journal codes the tournament's rules look at (engine_core/ledger/journal.py)
+_J_CAPTURE = 5
+_J_BATTLE = 6
+_J_RESEARCH = 9
+_J_INCOME = 11
 
 
 def game_seed(seed):
@@ -102,6 +126,40 @@ def enc(value):
             parts.append(enc(k) + ":" + enc(value[k]))
         return "{" + ",".join(parts) + "}"
     raise InputError("cannot log a value of type " + type(value).__name__)
+
+
+def loads(body):
+    """json.loads of a logged body, bounded: its length and its nesting depth (a hostile log
+    cannot exhaust the device's stack or heap)."""
+    if len(body) > audit.MAX_LINE:
+        raise InputError("a log entry is longer than a log line may be")
+    depth = 0
+    for ch in body:
+        if ch == "[" or ch == "{":
+            depth += 1
+            if depth > _MAX_DEPTH:
+                raise InputError("a log entry is nested too deeply")
+        elif ch == "]" or ch == "}":
+            depth -= 1
+    return json.loads(body)
+
+
+def _options_of(body):
+    """The options of a game entry's body; InputError when they are not an object."""
+    setup = loads(body)
+    options = setup.get("options") if isinstance(setup, dict) else None
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise InputError("the game entry's options are not an object")
+    return options
+
+
+def commitment_for(seed, edition, options, version=audit.LOG_VERSION):
+    """The commitment a tournament of this seed, edition (the board's name) and options shows."""
+    if version == "1":
+        return audit.commitment(seed)
+    return audit.commitment(seed, edition, enc({"options": dict(options or {})}))
 
 
 def _ints(values):
@@ -164,19 +222,29 @@ class _CheckLog:
 class Tournament:
     """A game in tournament mode; see the module docstring."""
 
-    def __init__(self, edition, seed, options=None, sink=None, luck=True, number=float, _log=None):
+    def __init__(self, edition, seed, options=None, sink=None, luck=True, number=float, _log=None,
+                 version=audit.LOG_VERSION):
         from engine_core.ledger.game import Game
+        if options is not None and not isinstance(options, dict):
+            raise InputError("the game's options are an object")
         self.seed = seed if isinstance(seed, str) else int(seed)
-        self.commitment = audit.commitment(self.seed)
         self.options = dict(options or {})
+        self.version = version
         self.game = Game.new(edition, seed=game_seed(self.seed), options=self.options)
         self.board = self.game.board
         self.edition = self.board.edition
+        self.commitment = commitment_for(self.seed, self.edition, self.options, version)
         if _log is None:
-            self.log = audit.AuditLog(self.edition, self.commitment, sink)
+            self.log = audit.AuditLog(self.edition, self.commitment, sink, version=version)
         else:
             self.log = _log
         self.dice = audit.AuditedDice(audit.dice_for(self.seed), self.log)
+        self.mixed = None           # the players' number, once mixed in
+        self.moved = False          # an action or a battle was taken (no number after that)
+        self.shown = 0              # journal length when the last die was shown (undo stops there)
+        self.unrecorded = None      # (territory, captured, attacker IPCs, defender IPCs) to record
+        self.fought = []            # territories battled this turn
+        self.fought_turn = None     # (round, turn) of `fought`
         self.battle = None
         self.battle_info = None
         self.luck = None
@@ -187,6 +255,29 @@ class Tournament:
             self.luck = luck
         self.log.record("game", enc({"options": self.options}))
 
+    # -------------------------------------------------------------- the players' number
+    def mix(self, number):
+        """Mix the players' number into the seed (before the first action, once): the dice
+        (battle and game) come from audit.mixed_seed(seed, number) from here on."""
+        from engine_core.ledger.game import Game
+        if isinstance(number, str):
+            number = audit.parse_mix(number)
+        if not isinstance(number, int) or number < 0 or number >= 10 ** audit.MAX_MIX_DIGITS:
+            raise InputError("the players' number is 0 to %d digits" % audit.MAX_MIX_DIGITS)
+        if self.version == "1":
+            raise InputError("a format 1 log has no players' number")
+        if self.mixed is not None or self.moved:
+            raise RuleError("TOURNAMENT-MIX", "the players' number comes before the first action, once")
+        m = audit.mixed_seed(self.seed, number)
+        self.game = Game.new(self.edition, seed=game_seed(m), options=self.options)
+        self.dice = audit.AuditedDice(audit.dice_for(m), self.log)
+        self.mixed = number
+        self.log.record("mix", "%d" % number)
+
+    def checkpoint(self):
+        """(entry number, code) of the log as it stands: shown at the end of a player's turn."""
+        return self.log.count, audit.checkpoint_code(self.log.head)
+
     # -------------------------------------------------------------- the ledger
     def apply(self, action):
         """Apply one action to the Game; refused actions raise and log nothing."""
@@ -196,11 +287,17 @@ class Tournament:
 
     def apply_entry(self, entry):
         from engine_core.ledger import journal as J
+        entry = tuple(entry)
+        self._check_entry(entry)
         s = self.game.state
         before_t = list(s.treasury)
         before_d = tuple(s.dice)
-        events = self.game.apply_entry(tuple(entry))
+        events = self.game.apply_entry(entry)
+        self.moved = True
         s = self.game.state
+        if entry[0] == _J_BATTLE:
+            self.unrecorded = None
+            self.shown = len(s.journal)        # recorded: its dice were shown before it
         e = s.journal[-1]
         code = e[0]
         name = J.TYPES[code] if 0 < code < len(J.TYPES) else "?"
@@ -209,13 +306,59 @@ class Tournament:
         if rolled is None:
             raise InputError("the game's dice moved in a way the log cannot follow")
         if rolled:
+            self.shown = len(s.journal)        # its dice are on the screen: no undo past it
             self.log.record("game_dice", _ints(rolled))
         self._bank(before_t, events, code)
         return events
 
+    def _turn(self):
+        s = self.game.state
+        key = (s.round, s.turn)
+        if key != self.fought_turn:
+            self.fought_turn = key
+            self.fought = []
+        return key
+
+    def _check_entry(self, entry):
+        """The tournament's own rules for an action (see the module docstring); RuleError
+        names the rule, nothing changes."""
+        code = entry[0] if entry else 0
+        b = self.battle
+        if b is not None and b.result is None and self.battle_info["territory"] >= 0:
+            raise RuleError("TOURNAMENT-BATTLE", "finish the running battle first")
+        if code == _J_RESEARCH and len(entry) > 4 and entry[4]:
+            raise RuleError("TOURNAMENT-DICE", "typed dice are refused in a tournament: the device rolls")
+        if code == _J_INCOME and _income_typed(entry):
+            raise RuleError("TOURNAMENT-DICE", "typed dice are refused in a tournament: the device rolls")
+        u = self.unrecorded
+        if u is not None:
+            name = self.board.territory_name(u[0])
+            if code != _J_BATTLE or entry[1] != u[0]:
+                raise RuleError("TOURNAMENT-BATTLE", "record the battle in %s first" % name)
+            if (entry[3], entry[4], entry[5]) != (u[1], u[2], u[3]):
+                raise RuleError("TOURNAMENT-BATTLE", (
+                    "the battle in %s ended captured %d, IPCs lost %d/%d: the record says captured %d, "
+                    "%d/%d" % (name, u[1], u[2], u[3], entry[3], entry[4], entry[5])))
+            return
+        if code == _J_BATTLE:
+            raise RuleError("TOURNAMENT-BATTLE", "no battle was rolled for %s: in a tournament the device "
+                            "rolls every battle" % self.board.territory_name(entry[1]))
+        if code == _J_CAPTURE:
+            self._turn()
+            if entry[1] in self.fought:
+                raise RuleError("TOURNAMENT-BATTLE", "%s had a battle this turn: its result stands, not a "
+                                "capture without one" % self.board.territory_name(entry[1]))
+
     def undo(self):
+        b = self.battle
+        if self.unrecorded is not None or (b is not None and b.result is None):
+            raise RuleError("TOURNAMENT-UNDO", "a battle is on: record it before any undo")
+        if len(self.game.state.journal) <= self.shown:
+            raise RuleError("TOURNAMENT-UNDO", "dice were shown by or after the last action: in a "
+                            "tournament undo stops there")
         before_t = list(self.game.state.treasury)
         self.game.undo()
+        self.moved = True
         self.log.record("action", "undo")
         self._bank(before_t, (), 0, "undo")
 
@@ -239,15 +382,25 @@ class Tournament:
         """Start a battle rolled from the tournament dice; runs to the first prompt."""
         if self.battle is not None and self.battle.result is None:
             raise RuleError("LEDGER-PROMPT", "finish the running battle first")
+        if self.unrecorded is not None:
+            raise RuleError("TOURNAMENT-BATTLE", "record the battle in %s first" % (
+                self.board.territory_name(self.unrecorded[0])))
+        if options is not None and not isinstance(options, dict):
+            raise InputError("a battle's options are an object")
+        t = territory
+        if isinstance(t, str):
+            t = self.board.territory_id(t)
+        t = int(t)
+        if t >= 0:
+            self._turn()
+            if t in self.fought:
+                raise RuleError("TOURNAMENT-BATTLE", "%s had its battle this turn" % self.board.territory_name(t))
         import gc
         self.battle = None
         gc.collect()
         from engine_core.battle.steps import Battle
         ap = self._power(attacker_power)
         dp = self._power(defender_power)
-        t = territory
-        if isinstance(t, str):
-            t = self.board.territory_id(t)
         info = {"kind": kind, "attacker": _spec(self.board, attacker),
                 "defender": _spec(self.board, defender), "attacker_power": ap,
                 "defender_power": dp, "territory": int(t), "options": options or {}}
@@ -255,7 +408,11 @@ class Tournament:
         b = Battle(self.board, kind, info["attacker"], info["defender"], _options_in(info["options"]))
         self.battle = b
         self.battle_info = info
+        if t >= 0:
+            self.fought.append(t)
+        self.moved = True
         self.log.record("battle", body)
+        self.shown = len(self.game.state.journal)     # its dice are rolled now: no undo before it
         self._run()
         return b
 
@@ -278,6 +435,9 @@ class Tournament:
             out = {"outcome": r["outcome"], "captured": r["captured"], "ipc_lost": r["ipc_lost"],
                    "rounds": r["rounds"], "survivors": r["survivors"], "lost": r["lost"]}
             self.log.record("battle", "end " + enc(out))
+            t = self.battle_info["territory"]
+            if t >= 0:
+                self.unrecorded = (t, 1 if r["captured"] else 0, r["ipc_lost"][0], r["ipc_lost"][1])
             if self.luck is not None:
                 info = self.battle_info
                 self.luck.record(info["kind"], info["attacker"], info["defender"], r,
@@ -293,6 +453,16 @@ class Tournament:
         """Reveal the seed (the log's footer); returns the log lines kept in memory."""
         self.log.reveal(self.seed)
         return self.log.lines
+
+
+def _income_typed(entry):
+    """True when a collect-income entry carries typed dice (journal.py INCOME layout)."""
+    try:
+        at = 2 + entry[1]
+        at += 1 + 4 * entry[at]
+        return entry[at] > 0
+    except IndexError:
+        return False
 
 
 def _reasons(events, p, code):
@@ -345,12 +515,17 @@ def _spec(board, side):
         items = [(k, side[k]) for k in side]
     else:
         items = list(side or ())
+    total = 0
     for k, n in items:
         u = k if isinstance(k, int) else board.unit_id(k)
         name = board.unit_name(u)
-        n = int(n)
+        if not isinstance(n, int):
+            raise InputError("a unit count is a whole number")
         if n < 0:
             raise InputError("negative unit count")
+        total += n
+        if total > MAX_SIDE:
+            raise InputError("more than %d units on one side" % MAX_SIDE)
         if n:
             out[name] = out.get(name, 0) + n
     return out
@@ -403,22 +578,24 @@ def replay(lines, luck=True, number=float):
     if len(head) != 5 or len(foot) != 3 or foot[0] != "SEED":
         return False, 0, "not a finished Adjutant log", None
     edition = head[2]
+    version = head[1]
+    if version not in audit.READ_VERSIONS:
+        return False, 0, "log format version %s is not supported" % version, None
     try:
         seed = audit.parse_seed(foot[1])
     except ValueError:
         return False, -1, "the revealed seed is not a number or a hex seed", None
     entries = _entries(lines)
-    if not entries or entries[0][1] != "game":
+    if not entries or entries[0][1] != "game" or entries[0][0] != 1:
         return False, 1, "the first entry does not set up the game", None
     try:
-        setup = json.loads(entries[0][2])
-        options = setup.get("options") or {}
-    except (ValueError, AttributeError):
+        options = _options_of(entries[0][2])
+    except (ValueError, AttributeError, TypeError):
         return False, 1, "the game entry is not readable", None
     check = _CheckLog(entries)
     t = None
     try:
-        t = Tournament(edition, seed, options, luck=luck, number=number, _log=check)
+        t = Tournament(edition, seed, options, luck=luck, number=number, _log=check, version=version)
         while True:
             nxt = check.peek()
             if nxt is None:
@@ -427,7 +604,8 @@ def replay(lines, luck=True, number=float):
             _replay_input(t, n, kind, body)
     except Mismatch as m:
         return False, m.n, m.message, t
-    except (RuleError, InputError, ValueError, KeyError, IndexError, TypeError) as e:
+    except (RuleError, InputError, ValueError, KeyError, IndexError, TypeError, AttributeError,
+            RuntimeError) as e:
         nxt = check.peek()
         n = nxt[0] if nxt is not None else check.count
         return False, n, "entry %d cannot be replayed: %s" % (n, e), t
@@ -449,15 +627,18 @@ def resume(edition, seed, lines, options=None, sink=None, luck=True, number=floa
     if header is None:
         return Tournament(edition, seed, options, sink, luck, number), 0
     head = header.split("|")
-    commit = audit.commitment(seed)
-    if len(head) != 5 or head[0] != "ADJUTANT-LOG" or head[2] != edition or head[3] != commit \
-            or head[4] != audit.chain_start(edition, commit):
+    if len(head) != 5 or head[0] != "ADJUTANT-LOG" or head[1] not in audit.READ_VERSIONS \
+            or head[2] != edition or head[4] != audit.chain_start(edition, head[3], head[1]):
         raise InputError("the log on flash is not this game's")
-    log = _ResumeLog(it, edition, commit, head[4], sink, header if sink is None else None)
+    version = head[1]
+    commit = head[3]
+    log = _ResumeLog(it, edition, commit, head[4], sink, header if sink is None else None, version)
     first = log.peek()
     if first is not None and first[1] == "game":
-        options = json.loads(first[2]).get("options") or {}
-    t = Tournament(edition, seed, options, luck=luck, number=number, _log=log)
+        options = _options_of(first[2])
+    t = Tournament(edition, seed, options, luck=luck, number=number, _log=log, version=version)
+    if t.commitment != commit:
+        raise InputError("the log on flash is not this game's")
     while log.peek() is not None:
         n, kind, body = log.peek()
         _replay_input(t, n, kind, body)
@@ -480,8 +661,9 @@ class _ResumeLog:
     compared with what the replayed game records; when they run out the live log (going on
     in `sink`) takes over."""
 
-    def __init__(self, it, edition, commit, start, sink, header):
+    def __init__(self, it, edition, commit, start, sink, header, version=audit.LOG_VERSION):
         self.it = it
+        self.version = version
         self.edition = edition
         self.commit = commit
         self.prev = start
@@ -499,7 +681,7 @@ class _ResumeLog:
         if line is None:
             return
         parts = line.split("|")
-        ok = len(parts) == 4 and parts[0] == str(self.n + 1)
+        ok = len(line) <= audit.MAX_LINE and len(parts) == 4 and parts[0] == str(self.n + 1)
         if ok:
             ok = audit.chain_next(self.prev, "%s|%s|%s" % (parts[0], parts[1], parts[2])) == parts[3]
         if not ok:
@@ -521,7 +703,7 @@ class _ResumeLog:
     def live(self):
         if self._live is None:
             self._live = audit.AuditLog.resume(self.edition, self.commit, self.prev, self.n, self.sink,
-                                               self.kept)
+                                               self.kept, self.version)
         return self._live
 
     def record(self, kind, body):
@@ -561,9 +743,14 @@ def _replay_input(t, n, kind, body):
         t.apply_entry(entry)
         return
     if kind == "battle" and body.startswith("start "):
-        info = json.loads(body[6:])
+        info = loads(body[6:])
+        if not isinstance(info, dict):
+            raise Mismatch(n, "a battle start that is not an object")
         t.start_battle(info["kind"], info["attacker"], info["defender"], info["attacker_power"],
                        info["defender_power"], info["territory"], info["options"])
+        return
+    if kind == "mix":
+        t.mix(audit.parse_mix(body))
         return
     if kind == "decision":
         sp = body.find(" ")
@@ -572,6 +759,6 @@ def _replay_input(t, n, kind, body):
         want = body[:sp]
         if t.battle is None or t.battle.prompt is None or t.battle.prompt.name() != want:
             raise Mismatch(n, "the log answers a %s question the replayed battle does not ask" % want)
-        t.answer(json.loads(body[sp + 1:]))
+        t.answer(loads(body[sp + 1:]))
         return
     raise Mismatch(n, "the log has '%s %s' where the replayed game produces nothing more" % (kind, body))

@@ -188,6 +188,10 @@ class Dashboard(Screen):
             n = pending.of(self.app.session).count(self.app.session.game)
             if n and ui.slots_used(v) < rows - 1:
                 v.add(ui.pad("Pending battles", str(n), cols))
+        cp = self.app.session.checkpoint
+        if cp is not None and ui.slots_used(v) < rows - 1:
+            # a tournament's checkpoint code at the end of the last turn (players note it)
+            v.add(ui.pad("Check " + str(cp[0]), cp[1], cols), ui.DIM)
         if s.get("victory") is not None:
             v.add(ui.fit("Victory: " + str(s.get("victory")), cols), ui.GOOD)
         if self.app.session.save_error is not None:

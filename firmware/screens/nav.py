@@ -9,7 +9,7 @@ _WHERE = (
     ("NewGame", "game"), ("Dashboard", "game"), ("Purchase", "game"), ("War", "game"),
     ("unplaced", "game"),
     ("Commitment", "trust"), ("TournamentMenu", "trust"), ("confirm_finish", "trust"),
-    ("Luck", "trust"), ("Finished", "trust"),
+    ("Luck", "trust"), ("Finished", "trust"), ("PlayersNumber", "trust"),
     ("Mobilize", "turn"), ("Convoy", "turn"), ("CombatMenu", "turn"), ("TerritoryPicker", "turn"),
     ("BattleSetup", "battle"), ("BattleRun", "battle"), ("event_lines", "battle"),
     ("outcome_side", "battle"),

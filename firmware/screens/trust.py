@@ -7,6 +7,12 @@ screens the first 16 digits are drawn twice the size (the part to write down) ab
 whole hash (for the photograph). The same screen is reachable later from the home menu
 (Tournament > Commitment).
 
+Players' number (issue 15): on the commitment shown at the start, Right opens the players'
+number: six digits, each set with left/right (their own dice rolled and typed as digits
+will do), mixed into the seed (engine_core.trust.audit.mixed_seed) and logged when A is
+pressed; with it neither the device's seed alone nor the players' number alone fixes the
+dice. B starts the game without one.
+
 Finish: "Finish tournament" (home menu, also offered first once the game has a winner) asks
 for a confirmation, writes the footer with the revealed seed to the log file on flash and
 shows the seed, the final hash and where the log is. The luck ledger (per power: expected
@@ -15,7 +21,7 @@ after it.
 """
 
 from firmware import ui
-from firmware.screens.base import Screen, Menu, Confirm
+from firmware.screens.base import Screen, Menu, Confirm, Counter
 
 
 def groups(hexs, size=4):
@@ -63,13 +69,49 @@ class Commitment(Screen):
 
     def view(self, cols, rows):
         c = self.app.session.commitment() or ""
-        footer = "A:start game" if self.start else "B:back"
+        footer = "Right:number A:start" if self.start else "B:back"
         title = "Commitment: note/photo" if self.start else "Commitment"
         return commitment_view(title, c, cols, rows, "Photograph or write it down", footer)
 
     def key(self, name, now):
-        if name in ("select", "back", "roll"):
+        if name == "right" and self.start and self.app.session.tour is not None:
+            self.app.replace(PlayersNumber(self.app))   # the players' number, then the game
+        elif name in ("select", "back", "roll"):
             self.app.pop()
+
+
+DIGITS = 6      # digits of the players' number on the device
+
+
+class PlayersNumber(Counter):
+    """After the commitment: the players' number (DIGITS digits, left/right each) mixed into
+    the seed; A mixes it in and starts the game, B starts it without one."""
+
+    footer = "A:mix in B:skip"
+
+    def __init__(self, app):
+        names = ["Digit " + str(i + 1) for i in range(DIGITS)]
+        Counter.__init__(self, app, "Players' number", names, [0] * DIGITS, [9] * DIGITS)
+
+    def number(self):
+        n = 0
+        for d in self.counts:
+            n = n * 10 + d
+        return n
+
+    def head(self, cols):
+        text = "".join([str(d) for d in self.counts])
+        return [(ui.fit("Number: " + text, cols), ui.BIG if 8 + DIGITS <= cols // 2 else ui.NORMAL)]
+
+    def other(self, name, now):
+        if name not in ("select", "roll"):
+            return
+        try:
+            self.app.session.mix(self.number())
+        except (OSError, ValueError) as err:
+            self.refuse(err)
+            return
+        self.app.pop()
 
 
 class TournamentMenu(Menu):

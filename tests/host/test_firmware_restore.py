@@ -142,3 +142,45 @@ def test_a_restored_battle_is_checked_before_the_screens_see_it():
         raise AssertionError("a hostile count passed")
     except ValueError as err:
         assert "units on one side" in str(err)
+
+
+def _hostile_log(body_entries):
+    """A tournament started on the device, then its log on flash replaced by a well-chained
+    one (the hash chain has no secret) holding `body_entries` after the header."""
+    from test_firmware_tournament import LogFlash, device, new_tournament
+    from engine_core.trust import audit
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    head = flash.files["tournament.log"].decode().splitlines()[0]
+    prev = head.split("|")[4]
+    out = [head]
+    for i, (kind, body) in enumerate(body_entries):
+        text = "%d|%s|%s" % (i + 1, kind, body)
+        prev = audit.chain_next(prev, text)
+        out.append(text + "|" + prev)
+    flash.files["tournament.log"] = ("\n".join(out) + "\n\n").encode()
+    return flash, device
+
+
+def test_a_hostile_but_well_chained_tournament_log_never_bricks_the_device():
+    """CL-C-02 P40-T-70: issue 15's hostile logs -- options that are not an object, a battle
+    of 10**30 infantry, JSON nested 10,000 deep -- each leave the device starting on the home
+    menu with "Tournament log unreadable" (the file kept on flash), ticks running."""
+    deep = "[" * 10000 + "]" * 10000
+    big = '{"attacker":{"infantry":%d},"attacker_power":0,"defender":{"infantry":1},' \
+          '"defender_power":1,"kind":"land","options":{},"territory":-1}' % (10 ** 30)
+    cases = (
+        [("game", '{"options":5}')],
+        [("game", '{"options":{}}'), ("battle", "start " + big)],
+        [("game", '{"options":{}}'), ("decision", "retreat " + deep)],
+        [("game", deep)],
+    )
+    for entries in cases:
+        flash, device = _hostile_log(entries)
+        kept = flash.files["tournament.log"]
+        d = device(flash)
+        d.wait(500)
+        assert d.screen() == "Home", entries[-1][0]
+        assert "Tournament log unreadable" in d.text()
+        assert flash.files["tournament.log"] == kept

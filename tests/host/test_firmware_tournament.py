@@ -177,7 +177,11 @@ def test_commitment_is_shown_before_the_first_action():
     d = device(flash)
     new_tournament(d)
     assert d.screen() == "Commitment"
-    want = hashlib.sha256(("adjutant-seed/1:" + SEED_HEX).encode()).hexdigest()
+    lines = log_lines(flash)
+    # format 2 (issue 15): the commitment binds the edition and the game entry (its options)
+    edition, body = lines[0].split("|")[2], lines[1].split("|")[2]
+    assert edition == "pacific_1940" and body.startswith('{"options":')
+    want = hashlib.sha256(("adjutant-seed/2:%s|%s|%s" % (edition, body, SEED_HEX)).encode()).hexdigest()
     text = d.text()
     rows = [line.replace(" ", "") for line in d.lines()[1:-1]]
     assert "".join(rows[-4:]) == want, text        # the whole hash, in groups of four

@@ -303,9 +303,9 @@ def test_newer_tournament_log_and_session_record_are_refused():
     t.apply({"type": "end_phase"})
     lines = t.finish()
     head = lines[0].split("|")
-    head[1] = "2"
+    head[1] = "3"
     ok, where, msg = verify_log(["|".join(head)] + lines[1:])
-    assert not ok and where == 0 and "version 2 is not supported" in msg
+    assert not ok and where == 0 and "version 3 is not supported" in msg
     flash = _Mem()
     s = Session(Slots(flash, "game"))
     s.new_game("classic", 5)

@@ -43,7 +43,7 @@ def _classic_game(seed=2026):
     t.apply({"type": "end_phase"})                                   # -> combat move
     t.apply({"type": "end_phase"})                                   # -> combat
     b = t.start_battle("land", {"infantry": 2, "armor": 1}, {"infantry": 2},
-                       attacker_power="Soviet Union", defender_power="Germany")
+                       attacker_power="Soviet Union", defender_power="Germany", territory="East Europe")
     guard = 0
     while b.prompt is not None and guard < 50:
         t.answer(None)
@@ -63,13 +63,16 @@ def test_battle_dice_are_the_committed_seeds_stream():
             rolls += [int(v) for v in e[2].split(",")]
     assert len(rolls) > 0
     assert rolls == Dice(seed).roll(len(rolls))
-    assert t.commitment == commitment(seed)
+    # format 2 (issue 15): the commitment binds the edition and the game entry with the seed
+    game_body = _entries(t.log.lines)[0][2]
+    assert t.commitment == commitment(seed, "classic", game_body)
 
 
 def test_honest_game_verifies_and_replays():
     """CL-C-02 CL-E-10: the whole game re-runs from the log and the revealed seed."""
     t, b = _classic_game()
-    t.apply({"type": "battle", "territory": "Karelia S.S.R.", "by": "Soviet Union", "captured": 0,
+    t.apply({"type": "battle", "territory": "East Europe", "by": "Soviet Union",
+             "captured": b.result["captured"],
              "attacker_ipc": b.result["ipc_lost"][0], "defender_ipc": b.result["ipc_lost"][1]})
     t.apply({"type": "end_phase"})
     t.apply({"type": "end_phase"})
@@ -85,7 +88,9 @@ def test_honest_game_verifies_and_replays():
     assert ok, msg
     assert again.game.state.snapshot() == t.game.state.snapshot()
     bank = [e[2] for e in _entries(lines) if e[1] == "bank"]
-    assert bank[-1] == "0 +24 37 income+24", bank
+    # 24 (CL-E-01) and East Europe's 3 when the battle took it (CL-E-10)
+    inc = 24 + (3 if b.result["captured"] else 0)
+    assert bank[-1] == "0 +%d %d income+%d" % (inc, 13 + inc, inc), bank
 
 
 def test_one_die_changed_is_caught_at_its_entry():

@@ -58,3 +58,117 @@ def test_a_tournament_battle_cannot_be_closed_unrecorded_and_comes_back_after_a_
     starts = [l for l in lines if l.split("|")[1:2] == ["battle"] and l.split("|")[2].startswith("start ")]
     assert len(starts) == 1
     assert any(l.split("|")[1] == "action" and l.split("|")[2].startswith("battle:") for l in lines)
+
+
+# ------------------------------------------------------------------ the engine's rules
+
+SEED = "00112233445566778899aabbccddeeff"
+
+
+def _refused(fn, rule):
+    from engine_core.errors import RuleError
+    try:
+        fn()
+    except RuleError as err:
+        assert err.rule == rule, err
+        return err
+    raise AssertionError("not refused: expected " + rule)
+
+
+def _t(edition="classic"):
+    from engine_core.trust.tournament import Tournament
+    return Tournament(edition, SEED, luck=False)
+
+
+def test_typed_dice_are_refused_in_a_tournament():
+    """CL-R-01 CL-C-02: research dice typed in (issue 15: [6,6] was accepted and verified) and
+    collect-income dice typed in (convoy, war bonds) are refused; nothing is logged."""
+    t = _t()
+    n = len(t.log.lines)
+    _refused(lambda: t.apply({"type": "research", "dice": 2, "rolls": [6, 6]}), "TOURNAMENT-DICE")
+    _refused(lambda: t.apply({"type": "collect_income", "dice": [6]}), "TOURNAMENT-DICE")
+    assert len(t.log.lines) == n and t.game.state.journal == []
+
+
+def test_undo_never_crosses_a_die_already_shown():
+    """CL-R-01 CL-C-02: research with the device's dice, then undo: refused (issue 15: undo
+    restored the generator and the same dice came back 30 times of 30); a battle rolled
+    after an action makes that action final too; an action without dice after the last die
+    can still be undone."""
+    t = _t()
+    t.apply({"type": "research", "dice": 2})
+    _refused(t.undo, "TOURNAMENT-UNDO")
+    t.apply({"type": "end_phase"})                  # research -> purchase: no dice
+    t.undo()                                        # allowed: no die since
+    t.apply({"type": "end_phase"})
+    t.apply({"type": "purchase", "units": {"infantry": 1}})
+    t.apply({"type": "end_phase"})
+    t.apply({"type": "end_phase"})                  # -> combat
+    b = t.start_battle("land", {"infantry": 2}, {"infantry": 1}, "Soviet Union", "Germany", "East Europe")
+    while b.prompt is not None:
+        t.answer(None)
+    _refused(t.undo, "TOURNAMENT-UNDO")             # a battle is on (not yet recorded)
+    r = b.result
+    t.apply({"type": "battle", "territory": "East Europe", "captured": r["captured"],
+             "attacker_ipc": r["ipc_lost"][0], "defender_ipc": r["ipc_lost"][1]})
+    _refused(t.undo, "TOURNAMENT-UNDO")             # the record came after the dice
+
+
+def test_a_battle_must_be_recorded_as_it_ended_before_anything_else():
+    """CL-C-02 CL-E-10: after a battle of a territory ends, the only action taken is its
+    record, with the logged result (captured, IPCs lost); no second battle there this turn;
+    a battle action with no battle rolled and a capture without a battle where one was
+    fought are refused."""
+    t = _t()
+    for _ in range(3):
+        t.apply({"type": "end_phase"})              # -> combat
+    _refused(lambda: t.apply({"type": "battle", "territory": "East Europe", "captured": 1,
+                              "attacker_ipc": 0, "defender_ipc": 3}), "TOURNAMENT-BATTLE")
+    b = t.start_battle("land", {"infantry": 1}, {"infantry": 2}, "Soviet Union", "Germany", "East Europe")
+    while b.prompt is not None:
+        t.answer(None)
+    r = b.result
+    cap = r["captured"]
+    _refused(lambda: t.apply({"type": "end_phase"}), "TOURNAMENT-BATTLE")
+    _refused(lambda: t.start_battle("land", {"infantry": 1}, {"infantry": 1}, 0, 1, "Ukraine S.S.R."),
+             "TOURNAMENT-BATTLE")
+    _refused(lambda: t.apply({"type": "battle", "territory": "East Europe", "captured": 1 - cap,
+                              "attacker_ipc": r["ipc_lost"][0], "defender_ipc": r["ipc_lost"][1]}),
+             "TOURNAMENT-BATTLE")
+    _refused(lambda: t.apply({"type": "battle", "territory": "East Europe", "captured": cap,
+                              "attacker_ipc": r["ipc_lost"][0] + 3, "defender_ipc": r["ipc_lost"][1]}),
+             "TOURNAMENT-BATTLE")
+    t.apply({"type": "battle", "territory": "East Europe", "captured": cap,
+             "attacker_ipc": r["ipc_lost"][0], "defender_ipc": r["ipc_lost"][1]})
+    _refused(lambda: t.start_battle("land", {"infantry": 1}, {"infantry": 1}, 0, 1, "East Europe"),
+             "TOURNAMENT-BATTLE")                   # fought this turn: no re-fight
+    if not cap:
+        _refused(lambda: t.apply({"type": "capture", "territory": "East Europe"}), "TOURNAMENT-BATTLE")
+
+
+def test_hostile_battle_sides_and_options_are_refused_bounded():
+    """CL-C-02: a side of more than MAX_SIDE units (issue 15: a logged battle of 10**30
+    infantry hung the device at every boot), options that are not an object, JSON nested
+    deeper than a log entry may be: refused with InputError, nothing logged."""
+    from engine_core.errors import InputError
+    from engine_core.trust import tournament as T
+    t = _t()
+    n = len(t.log.lines)
+    for side in ({"infantry": 10 ** 30}, {"infantry": T.MAX_SIDE + 1}, {"infantry": "3"}):
+        try:
+            t.start_battle("land", side, {"infantry": 1})
+            raise AssertionError("accepted %r" % side)
+        except InputError:
+            pass
+    try:
+        T.Tournament("classic", SEED, options=5, luck=False)
+        raise AssertionError("options 5 accepted")
+    except InputError:
+        pass
+    try:
+        T.loads("[" * 50 + "]" * 50)
+        raise AssertionError("deep JSON accepted")
+    except InputError:
+        pass
+    assert T.loads('{"a":[1,{"b":2}]}') == {"a": [1, {"b": 2}]}
+    assert len(t.log.lines) == n

@@ -5,7 +5,7 @@ import subprocess
 import sys
 import tempfile
 
-from engine_core.trust.audit import new_tournament_dice
+from engine_core.trust.tournament import Tournament
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_reliability_properties import same_engine_modules  # noqa: E402,F401 (autouse fixture)
 
@@ -13,21 +13,24 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def _write_log(tamper=False):
-    dice, log = new_tournament_dice(424242, "classic")
-    for _ in range(5):
-        dice.roll(4)
-        log.record("bank", "Germany +32 income")
-    log.reveal(424242)
-    lines = list(log.lines)
-    if tamper:  # change one die in entry 5 (the third roll) without touching anything else
-        n, kind, body, h = lines[5].split("|")
+    """A finished tournament (Classic, seed 424242) with one free battle: its game entry, the
+    battle's start, rolls and end. tamper: one die of the first roll changed in place.
+    Returns (path, entries in the log, the first roll's entry number)."""
+    t = Tournament("classic", 424242, luck=False)
+    b = t.start_battle("land", {"infantry": 3}, {"infantry": 2})
+    while b.prompt is not None:
+        t.answer(None)
+    lines = list(t.finish())
+    roll = [i for i, l in enumerate(lines) if l.split("|")[1:2] == ["roll"]][0]
+    if tamper:  # change one die of the first roll without touching anything else
+        n, kind, body, h = lines[roll].split("|")
         vals = body.split(",")
         vals[0] = "1" if vals[0] != "1" else "2"
-        lines[5] = "|".join((n, kind, ",".join(vals), h))
+        lines[roll] = "|".join((n, kind, ",".join(vals), h))
     fd, path = tempfile.mkstemp(suffix=".log")
     with os.fdopen(fd, "w") as f:
         f.write("\n".join(lines) + "\n")
-    return path
+    return path, len(lines) - 2, roll
 
 
 def _run(path):
@@ -37,22 +40,22 @@ def _run(path):
 
 def test_honest_log_verifies():
     """CL-C-02: `verify` accepts an honest log (exit 0)."""
-    path = _write_log()
+    path, n, _roll = _write_log()
     try:
         proc = _run(path)
         assert proc.returncode == 0, proc.stdout + proc.stderr
-        assert proc.stdout.startswith("verified: 10 entries")
+        assert proc.stdout.startswith("verified: %d entries" % n), proc.stdout
     finally:
         os.unlink(path)
 
 
 def test_one_die_changed_is_named_at_its_entry():
-    """CL-C-02: one die changed in place: `verify` names entry 5 (exit 1)."""
-    path = _write_log(tamper=True)
+    """CL-C-02: one die changed in place: `verify` names that roll's entry (exit 1)."""
+    path, _n, roll = _write_log(tamper=True)
     try:
         proc = _run(path)
         assert proc.returncode == 1
-        assert "NOT VERIFIED at entry 5" in proc.stdout, proc.stdout
+        assert "NOT VERIFIED at entry %d:" % roll in proc.stdout, proc.stdout
     finally:
         os.unlink(path)
 

@@ -90,8 +90,9 @@ def test_wrong_seed_or_dropped_entry_refused():
 
 
 def test_typed_dice_are_chained_not_rerolled():
-    """CL-C-04: physical dice typed in are chained, not checked against the seed."""
-    log = AuditLog("classic", commitment(5))
+    """CL-C-04: physical dice typed in are chained, not checked against the seed (a format 1
+    log: dice alone, no game entry)."""
+    log = AuditLog("classic", commitment(5), version="1")
     dice = AuditedDice(FixedDice([6, 6, 1]), log, kind="typed")
     dice.roll(3)
     log.reveal(5)

@@ -1,0 +1,68 @@
+"""Finish tournament against a power cut at any byte (issue 15 point 6): the game either goes
+on with its seed still secret (no footer, no seed anywhere on the drive), or it is finished
+with the seed revealed in a committed footer -- never the same game again with its seed
+already written to the drive."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fw_device import PowerCut  # noqa: E402
+from test_firmware_tournament import (LogFlash, device, new_tournament, start_and_buy_two,  # noqa: E402
+                                      SEED_HEX, log_lines)
+
+
+def _copy(flash):
+    f = LogFlash()
+    f.files = dict(flash.files)
+    return f
+
+
+def test_finish_tournament_cut_at_every_byte():
+    """CL-C-02: Finish tournament with the power cut after every possible number of bytes
+    written (the seed record's finishing mark, then the footer): at the next start either the
+    game is on and the seed is in no file of the drive, or the game is finished and the log
+    ends with the revealed seed and verifies."""
+    from engine_core.trust import audit
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    start_and_buy_two(d)
+    base = dict(flash.files)
+    going_on = finished = shown = 0
+    budget = 0
+    while True:
+        f = LogFlash()
+        f.files = dict(base)
+        d2 = device(f)
+        assert d2.app.session.tour is not None
+        d2.press("back")
+        d2.select_item("Tournament")
+        d2.select_item("Finish tournament")
+        f.budget = budget
+        cut = False
+        try:
+            d2.select_item("Yes")
+        except PowerCut:
+            cut = True
+        f.budget = None
+        d3 = device(f)
+        log = f.files["tournament.log"].decode()
+        if d3.app.session.tour is not None:
+            going_on += 1
+            assert SEED_HEX not in log and "SEED|" not in log, budget
+            drive = [k for k in f.files if not k.startswith("tourney.")]
+            assert not any(SEED_HEX.encode() in f.files[k] for k in drive), budget
+        else:
+            finished += 1
+            shown += d3.screen() == "Finished"
+            # finished at this start (Finished screen) or before the cut (as after any finish)
+            assert d3.screen() in ("Finished", "Home"), (budget, d3.screen())
+            lines = log_lines(f)
+            assert lines[-1].startswith("SEED|" + SEED_HEX + "|"), budget
+            ok, where, msg = audit.verify_log(lines)
+            assert ok, (budget, where, msg)
+        if not cut:
+            break
+        budget += 1
+    assert going_on > 0 and finished > 0 and budget > 50
+    assert shown > 0                               # finished at the start after the cut
