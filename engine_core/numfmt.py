@@ -6,13 +6,28 @@ percentages and fractions from integers it computes itself.
 """
 
 
+# A float carries its interpreter's rounding error: a CircuitPython board computes in single
+# precision (float32), where a battle's exact 1/16 comes out 0.06249999 and a PC's double 0.0625.
+# A float within _SLACK (of the unit it is rounded to) below a half counts as that half, so a
+# board shows what a PC shows (tests/host/test_float32_figures.py). Exact numbers (int, Fraction)
+# round exactly.
+_SLACK = 0.002
+
+
+def half_up(v):
+    """v >= 0 rounded to a whole number, halves up (a float within _SLACK of a half counts as it)."""
+    if isinstance(v, float):
+        return int(v + 0.5 + _SLACK)
+    return (int(v * 2) + 1) // 2
+
+
 def tenths_of_percent(p):
     """Probability `p` (0..1) in tenths of a percent, rounded half up: 0.5293 -> 529."""
     if p <= 0:
         return 0
     if p >= 1:
         return 1000
-    return int(p * 1000 + 0.5)
+    return half_up(p * 1000)
 
 
 def percent(p):

@@ -22,6 +22,7 @@ display (integers format the same on every interpreter).
 
 from engine_core.errors import RuleError, InputError
 from engine_core.battle.base import O_RETREAT
+from engine_core.numfmt import half_up
 
 R_ATTACKER = 0
 R_DEFENDER = 1
@@ -36,12 +37,13 @@ R_OUTCOME = 8        # battle.O_* of the result
 
 
 def cents(x):
-    """x in whole hundredths, rounded half away from zero."""
+    """x in whole hundredths, rounded half away from zero (numfmt.half_up: a float32 result
+    just below a half rounds as the exact value does)."""
     if x is None:
         return None
     v = x * 100
     if v >= 0:
-        return int(v + 0.5) if isinstance(v, float) else (int(v * 2) + 1) // 2
+        return half_up(v)
     return -cents(-x)
 
 

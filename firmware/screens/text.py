@@ -55,9 +55,9 @@ def option_text(opt):
 
 
 def percent(p):
-    """'62.5%' from a probability, integers only (same text on every port)."""
-    tenths = int(p * 1000 + 0.5)
-    return str(tenths // 10) + "." + str(tenths % 10) + "%"
+    """'62.5%' from a probability: engine_core.numfmt's, the same text on every port (float32 too)."""
+    from engine_core.numfmt import percent as shown
+    return shown(p)
 
 
 def odds_value(result, key):

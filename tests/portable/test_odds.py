@@ -118,6 +118,18 @@ def test_capital_ship_and_live_odds():
     assert close(r["attacker_wins"], 3.0 / 7)
 
 
+def test_bomber_against_a_battleship_shown_as_the_fraction():
+    """P40-U-08, P40-U-09, P40-U-21, P40-U-50: a strategic bomber (attacks at 4) against a battleship (defends at 4,
+    two hits). A round: bomber alone hits 2/9, battleship alone 2/9, both 4/9, none 1/9. Fresh:
+    the bomber damages it and lives with (2/9)/(8/9) = 1/4; damaged: it wins with 1/4 and both die
+    with (4/9)/(8/9) = 1/2. Win 1/16, draw 1/8, lose 13/16: 6.25% and 81.25% are halves of a tenth,
+    shown '6.3%' and '81.3%' also in single precision (close() compares the shown figures)."""
+    r = odds("pacific_1940", "sea", {"strategic_bomber": 1}, {"battleship": 1})
+    a, d, x = outcome(r)
+    assert close(a, 1.0 / 16) and close(d, 13.0 / 16) and close(x, 1.0 / 8)
+    assert percent(a) == "6.3%" and percent(d) == "81.3%"
+
+
 def test_air_cannot_hit_subs_without_destroyer():
     """P40-U-43, P40-U-52 (f, g), P40-C-93: a fighter and a sub cannot hurt each other:
     the battle ends at once as a draw, nobody lost."""

@@ -41,6 +41,20 @@ def test_percent_rounds_half_up_with_integers():
     assert tenths_of_percent(157.0 / 232.0) == 677  # 67.672...%
 
 
+def test_percent_of_a_single_precision_half():
+    """P40-U-50: a strategic bomber attacking a battleship wins exactly 1/16 (test_odds), 6.25% ->
+    '6.3%' half up. In single precision (every CircuitPython board) the solver returns 0.06249999:
+    still '6.3%' (1/16 - 1e-8 stands for it here); a real 6.24% is '6.2%'. Hundredths of an IPC
+    (the luck ledger) round a half away from zero the same way."""
+    from engine_core.numfmt import half_up
+    from engine_core.trust.luck import cents
+    assert percent(0.0625) == "6.3%"
+    assert percent(0.0625 - 1e-8) == "6.3%"
+    assert percent(0.0624) == "6.2%"
+    assert half_up(2.5) == 3 and half_up(2.4999999) == 3 and half_up(2.49) == 2
+    assert cents(2.275 - 1e-7) == 228 and cents(-2.275 + 1e-7) == -228 and cents(2.27) == 227
+
+
 def test_signed():
     assert signed(3) == "+3"
     assert signed(-2) == "-2"
