@@ -69,14 +69,34 @@ def app_files(board):
     return out
 
 
+def profile_family(board):
+    """`board` and the profiles its module imports (a profile may re-export another's set-up)."""
+    out = set()
+    todo = [board]
+    while todo:
+        name = todo.pop()
+        if name in out:
+            continue
+        out.add(name)
+        path = os.path.join(ROOT, "firmware", "hardware", name + ".py")
+        for node in ast.walk(ast.parse(open(path).read(), path)):
+            if isinstance(node, ast.ImportFrom):
+                mod = node.module or ""
+                if node.level == 1 and not mod:
+                    todo += [a.name for a in node.names]
+                elif node.level == 1 or mod.startswith("firmware.hardware."):
+                    todo.append(mod.split(".")[-1])
+    return out
+
+
 def imports(path, board=None):
     """Absolute module names imported by the source file `path` (at any depth), except imports
     inside a `try` that catches ImportError (optional by design) and, in a hardware profile other
     than `board`'s, everything (it only runs on its own board). Relative imports resolved."""
     rel = os.path.relpath(path, ROOT)
     parts = rel.replace(os.sep, "/").split("/")
-    if board and len(parts) == 3 and parts[:2] == ["firmware", "hardware"] and parts[2] not in (
-            "__init__.py", board + ".py"):
+    if board and len(parts) == 3 and parts[:2] == ["firmware", "hardware"] and parts[2] != "__init__.py" and \
+            parts[2][:-3] not in profile_family(board):
         return set()
     tree = ast.parse(open(path).read(), path)
     optional = set()
@@ -108,7 +128,8 @@ def imports(path, board=None):
             for a in node.names:  # `from pkg import submodule`
                 found.add(mod + "." + a.name)
     if board and parts[-2:] == ["hardware", "__init__.py"]:  # its load(name) imports every profile: ours counts
-        found = set(m for m in found if not m.startswith("firmware.hardware.") or m == "firmware.hardware." + board)
+        family = profile_family(board)
+        found = set(m for m in found if not m.startswith("firmware.hardware.") or m.split(".")[2] in family)
     return found
 
 

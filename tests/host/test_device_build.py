@@ -55,6 +55,22 @@ def _optional(tree):
     return out
 
 
+def _family(board):
+    """The board's profile and the profiles it imports (pico_plus2_lcd re-exports pico_st7789's set-up)."""
+    out, todo = set(), [board]
+    while todo:
+        name = todo.pop()
+        if name not in out:
+            out.add(name)
+            src = open(os.path.join(ROOT, "firmware", "hardware", name + ".py")).read()
+            for node in ast.walk(ast.parse(src)):
+                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("firmware.hardware."):
+                    todo.append(node.module.split(".")[2])
+                elif isinstance(node, ast.ImportFrom) and node.level == 1:
+                    todo += [node.module] if node.module else [a.name for a in node.names]
+    return out
+
+
 def _resolves(name, files, engine_elsewhere):
     parts = name.split(".")
     if parts[0] in device.CORE or (engine_elsewhere and parts[0] in frozen_manifest.FROZEN_TREES):
@@ -98,8 +114,9 @@ def test_drive_tree(board, tmp_path):
             continue
         src = _source(rel)
         rel = rel.replace("frozen:", "")
-        if rel.startswith("firmware/hardware/") and not rel.startswith(("firmware/hardware/__init__.",
-                                                                          "firmware/hardware/%s." % board)):
+        family = _family(board)
+        if rel.startswith("firmware/hardware/") and not rel.startswith("firmware/hardware/__init__.") and \
+                rel.split("/")[2].split(".")[0] not in family:
             continue
         tree = ast.parse(open(src).read())
         skip = _optional(tree)
@@ -117,7 +134,7 @@ def test_drive_tree(board, tmp_path):
                         base = base[1:]
                     mod = ".".join(base + ([mod] if mod else []))
                 if mod == "firmware.hardware" or rel.startswith("firmware/hardware/__init__"):
-                    names = [mod + "." + a.name for a in node.names if a.name == board] or [mod]
+                    names = [mod + "." + a.name for a in node.names if a.name in family] or [mod]
                 else:
                     names = [mod]
             else:
