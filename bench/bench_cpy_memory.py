@@ -26,7 +26,9 @@ frozen builds use "engine frozen", boards with copied files "round .mpy"). A boa
 with copied files also runs the session at its own heap (-X heapsize=HEAP_BUDGET).
 Without the port it says so and exits 0. Nothing asserts a size: the README's table comes from here.
 """
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -44,6 +46,7 @@ import mpgate  # noqa: E402
 BIG = "4M"
 TIMEOUT = 30
 EMPTY = tempfile.mkdtemp(prefix="cpy_memory_")
+atexit.register(shutil.rmtree, EMPTY, True)
 EDITION = ("global_1940", 4, 10)
 
 # Prepended to bench_firmware's session script: imports PRELOAD (measured), then executes the
