@@ -56,6 +56,24 @@ def frozen_modules(profile):
     return tuple(out)
 
 
+def frozen_size(profile):
+    """Bytes of CircuitPython .mpy of `profile`'s frozen modules (about what they add to the image's
+    flash), or None without CircuitPython's mpy-cross."""
+    import subprocess
+    import tempfile
+    cp_dir = os.environ.get("ADJUTANT_CIRCUITPYTHON") or os.path.join(os.path.dirname(ROOT), "shared", "circuitpython")
+    cross = os.path.join(cp_dir, "mpy-cross")
+    if not os.path.exists(cross):
+        return None
+    total = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, rel in enumerate(frozen_modules(profile)):
+            out = os.path.join(tmp, "%d.mpy" % i)
+            subprocess.run([cross, "-o", out, os.path.join(ROOT, rel)], check=True, capture_output=True)
+            total += os.path.getsize(out)
+    return total
+
+
 def stage(profile, dest):
     """Copies `profile`'s frozen modules into `dest` (the folder FROZEN_MPY_DIRS names)."""
     files = frozen_modules(profile)
@@ -77,7 +95,10 @@ def main(argv):
             how = shipped_as(name)
             extra = ""
             if how == FROZEN:
-                extra = ": %d modules of %s frozen" % (len(frozen_modules(name)), ", ".join(FROZEN_TREES))
+                size = frozen_size(name)
+                extra = ": %d modules of %s frozen%s" % (
+                    len(frozen_modules(name)), ", ".join(FROZEN_TREES),
+                    "" if size is None else ", %d KB of CircuitPython .mpy added to the image's flash" % (size // 1024))
             print("%-14s %s%s" % (name, how, extra))
         return 0
     profile, dest = argv[0], argv[1]
