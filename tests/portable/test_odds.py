@@ -14,7 +14,8 @@ from engine_core.numfmt import percent
 # this file on the CircuitPython port). close(x, y) says: x is the fraction y in single
 # precision, and a probability is shown to the player exactly as the fraction would be (tenths
 # of a percent, numfmt.percent, on the battle screens). That the engine's own arithmetic is
-# exact is checked with number=Fraction on the host (tests/host/test_odds_exact.py).
+# exact is checked on the host: every test here runs again with number=Fraction and demands
+# equality (tests/host/test_odds_fractions.py; more recurrences in tests/host/test_odds_exact.py).
 EPS = 1e-5
 
 
