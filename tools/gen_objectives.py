@@ -297,7 +297,9 @@ def variant_objectives(info):
     G, R, J, US, CN, UK, UKP, IT, AZ, FR = _g40_ids(c)
     o, facts = _g40_common(c)
     ukw = (UK, UKP)      # one UK power, two economies (G40-X-20, G40-X-33)
-    jw = ("at_war", UK, J)
+    # "When United Kingdom Pacific Is at War with Japan": Japan declares on UK Europe and UK
+    # Pacific separately in the variant (G40-V-06), so it is UK Pacific's own war state
+    jw = ("at_war", UKP, J)
     o.append(obj(c, "UKP1", "UK_Pacific", 5, ("all", jw, ctl(ukw, c.ts("Malaya"))),
                  "G40-E-61"))
     o.append(obj(c, "UKP2", "UK_Pacific", 5, ("all", jw, ctl(ukw, c.ts("Kwangtung"))),

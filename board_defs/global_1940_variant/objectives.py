@@ -54,14 +54,14 @@ OBJECTIVES = (
     ('A1', 7, 5, ('all', ('at_war', 7, 2), ('ctl', 101, (97,), 0), ('ctl', 7, (107, 109, 111, 112, 117, 135, 157, 158, 189, 196), 0)), None, False, 'G40-E-47'),
     # A2 ANZAC +5: (ANZAC at war with Japan AND any Allied power controls all of [Dutch New Guinea, New Guinea, New Britain, Solomon Islands])
     ('A2', 7, 5, ('all', ('at_war', 7, 2), ('ctl', 101, (41, 109, 107, 157), 0)), None, False, 'G40-E-48'),
-    # UKP1 United Kingdom Pacific +5: (United Kingdom at war with Japan AND United Kingdom/United Kingdom Pacific controls all of [Malaya])
-    ('UKP1', 9, 5, ('all', ('at_war', 5, 2), ('ctl', (5, 9), (97,), 0)), None, False, 'G40-E-61'),
-    # UKP2 United Kingdom Pacific +5: (United Kingdom at war with Japan AND United Kingdom/United Kingdom Pacific controls all of [Kwangtung])
-    ('UKP2', 9, 5, ('all', ('at_war', 5, 2), ('ctl', (5, 9), (92,), 0)), None, False, 'G40-E-62'),
-    # UKP3 United Kingdom Pacific +5: (United Kingdom at war with Japan AND China controls all of [Kiangsu])
-    ('UKP3', 9, 5, ('all', ('at_war', 5, 2), ('ctl', 4, (89,), 0)), None, False, 'G40-E-63'),
-    # UKP4 United Kingdom Pacific +5: (United Kingdom at war with Japan AND ASK uk_land_unit_in_dutch)
-    ('UKP4', 9, 5, ('all', ('at_war', 5, 2), ('ask', 'uk_land_unit_in_dutch')), None, False, 'G40-E-64'),
+    # UKP1 United Kingdom Pacific +5: (United Kingdom Pacific at war with Japan AND United Kingdom/United Kingdom Pacific controls all of [Malaya])
+    ('UKP1', 9, 5, ('all', ('at_war', 9, 2), ('ctl', (5, 9), (97,), 0)), None, False, 'G40-E-61'),
+    # UKP2 United Kingdom Pacific +5: (United Kingdom Pacific at war with Japan AND United Kingdom/United Kingdom Pacific controls all of [Kwangtung])
+    ('UKP2', 9, 5, ('all', ('at_war', 9, 2), ('ctl', (5, 9), (92,), 0)), None, False, 'G40-E-62'),
+    # UKP3 United Kingdom Pacific +5: (United Kingdom Pacific at war with Japan AND China controls all of [Kiangsu])
+    ('UKP3', 9, 5, ('all', ('at_war', 9, 2), ('ctl', 4, (89,), 0)), None, False, 'G40-E-63'),
+    # UKP4 United Kingdom Pacific +5: (United Kingdom Pacific at war with Japan AND ASK uk_land_unit_in_dutch)
+    ('UKP4', 9, 5, ('all', ('at_war', 9, 2), ('ask', 'uk_land_unit_in_dutch')), None, False, 'G40-E-64'),
     # UKE1 United Kingdom +5: ((United Kingdom at war with Germany AND United Kingdom at war with Italy) AND United Kingdom/United Kingdom Pacific controls all of [Alexandria, Anglo Egyptian Sudan, Belgian Congo, British Somaliland, Egypt, Gold Coast, Kenya, Nigeria, Rhodesia, South West Africa, Tanganyika Territory, Union of South Africa])
     ('UKE1', 5, 5, ('all', ('all', ('at_war', 5, 0), ('at_war', 5, 6)), ('ctl', (5, 9), (5, 8, 15, 22, 47, 64, 87, 114, 136, 159, 173, 184), 0)), None, False, 'G40-E-69'),
     # UKE2 United Kingdom +5: ((United Kingdom at war with Germany AND United Kingdom at war with Italy) AND United Kingdom/United Kingdom Pacific controls all of [Alberta Saskatchewan Manitoba, British Columbia, British Guiana, Cyprus, Gibraltar, Iceland, Malta, New Brunswick Nova Scotia, Newfoundland Labrador, Ontario, Quebec, Scotland, Trans-Jordan, United Kingdom, Yukon Territory])

@@ -153,13 +153,10 @@ class Game:
             o = b.owner_at_start(t)
             s.owner[t] = o if o >= 0 else NO_OWNER
             s.facilities[t] = b.facilities_at_start(t)
-        for name in b.rules.get("minor_at_start", ()):
-            # G40-U-03: a complex the edition's text starts minor on a map it shares
-            t = b.territory_id(name)
-            s.facilities[t] = (s.facilities[t] & ~E.FAC_MAJOR) | E.FAC_MINOR
         pol = _politics()
         if pol is not None:
             s.at_war = list(pol.initial_at_war(b))
+            pol.initial_facilities(b, s)   # G40-U-03: the variant's India starts minor
         s.kamikaze = b.rules.get("kamikaze", 0)
         if self.options.get("head_start_weapons"):          # CL-O-03
             res = _module("research")

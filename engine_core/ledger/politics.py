@@ -218,6 +218,34 @@ def _uk_pair(board):
     return out
 
 
+def initial_facilities(board, state):
+    """G40-U-03 (the variant, on Global 1940's map): "the industrial complex in India begins the
+    game as a minor complex" (_make_war upgrades it when UK Pacific goes to war with Japan)."""
+    if _family(board) != _G40V:
+        return
+    for t in _tids(board, INDIA):
+        f = state.facilities[t]
+        if f & B.FAC_MAJOR:
+            state.facilities[t] = (f & ~B.FAC_MAJOR) | B.FAC_MINOR
+
+
+def _variant_uk_targets(board, target):
+    """G40v: Japan declares on "United Kingdom Europe, United Kingdom Pacific" as separate
+    targets (G40-V-06): "A declaration of war by Japan against the United Kingdom Pacific will
+    immediately result in a state of war between Japan and UK Pacific". The variant's UK Pacific
+    section is ANZAC's text relabelled (G40-V-19, G40-X-21), so UK Pacific and ANZAC go to war
+    together; UK Europe alone on a declaration against it."""
+    uk = _pid(board, UK)
+    if target == uk:
+        return [uk]
+    out = []
+    for n in (UKP, ANZAC):
+        p = _pid(board, n)
+        if p >= 0:
+            out.append(p)
+    return out
+
+
 def _group(board, p, other):
     """Powers that enter a war together when p and `other` go to war."""
     japan = _pid(board, JAPAN)
@@ -405,6 +433,13 @@ def _check_g40(board, state, declarer, target, in_income, fam, options):
             return
         if state.history & (H.AXIS_DECLARED_ON_US | H.AXIS_TOOK_LONDON_OR_NA | H.JAPAN_UNPROVOKED_UK):
             return  # G40-P-23 (i)-(iii)
+        uk = _pid(board, UK)
+        ukp = _pid(board, UKP)
+        if fam == _G40V and at_war(state, japan, uk) and not at_war(state, japan, ukp):
+            # G40-V-11 (iii): "an unprovoked declaration of war against the UK Europe": Japan at
+            # war with UK Europe alone got there by its own declaration (a UK declaration puts
+            # both economies at war, G40-V-05)
+            return
         raise RuleError("G40-P-23", "the United States may declare war only after an Axis declaration on "
                         "it, an Axis capture of London or North America, or an unprovoked Japanese "
                         "declaration on the UK or ANZAC")
@@ -475,17 +510,21 @@ def _make_war(board, state, declarer, target, options, declared):
     hist = state.history
     treasury_delta = 0
     us_was_at_war = us >= 0 and new_wars[us] != 0
-    uk_was_at_war_japan = False
-    for p in pair:
-        if japan >= 0 and at_war(state, p, japan):
-            uk_was_at_war_japan = True
+    targets = _group(board, target, declarer)
+    if declared and fam == _G40V and declarer == japan and target in uk_group:
+        targets = _variant_uk_targets(board, target)
     for a in _group(board, declarer, target):
-        for b in _group(board, target, declarer):
+        for b in targets:
             if not (new_wars[a] & (1 << b)):
                 _set_war(new_wars, a, b)
                 events.append((EV_WAR, a, b))
     if declared:
-        if declarer == japan and target in uk_group and not (hist & H.JAPAN_UNPROVOKED_UK):
+        if fam == _G40V and declarer == japan and target == _pid(board, UK) and us >= 0 \
+                and not (new_wars[us] & (1 << japan)):
+            # G40-V-11: an unprovoked declaration on UK Europe lets the US declare war; J1 is
+            # lost only by one on UK Pacific (G40-V-09)
+            events.append((EV_US_MAY_DECLARE,))
+        elif declarer == japan and target in uk_group and not (hist & H.JAPAN_UNPROVOKED_UK):
             # P40-P-05 / P40-X-33: a Japanese declaration on the UK/ANZAC side while not at
             # war with it is unprovoked (it is never at war with them before declaring).
             hist |= H.JAPAN_UNPROVOKED_UK
@@ -507,15 +546,15 @@ def _make_war(board, state, declarer, target, options, declared):
         for t in _tids(board, US_COMPLEXES):
             if state.owner[t] == us:
                 events.append((EV_IC_UPGRADE, t))
-    if fam == _G40V and japan >= 0 and not uk_was_at_war_japan and not (hist & H.INDIA_IC_UPGRADED):
-        for p in pair:
-            if new_wars[p] & (1 << japan):
-                # G40-U-03, G40-X-39: India's complex becomes major when the UK goes to war with Japan.
-                hist |= H.INDIA_IC_UPGRADED
-                for t in _tids(board, INDIA):
-                    if state.owner[t] in pair:
-                        events.append((EV_IC_UPGRADE, t))
-                break
+    ukp = _pid(board, UKP)
+    if fam == _G40V and japan >= 0 and ukp >= 0 and not at_war(state, ukp, japan) \
+            and not (hist & H.INDIA_IC_UPGRADED) and new_wars[ukp] & (1 << japan):
+        # G40-U-03, G40-X-39: India's complex becomes major "when the United Kingdom Pacific
+        # enters a state of war with Japan" (a war with UK Europe alone does not, G40-V-06)
+        hist |= H.INDIA_IC_UPGRADED
+        for t in _tids(board, INDIA):
+            if state.owner[t] in pair:
+                events.append((EV_IC_UPGRADE, t))
     # apply (all checks passed)
     for i in range(len(new_wars)):
         state.at_war[i] = new_wars[i]

@@ -264,14 +264,17 @@ def test_variant_uk_third_turn_window():
 
 
 def test_variant_japan_on_uk_pacific():
-    """G40-V-06, G40-V-09, G40-V-11, G40-X-23: Japan's declaration on UK Pacific puts the whole UK
-    (and ANZAC) at war with Japan; it is the unprovoked declaration of J1 and the US trigger."""
+    """G40-V-06, G40-V-09, G40-V-11: Japan's declaration on UK Pacific puts UK Pacific (and ANZAC,
+    whose text 004's UK Pacific section is, G40-X-21) at war with Japan, not UK Europe: 004 lists
+    them as separate targets ("a state of war between Japan and UK Pacific"; the rulebook wins
+    over the digest's single-UK default G40-X-23, issue 16); it is the unprovoked declaration of
+    J1 and the US trigger."""
     b = board.load("global_1940_variant")
     s = _state(b, treasury=True)
     i = _Ids(b)
     _turn(b, s, "Japan")
     P.declare_war(b, s, i.jp, i.ukp)
-    assert P.at_war(s, i.uk, i.jp) and P.at_war(s, i.an, i.jp)
+    assert P.at_war(s, i.ukp, i.jp) and P.at_war(s, i.an, i.jp) and not P.at_war(s, i.uk, i.jp)
     assert s.history & H.JAPAN_UNPROVOKED_UK
     _turn(b, s, "United States", rnd=1)
     P.declare_war(b, s, i.us, i.jp)

@@ -39,3 +39,44 @@ def test_india_complex_starts_minor():
     _to(g, "Japan", "combat_move")
     g.apply({"type": "declare_war", "target": "United Kingdom Pacific"})
     assert _size(g, "India") == "major"
+
+
+def _wars(g, name):
+    b = g.board
+    me = b.power_id(name)
+    return [b.power_name(p) for p in range(b.power_count) if g.state.at_war[me] & (1 << p)]
+
+
+def test_japan_declares_on_uk_europe_alone():
+    """G40-V-06: the variant's Japan "may declare war on United Kingdom Europe, United Kingdom
+    Pacific, the United States, France, or the Soviet Union": separate targets. A declaration on
+    UK Europe puts Japan at war with UK Europe only (China it fought already); J1 ("has not made
+    an unprovoked declaration of war against the United Kingdom Pacific", G40-V-09) still pays
+    10; India stays minor (G40-U-03: only UK Pacific's war upgrades it); the US may now declare
+    (G40-V-11: "against the UK Europe or the UK Pacific")."""
+    gc.collect()
+    g = Game.new(ED)
+    _to(g, "Japan", "combat_move")
+    g.apply({"type": "declare_war", "target": "United Kingdom"})
+    assert sorted(_wars(g, "Japan")) == ["China", "United Kingdom"]
+    assert _size(g, "India") == "minor"
+    from engine_core.ledger import politics as P
+    b = g.board
+    assert not g.state.history & P.H.JAPAN_UNPROVOKED_UK          # J1 kept (G40-V-09)
+    _to(g, "United States", "combat_move")
+    g.apply({"type": "declare_war", "target": "Japan"})           # G40-V-11 trigger (iii)
+    assert "United States" in _wars(g, "Japan")
+
+
+def test_japan_declares_on_uk_pacific():
+    """G40-V-06: "A declaration of war by Japan against the United Kingdom Pacific will
+    immediately result in a state of war between Japan and UK Pacific" (and ANZAC, whose text
+    the variant's UK Pacific section is: G40-V-19, G40-X-21), not UK Europe; it is the
+    unprovoked declaration that voids J1 (G40-V-09)."""
+    gc.collect()
+    g = Game.new(ED)
+    _to(g, "Japan", "combat_move")
+    g.apply({"type": "declare_war", "target": "United Kingdom Pacific"})
+    assert sorted(_wars(g, "Japan")) == ["ANZAC", "China", "United Kingdom Pacific"]
+    from engine_core.ledger import politics as P
+    assert g.state.history & P.H.JAPAN_UNPROVOKED_UK

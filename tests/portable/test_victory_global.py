@@ -38,7 +38,10 @@ def _six_cities(ed):
     if True:
         g = Game.new(ed)
         _to(g, "Japan", "combat_move")
-        g.apply({"type": "declare_war", "target": "United Kingdom"})
+        # G40-V-06: in the variant UK Europe and UK Pacific (with ANZAC) are separate targets;
+        # the cities taken here are UK Pacific's, ANZAC's and the US's
+        g.apply({"type": "declare_war", "target": "United Kingdom Pacific"
+                 if ed == "global_1940_variant" else "United Kingdom"})
         g.apply({"type": "declare_war", "target": "United States"})
         g.apply({"type": "end_phase"})
         for t in ("India", "Kwangtung", "Philippines", "New South Wales"):
