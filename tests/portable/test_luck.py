@@ -22,7 +22,8 @@ class _Board:
 
 def _close(a, b):
     """a is the hand-worked b in single precision (float32 on every CircuitPython board agrees
-    to about 1e-6); what the player sees, hundredths of an IPC, is checked exactly (rows())."""
+    to about 1e-6); what the player sees, hundredths of an IPC, is checked exactly (rows()); in
+    fractions on the host these tests demand equality (tests/host/test_odds_fractions.py)."""
     return abs(a - b) < 1e-5
 
 
