@@ -14,6 +14,7 @@ SUBCOMMANDS = (
     ("battle", "run one battle step by step: text or a JSON spec; a transcript or JSON"),
     ("game", "replay a game's actions: JSON; the state summary as JSON"),
     ("verify", "verify a tournament log against its revealed seed"),
+    ("raid", "replay one bombing raid from a JSON spec; the result as JSON"),
 )
 
 
