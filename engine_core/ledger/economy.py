@@ -248,6 +248,48 @@ def set_damage(state, t, kind, value):
         state.base_damage[t] = (state.base_damage[t] & 15) | (value << 4)
 
 
+def _friendly_bases(board, state, zone, power, bit, kind):
+    """Territories next to sea zone `zone` held by `power`'s side with an operative base of
+    `bit` (fewer than 3 damage markers: P40-U-66, P40-U-67, P40-C-49)."""
+    out = []
+    side = board.side(power)
+    for t in board.adjacent(zone):
+        o = state.owner[t]
+        if board.is_sea(t) or o == NO_OWNER or board.side(o) != side:
+            continue
+        if state.facilities[t] & bit and get_damage(state, t, kind) < 3:
+            out.append(t)
+    return out
+
+
+def scramble_bases(board, state, zone, power, options=None):
+    """The territories `power`'s side may scramble from into sea zone `zone`, 3 fighters and/or
+    tactical bombers each (P40-C-20, P40-C-23): an operative air base (P40-U-67: "Inoperative at
+    3 or more damage: ... no scramble"), on an island unless the option p40_scramble_from is
+    "islands_and_coastal" (P40-X-10); never China's (P40-C-27). Their count is the battle's
+    `air_bases` option."""
+    if board.family != FAM_1940 or not board.is_sea(zone):
+        return []
+    coastal = options is not None and options.get("p40_scramble_from") == "islands_and_coastal"
+    out = []
+    for t in _friendly_bases(board, state, zone, power, FAC_AIR_BASE, DMG_AIR):
+        if not (coastal or board.is_island(t)) or board.power_name(state.owner[t]) == "China":
+            continue
+        out.append(t)
+    return out
+
+
+def free_repair(board, state, zone, power):
+    """P40-U-66: damaged capital ships in sea zone `zone` are repaired free in their owner's
+    Purchase & Repair phase when a bordering territory of a friendly power has an operative naval
+    base (fewer than 3 damage markers)."""
+    if board.family != FAM_1940 or not board.is_sea(zone):
+        return False
+    for t in _friendly_bases(board, state, zone, power, FAC_NAVAL_BASE, DMG_NAVAL):
+        return True
+    return False
+
+
 def damage_cap(state, t, kind):
     """P40-U-70: 20 on a major IC, 6 on a minor IC, an air base or a naval base."""
     if kind == DMG_IC and state.facilities[t] & FAC_MAJOR:

@@ -109,3 +109,54 @@ def test_japan_convoy_cap_over_zones_6_and_19():
                                        FixedDice([3, 3]))
     assert loss == 6 and per_zone == ((z19, (3, 3), 6, 8),)
     assert convoy.capped_loss(b, s, jp, ((z6, 10), (z19, 10))) == 8
+
+
+# ----- item 16: damaged bases neither scramble nor repair
+
+def test_damaged_air_base_cannot_scramble():
+    """P40-U-67: an air base is "Inoperative at 3 or more damage: no range bonus, no scramble";
+    P40-C-20: each territory with an operative air base scrambles up to 3 into an adjacent zone
+    under attack. Hawaii (an island with an air base) may scramble into Sea Zone 26 - the
+    battle's air_bases is 1 - until its air base has 3 damage markers (2 still works)."""
+    from engine_core.ledger import economy as E
+    g = Game.new(ED)
+    b = g.board
+    s = g.state
+    hawaii = b.territory_id("Hawaiian Islands")
+    z26 = b.territory_id("Sea Zone 26")
+    us = b.power_id("United States")
+    assert E.scramble_bases(b, s, z26, us) == [hawaii]
+    E.set_damage(s, hawaii, E.DMG_AIR, 2)
+    assert E.scramble_bases(b, s, z26, us) == [hawaii]
+    E.set_damage(s, hawaii, E.DMG_AIR, 3)
+    assert E.scramble_bases(b, s, z26, us) == []
+
+
+def test_scramble_only_from_islands_by_default():
+    """P40-X-10 (errata 003 wins): only island territories with an air base scramble; Japan
+    borders zones 6 and 19, so it is no island (P40-X-11) and cannot, unless the rulebook's
+    "island or coastal" option (p40_scramble_from) is chosen."""
+    from engine_core.ledger import economy as E
+    g = Game.new(ED)
+    b = g.board
+    z6 = b.territory_id("Sea Zone 6")
+    jp = b.power_id("Japan")
+    assert E.scramble_bases(b, g.state, z6, jp) == []
+    assert E.scramble_bases(b, g.state, z6, jp, {"p40_scramble_from": "islands_and_coastal"}) == \
+        [b.territory_id("Japan")]
+
+
+def test_damaged_naval_base_repairs_nothing():
+    """P40-U-66: "Damaged capital ships in a serviced zone are repaired free during their
+    owner's Purchase & Repair phase" - unless the naval base is inoperative (3 or more damage
+    markers): Pearl Harbor (Hawaii) repairs US ships in Sea Zone 26, not once it has 3."""
+    from engine_core.ledger import economy as E
+    g = Game.new(ED)
+    b = g.board
+    s = g.state
+    hawaii = b.territory_id("Hawaiian Islands")
+    z26 = b.territory_id("Sea Zone 26")
+    us = b.power_id("United States")
+    assert E.free_repair(b, s, z26, us)
+    E.set_damage(s, hawaii, E.DMG_NAVAL, 3)
+    assert not E.free_repair(b, s, z26, us)
