@@ -110,7 +110,7 @@ def imports(path, board=None):
                 for sub in node.body:
                     for inner in ast.walk(sub):
                         optional.add(id(inner))
-    package = parts[:-1] if parts[-1] != "__init__.py" else parts[:-1]
+    package = parts[:-1]  # a module's package; an __init__.py's own package
     found = set()
     for node in ast.walk(tree):
         if id(node) in optional:
