@@ -5,6 +5,7 @@
 import gc
 from engine_core.ledger.game import Game
 from engine_core import board as B
+from engine_core.errors import RuleError
 
 ED = "global_1940_variant"
 
@@ -63,6 +64,13 @@ def test_japan_declares_on_uk_europe_alone():
     from engine_core.ledger import politics as P
     b = g.board
     assert not g.state.history & P.H.JAPAN_UNPROVOKED_UK          # J1 kept (G40-V-09)
+    # G40-V-08: "Japan may attack Dutch territories only if a state of war exists between it
+    # and the United Kingdom Pacific": not yet
+    try:
+        g.apply({"type": "enter", "territory": "Sumatra", "attack": 1})
+        assert False, "Sumatra attacked"
+    except RuleError as e:
+        assert e.rule == "G40-V-08"
     _to(g, "United States", "combat_move")
     g.apply({"type": "declare_war", "target": "Japan"})           # G40-V-11 trigger (iii)
     assert "United States" in _wars(g, "Japan")
