@@ -69,8 +69,13 @@ def app_files(board):
     return out
 
 
+_FAMILIES = {}
+
+
 def profile_family(board):
     """`board` and the profiles its module imports (a profile may re-export another's set-up)."""
+    if board in _FAMILIES:
+        return _FAMILIES[board]
     out = set()
     todo = [board]
     while todo:
@@ -86,6 +91,7 @@ def profile_family(board):
                     todo += [a.name for a in node.names]
                 elif node.level == 1 or mod.startswith("firmware.hardware."):
                     todo.append(mod.split(".")[-1])
+    _FAMILIES[board] = out
     return out
 
 

@@ -109,12 +109,12 @@ def test_drive_tree(board, tmp_path):
             assert rel in ("code.py", "boot.py") or not compiled, rel
     # every import satisfied, of the files on the drive and of the modules frozen into the image
     # (other boards' profiles only run on their own boards)
+    family = _family(board)
     for rel in files + ["frozen:" + f for f in frozen_manifest.frozen_modules(board)]:
         if not rel.endswith((".py", ".mpy")):
             continue
         src = _source(rel)
         rel = rel.replace("frozen:", "")
-        family = _family(board)
         if rel.startswith("firmware/hardware/") and not rel.startswith("firmware/hardware/__init__.") and \
                 rel.split("/")[2].split(".")[0] not in family:
             continue
