@@ -90,6 +90,13 @@ _FIRE_CACHE = 2
 _MEMO_CACHE = 30
 _ROW_CACHE = 8
 _GC_EVERY = 16384
+# Pruning (floats only): joint states reached with less mass than PRUNE[0], and next states
+# of a round less likely than PRUNE[1], are dropped and their mass summed as "pruned"; when
+# that passes PRUNE_MAX the battle is solved again without pruning. Every figure is thus
+# within PRUNE_MAX of the exact one (about 1e-14 in practice: a sea battle with submarines
+# and aircraft 3x faster, 100 v 100 infantry 1.5x).
+PRUNE = (1e-16, 1e-18)
+PRUNE_MAX = 1e-12
 # A device whose heap holds at least this many bytes (a PSRAM board) runs the host's path
 # (about 8x faster under CircuitPython), falling back to the lean one on a MemoryError.
 _ROOMY = 1 << 20
@@ -663,8 +670,15 @@ def odds(board, kind, attacker, defender, policy=None, number=float, bombard=Non
 
 def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged, rounds_done,
           advantages, space):
-    return _prepare(board, kind, attacker, defender, policy, number, bombard, tech, damaged,
-                    rounds_done, advantages, space).result()
+    args = (board, kind, attacker, defender, policy, number, bombard, tech, damaged,
+            rounds_done, advantages, space)
+    r = _prepare(*args).result()
+    if r["pruned"] > PRUNE_MAX:
+        # the pruning dropped too much to call the figures exact: again without it
+        run = _prepare(*args)
+        run.prune = run.prune_next = run.num.zero
+        r = run.result()
+    return r
 
 
 def _prepare(board, kind, attacker, defender, policy, number, bombard, tech, damaged, rounds_done,
@@ -721,6 +735,9 @@ def _prepare(board, kind, attacker, defender, policy, number, bombard, tech, dam
     D = _Side(b, False, d_counts, d_dmg, d_tech, pol["defender_order"], 0)
     run = _Run(b, A, D, pol, bomb, aa_guns, rounds_done)
     A = D = None  # held by the run only (a device mixture replaces them part by part)
+    if number is float:
+        run.prune = PRUNE[0]
+        run.prune_next = PRUNE[1]
     return run
 
 
@@ -784,6 +801,10 @@ class _Run:
         self.meter = [0, _BUDGET]
         self.prune = z  # joint states reached with less mass are dropped (0: exact)
         self.prune_hits = z  # hit outcomes less likely than this are dropped (0: exact)
+        self.prune_next = z  # a round's next states less likely than this are dropped
+        self.dropped = z  # the mass dropped by prune and prune_next, summed as it goes
+        self.lost = z  # set by _outcomes: the mass of the outcomes it left out
+        self.next_lost = (z, z)  # set by _next_lists
         self.report = None
         self.keep = False  # a Solver's coarse pass: keep the sides' memos for the next pass
 
@@ -986,22 +1007,25 @@ class _Run:
                                       b.protected(A, ai1, D, di1), b.protected(D, di1, A, ai1),
                                       bomb_extra, ax[1], dx[1], p, first)
 
-    def _outcomes(self, dists, target, ti):
+    def _outcomes(self, dists, target, ti, low=None):
         """Joint hit outcomes ((any, no_air, no_sub, 0), p) of class distributions, capped
         at what the target can absorb; classes that meet no restriction are merged.
-        On a host the lists are cached by (distributions, target hit points, target mask)."""
+        Outcomes less likely than `low` (default: prune_hits) are left out, their mass in
+        self.lost. On a host the lists are cached by (distributions, target hit points,
+        target mask, pruned or not)."""
         info = target.info[ti]
         if _SMALL:
-            return self._outcomes2(dists, info)
-        key = (id(dists), info[0], info[1])
+            return self._outcomes2(dists, info, low)
+        key = (id(dists), info[0], info[1], low is None)
         got = self.out_cache.get(key)
         if got is not None and got[0] is dists:
+            self.lost = got[2]
             return got[1]
-        out = self._outcomes2(dists, info)
-        self.out_cache[key] = (dists, out)
+        out = self._outcomes2(dists, info, low)
+        self.out_cache[key] = (dists, out, self.lost)
         return out
 
-    def _outcomes2(self, dists, info):
+    def _outcomes2(self, dists, info, low=None):
         zero = self.num.zero
         cap = info[0]
         if cap > 250:
@@ -1017,12 +1041,17 @@ class _Run:
             d_any = _conv(d_any, d_ns, cap, zero)
             d_ns = self.num.unit
         d_any = _capped(d_any, cap, zero)
-        low = self.prune_hits  # zero unless pruning
+        if low is None:
+            low = self.prune_hits  # zero unless pruning
+        lost = zero
         out = []
         if len(d_na) == 1 and len(d_ns) == 1:
             for x in range(len(d_any)):
                 if d_any[x] > low:
                     out.append((x, d_any[x]))
+                else:
+                    lost += d_any[x]
+            self.lost = lost
             return out
         d_na = _capped(d_na, cap, zero)
         d_ns = _capped(d_ns, cap, zero)
@@ -1037,8 +1066,10 @@ class _Run:
                 for z in range(len(d_ns)):
                     pz = py * d_ns[z]
                     if not pz > low:
+                        lost += pz
                         continue
                     out.append(((x, y, z, 0), pz))
+        self.lost = lost
         return out
 
     def _main(self, out, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d, p0,
@@ -1064,9 +1095,11 @@ class _Run:
                 out[k] = get(k, zero) + pa * dn[1]
 
     def _next_lists(self, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d,
-                    first=False):
+                    first=False, low=None):
         """([(next attacker state, p)], [(next defender state, p)]): the two sides' fire
-        is independent, so the next pair is their product."""
+        is independent, so the next pair is their product. Hit outcomes less likely than
+        `low` are left out: self.next_lost = (mass missing from the defender's next states,
+        from the attacker's)."""
         A = self.A
         D = self.D
         zero = self.num.zero
@@ -1082,8 +1115,10 @@ class _Run:
                         fa = 1
         a_fire = A.fire(ai, a_which, a_prot, bomb_extra, fa)
         d_fire = D.fire(di, d_which, d_prot, None, fd)
-        a_out = self._outcomes(a_fire, D, di)
-        d_out = self._outcomes(d_fire, A, ai)
+        a_out = self._outcomes(a_fire, D, di, low)
+        la = self.lost
+        d_out = self._outcomes(d_fire, A, ai, low)
+        self.next_lost = (la, self.lost)
         ai_base = A.apply(ai, pend_a) if pend_a is not None else ai
         di_base = D.apply(di, pend_d) if pend_d is not None else di
         return _merge(A, ai_base, d_out, zero), _merge(D, di_base, a_out, zero)
@@ -1358,7 +1393,8 @@ class _Run:
                 if meter[0] >= meter[1]:
                     yield
                 if bv < self.prune:
-                    continue  # dropped (counted in the report's "pruned")
+                    self.dropped += bv  # (the report's "pruned")
+                    continue
                 o, k2 = self.settle(k, 1, True)
                 if o >= 0:
                     self._add_term(k2, o, bv)
@@ -1430,6 +1466,7 @@ class _Run:
         Dinfo = D.info
         meter = self.meter
         low = self.prune
+        thin = self.prune_next if self.prune_next else None
         while h >= 0:
             lst = buckets.get(h)
             if not lst:
@@ -1445,7 +1482,8 @@ class _Run:
             if meter[0] >= meter[1]:
                 yield
             if m < low:
-                continue  # dropped (counted in the report's "pruned")
+                self.dropped += m  # (the report's "pruned")
+                continue
             o, k2 = self.settle(k, 1, True)
             if o >= 0:
                 self._add_term(k2, o, m)
@@ -1467,7 +1505,8 @@ class _Run:
                     self._push(rows, buckets, k3, f * step[k3])
                 continue
             a_next, d_next = self._next_lists(ai, di, 3, 3, b.protected(A, ai, D, di),
-                                              b.protected(D, di, A, ai), None, None, None)
+                                              b.protected(D, di, A, ai), None, None, None,
+                                              False, thin)
             sa = zero
             for an in a_next:
                 if an[0] == ai:
@@ -1483,6 +1522,13 @@ class _Run:
             f = m / left
             self.rounds = self.rounds + f
             meter[0] += len(a_next) + len(d_next)
+            if thin is not None:
+                # hit outcomes too unlikely to matter were left out of the next states
+                # (mass l_a from the defender's, l_d from the attacker's): f * (1 - the
+                # product of what is left) of this state's outflow is dropped
+                la, ld = self.next_lost
+                if la != zero or ld != zero:
+                    self.dropped += f * (la + ld - la * ld)
             nd = len(d_next)
             need = 0
             dl = []
@@ -1665,12 +1711,15 @@ class _Run:
         }
 
     def _pruned(self):
-        """Probability mass dropped by pruning (zero when exact): what the outcomes miss."""
+        """Probability mass dropped by pruning (zero when exact). Summed as it was dropped;
+        a Solver's coarse pass also drops hit outcomes, counted as what the outcomes miss."""
         zero = self.num.zero
-        if self.prune == zero and self.prune_hits == zero:
-            return zero
+        if self.prune_hits == zero:
+            return self.dropped
         p = self.probs
         left = self.num.one - p[0] - p[1] - p[2] - p[3]
+        if left < self.dropped:
+            left = self.dropped
         return left if left > zero else zero
 
     def _survivors(self, side, rem, surv):
@@ -1908,6 +1957,7 @@ def _keys_sorted(d):
     return ks
 
 
+
 _BUDGET = 1 << 20  # work of a slice when nobody is waiting (odds() in one go)
 
 
@@ -1979,7 +2029,7 @@ class Solver:
         if self.stages:
             pr = self.stages.pop(0)
             run.prune = pr[0]
-            run.prune_hits = pr[1]
+            run.prune_hits = run.prune_next = pr[1]
             run.keep = True
             self.coarse = True
             self.pr = pr
@@ -2004,7 +2054,7 @@ class Solver:
                 run = _prepare(*self.args)
                 if self.pr is not None:
                     run.prune = self.pr[0]
-                    run.prune_hits = self.pr[1]
+                    run.prune_hits = run.prune_next = self.pr[1]
                     run.keep = True
                 self.run = run
                 self.gen = run.solve()
@@ -2037,6 +2087,13 @@ class Solver:
                         self.run = self.gen = None
                         gc.collect()
                     self._next_pass()
+                elif self.run.report["pruned"] > PRUNE_MAX and self.run.prune:
+                    # pruned too much to call it exact (see PRUNE): the exact pass again
+                    self.run = self.gen = None
+                    run = _prepare(*self.args)
+                    run.prune = run.prune_next = run.num.zero
+                    self.run = run
+                    self.gen = run.solve()
                 else:
                     self.done = self.run.report
                     self.run = self.gen = None

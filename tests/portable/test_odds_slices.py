@@ -22,7 +22,7 @@ def test_one_infantry_each_in_slices():
     assert abs(r["attacker_wins"] - 0.25) < EPS
     assert abs(r["defender_wins"] - 0.625) < EPS
     assert abs(r["draw"] - 0.125) < EPS
-    assert s.estimate()["exact"] and s.estimate()["error"] == 0
+    assert s.estimate()["exact"] and s.estimate()["error"] <= 1e-12  # what pruning dropped
 
 
 def test_sea_battle_slices_bounded():
