@@ -38,7 +38,12 @@ Result keys: attacker_wins, defender_wins, draw (both destroyed, or neither can 
 other), attacker_retreats, attacker_captures, expected_rounds, attacker_survivors /
 defender_survivors (expected count per unit name), attacker_ipc_lost, defender_ipc_lost,
 ipc_swing (defender's loss minus attacker's), attacker_remaining / defender_remaining
-(tuples of (units dict, probability), most likely first), method "exact".
+(tuples of (units dict, probability), most likely first), method "exact", pruned (the
+probability mass left out: joint states reached with less than PRUNE[0] and hit outcomes less
+likely than PRUNE[1]; the battle is solved again without pruning when it passes PRUNE_MAX =
+1e-12, so every figure is within 1e-12 of the exact one; 0 with fractions).
+On the device, `Solver(...)` computes the same report in slices of bounded work (step(budget),
+estimate() with its error, result()): see the class.
 Live odds after a round: call again on the survivors with `damaged` and `rounds_done`, or
 `live(battle)` on a running engine_core.battle.steps.Battle (at its retreat question).
 
