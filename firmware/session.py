@@ -473,11 +473,76 @@ class Session:
             self.tslots().erase()
 
     # -- battles ----------------------------------------------------------
-    def start_battle(self, kind, attacker, defender, territory=-1):
-        if self.tour is not None:
-            return self._start_audited(kind, attacker, defender, territory)
+    def battle_options(self, kind, territory=-1, extra=None, defender_power=-1):
+        """The options of a game battle in `territory`: what the game knows (each side's
+        technologies in effect, R&D: P40-R-*, LHTR-T-05; the LHTR national advantages of both
+        powers and the territory's colour, LHTR-O-02; liberation of an ally's territory,
+        CL-C-82 / LHTR-C-80 / P40-C-103) plus what the set-up screen chose (`extra`:
+        bombard, seaborne, scramble, air_bases, kamikaze, retreat...). The defending power is
+        the territory's owner, or `defender_power` at sea. A free battle (no game or no
+        territory) has only `extra`. Kamikaze tokens are checked here (P40-C-30/31/33): the
+        set-up refuses them when entered, not when the battle is recorded."""
+        opts = {}
+        if extra:
+            for k in extra:
+                opts[k] = extra[k]
+        g = self.game
+        if g is None or territory < 0:
+            return opts
+        board = self.board
+        state = g.state
+        ap = board.power_id(g.summary()["power"])
+        dp = defender_power
+        if not board.is_sea(territory) and state.owner[territory] != 255:
+            dp = state.owner[territory]
+        from engine_core.ledger import research
+        from engine_core import techs  # only the technologies that change a battle go to it
+        opts["attacker_tech"] = tuple(n for n in research.active_tech_names(board, state, ap)
+                                      if techs.bit(n) & techs.BATTLE)
+        if dp >= 0:
+            opts["defender_tech"] = tuple(n for n in research.active_tech_names(board, state, dp)
+                                          if techs.bit(n) & techs.BATTLE)
+        nas = g.options.get("national_advantages") if g.options else None
+        if nas and board.edition in ("revised", "revised_lhtr"):
+            from engine_core.battle import advantages
+            from engine_core.ledger import advantages as ledger_na
+            na = advantages.for_powers(nas, board.power_name(ap), board.power_name(dp) if dp >= 0 else "",
+                                       ledger_na.winter_active(state))
+            opts["attacker_na"] = na["attacker_na"]
+            opts["defender_na"] = na["defender_na"]
+            if not board.is_sea(territory) and dp >= 0:
+                opts["space"] = advantages.space_facts(board, territory, dp)
+        if not board.is_sea(territory):
+            from engine_core.ledger import economy
+            if economy.controller_after_capture(board, state, territory, ap) != ap:
+                opts["liberates"] = True
+        k = int(opts.get("kamikaze", 0) or 0)
+        if k:
+            from engine_core.errors import RuleError
+            if not board.rules.get("kamikaze") or k > state.kamikaze:
+                raise RuleError("P40-C-30", "Japan has %d kamikaze tokens left" % state.kamikaze)
+            if not board.is_sea(territory) or not board.is_kamikaze_zone(territory):
+                raise RuleError("P40-C-31", "no kamikaze symbol in this zone")
+            if board.side(ap) == 0:
+                raise RuleError("P40-C-33", "kamikaze strikes meet an Allied attack")
+        return opts
+
+    def check_battle(self, kind, attacker, defender, options=None):
+        """Refuse a battle set-up as soon as it is entered: the battle engine's own checks
+        (RuleError / InputError with its rule id), nothing started, nothing saved."""
         from engine_core.battle import steps as battle
-        self.battle = battle.Battle(self.board, kind, attacker, defender)
+        if options and options.get("bombard") and kind != "amphibious":
+            from engine_core.errors import RuleError
+            from engine_core.ledger.economy import rid
+            raise RuleError(rid(self.board, "CL-U-51", "LHTR-C-23", "P40-C-60"),
+                            "ships bombard in an amphibious assault only")
+        battle.Battle(self.board, kind, attacker, defender, options)
+
+    def start_battle(self, kind, attacker, defender, territory=-1, options=None):
+        if self.tour is not None:
+            return self._start_audited(kind, attacker, defender, territory, options)
+        from engine_core.battle import steps as battle
+        self.battle = battle.Battle(self.board, kind, attacker, defender, options)
         self.territory = territory
         self.battle_info = None
         if self.slots is not None and self.game is not None and territory >= 0:  # luck ledger
@@ -516,7 +581,7 @@ class Session:
         ledger.battles = rows
         return ledger
 
-    def _start_audited(self, kind, attacker, defender, territory):
+    def _start_audited(self, kind, attacker, defender, territory, options=None):
         """A tournament battle: logged, rolled from the tournament's dice at once (to its
         first decision). The attacker is the power on turn, the defender the territory's owner
         (a free battle, territory -1, names no powers: the luck ledger leaves it out)."""
@@ -526,7 +591,7 @@ class Session:
             ap = self.board.power_id(g.summary()["power"])
             dp = g.state.owner[territory]
         try:
-            b = self.tour.start_battle(kind, attacker, defender, ap, dp, territory)
+            b = self.tour.start_battle(kind, attacker, defender, ap, dp, territory, options)
             self.starts += 1
             self.battle = AuditedBattle(self, b)
             self.territory = territory
@@ -557,9 +622,11 @@ class Session:
         self.save()
         unload(BATTLE_MODULES)
 
-    def odds(self, kind, attacker, defender):
+    def odds(self, kind, attacker, defender, options=None):
+        """Exact odds of a set-up; `options` as the battle's (its bombardment, technologies and
+        national advantages reach the odds too)."""
         from engine_core.odds import exact as odds
-        r = odds.odds(self.board, kind, attacker, defender)
+        r = odds.odds(self.board, kind, attacker, defender, **odds_args(options))
         # kept for the luck ledger: the battle fought with these sides is rated from it
         self.last_odds = (kind, dict(attacker), dict(defender), r["attacker_wins"], r["ipc_swing"])
         return r
@@ -616,6 +683,27 @@ class AuditedBattle:
 
     def step(self, dice=None):
         self.run_until_prompt(dice)
+
+
+def odds_args(options):
+    """The odds engine's keyword arguments for a battle's options (engine_core/odds/exact.py):
+    bombardment, both sides' technologies, the LHTR national advantages and the space."""
+    out = {}
+    if not options:
+        return out
+    if options.get("bombard"):
+        out["bombard"] = options["bombard"]
+    at = options.get("attacker_tech")
+    dt = options.get("defender_tech")
+    if at or dt:
+        out["tech"] = {"attacker": list(at or ()), "defender": list(dt or ())}
+    an = options.get("attacker_na")
+    dn = options.get("defender_na")
+    if an or dn:
+        out["advantages"] = {"attacker": list(an or ()), "defender": list(dn or ())}
+    if options.get("space"):
+        out["space"] = options["space"]
+    return out
 
 
 MAX_UNITS = 255    # units on one side of a restored battle (a hostile record: no hang in its odds)

@@ -47,6 +47,7 @@ from engine_core import events as ev
 from engine_core.errors import RuleError, InputError
 
 from engine_core.editions import FAM_LHTR
+from engine_core.techs import JETS, SUPER_SUBS
 from engine_core.battle.base import (NA_NAMES, NA_ATLANTIC, NA_PANZER, NA_WOLF, NA_STUKA,
     NA_FORTRESS, NA_KAMIKAZE, NA_KAITEN, NA_BATTLESHIPS, NA_DUG_IN, NA_BANZAI, NA_MARINES,
     NA_RADAR, NA_SUPERFORT, NA_WINTER, NA_POWERS, SPACE_NAMES, SP_GRAY, SP_ISLAND, SP_TAN,
@@ -92,7 +93,7 @@ def space_facts(board, t, holder):
 
 def setup(b, options):
     """Read the national-advantage options into the battle (called by Battle.__init__)."""
-    if b.family != 1:
+    if b.family != FAM_LHTR:
         raise InputError("national advantages and bombard_may_hit_air are Revised / LHTR options")
     b.na = [name_bits(options.get("attacker_na"), NA_NAMES, "national advantage"),
             name_bits(options.get("defender_na"), NA_NAMES, "national advantage")]
@@ -166,7 +167,7 @@ def value(b, side, u, v):
     land = b.is_land_battle()
     if side == ATTACKER:
         if nm == "submarine" and b.wolf:
-            return 4 if b.tech[side] & 2 else 3                    # LHTR-O-23
+            return 4 if b.tech[side] & SUPER_SUBS else 3                    # LHTR-O-23
         if nm == "fighter" and b.stuka and b.round == 1:
             return 5                                               # LHTR-O-24
         if nm == "battleship" and na & NA_BATTLESHIPS:
@@ -272,7 +273,7 @@ def answer(b, p, choice):
         if not (0 <= k < b.alive[other][g]):
             raise RuleError("LHTR-A-28", "no such enemy ship in the battle")
         if b.units[s][uu.U_KIND] == uu.AIR and b.units[g][uu.U_ABILITIES] & uu.AB_SUBMARINE \
-                and b.tech[other] & 2 and not b._has(side, uu.AB_DESTROYER):
+                and b.tech[other] & SUPER_SUBS and not b._has(side, uu.AB_DESTROYER):
             raise RuleError("LHTR-U-80", "super submarines cannot be hit by aircraft "
                             "without a destroyer")
         plan.append((side, s, g, k))
@@ -289,10 +290,10 @@ def answer(b, p, choice):
 
 def _hit_value(b, side, s):
     if b.units[s][uu.U_KIND] == uu.AIR:
-        if side == DEFENDER and b.tech[side] & 1:
+        if side == DEFENDER and b.tech[side] & JETS:
             return 5                            # LHTR-A-32: 5 on defense with Jets
         return 4
-    if side == ATTACKER and b.tech[side] & 2:
+    if side == ATTACKER and b.tech[side] & SUPER_SUBS:
         return 4                                # kaiten attacking with Super Submarines
     return 3
 

@@ -67,6 +67,15 @@ P_BOMBARD = 6
 P_DICE = 7
 PROMPT_NAMES = ("", "casualties", "retreat", "submerge", "kamikaze", "scramble", "bombard", "dice")
 
+# a bombing raid's prompts (engine_core/battle/raids.py), numbered apart from the battle's
+P_ESCORTS = 40          # int: how many of the fighters escort
+P_INTERCEPTORS = 41     # int: how many defending fighters intercept
+P_AIR_CASUALTIES = 42   # (fighters, tactical bombers, strategic bombers) lost
+P_TARGETS = 43          # per target (strategic, tactical) bombers assigned
+P_AA_CASUALTIES = 44    # (tactical, strategic) bombers lost at the current facility
+P_RAID_DICE = 45        # players' dice for the step: a list of dice, or {"hits": [per group]}
+RAID_PROMPT_NAMES = ("escorts", "interceptors", "air_casualties", "targets", "aa_casualties", "dice")
+
 # outcomes
 O_ATTACKER_WON = 1
 O_DEFENDER_WON = 2
@@ -80,16 +89,6 @@ H_ANY = 0
 H_NO_AIR = 1
 H_NO_SUB = 2
 H_AIR_ONLY = 3
-
-TECHS = ("jet_fighters", "super_submarines", "heavy_bombers", "combined_bombardment", "radar",
-         "advanced_artillery", "improved_mechanized_infantry")
-T_JETS = 1
-T_SUPER_SUBS = 2
-T_HEAVY = 4
-T_COMBINED = 8
-T_RADAR = 16
-T_ADV_ART = 32
-T_IMP_MECH = 64
 
 
 def is_whole(v):
@@ -108,23 +107,12 @@ class Prompt:
         self.info = info
 
     def name(self):
+        if self.kind >= P_ESCORTS:
+            return RAID_PROMPT_NAMES[self.kind - P_ESCORTS]
         return PROMPT_NAMES[self.kind]
 
     def __repr__(self):
-        return "Prompt(%s, side=%d, default=%r)" % (PROMPT_NAMES[self.kind], self.side, self.default)
-
-
-def tech_bits(names):
-    bits = 0
-    if not names:
-        return 0
-    if isinstance(names, int):
-        return names
-    for n in names:
-        if n not in TECHS:
-            raise InputError("unknown technology: " + str(n))
-        bits |= 1 << TECHS.index(n)
-    return bits
+        return "Prompt(%s, side=%d, default=%r)" % (self.name(), self.side, self.default)
 
 
 def zeros(n):

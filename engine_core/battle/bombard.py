@@ -9,8 +9,9 @@ from engine_core import units as uu
 from engine_core import events as ev
 from engine_core.errors import RuleError, InputError
 from engine_core.editions import FAM_LHTR, FAM_1940
+from engine_core.techs import COMBINED_BOMBARDMENT
 from engine_core.battle.base import (ATTACKER, DEFENDER, H_ANY, K_AMPHIBIOUS, P_BOMBARD, Prompt,
-    S_BOMBARD, T_COMBINED, zeros)
+    S_BOMBARD, zeros)
 
 
 def step(self, dice):
@@ -31,7 +32,7 @@ def step(self, dice):
     for u in range(self.n):
         ab = self.units[u][uu.U_ABILITIES]
         ok = ab & uu.AB_BOMBARD
-        if ab & uu.AB_DESTROYER and self.tech[ATTACKER] & T_COMBINED and self.family == FAM_LHTR:
+        if ab & uu.AB_DESTROYER and self.tech[ATTACKER] & COMBINED_BOMBARDMENT and self.family == FAM_LHTR:
             ok = True                     # LHTR-T-12
         if ok and self.bombard[u]:
             avail[u] = self.bombard[u]

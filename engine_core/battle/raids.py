@@ -48,6 +48,10 @@ except ImportError:          # CPython
 
 from engine_core.errors import RuleError, InputError
 from engine_core.editions import EDITIONS, unit_tables
+from engine_core import techs
+from engine_core.battle.base import (Prompt, P_ESCORTS, P_INTERCEPTORS, P_AIR_CASUALTIES, P_TARGETS,
+    P_AA_CASUALTIES, P_RAID_DICE as P_DICE)
+from engine_core.techs import HEAVY_BOMBERS, JETS, RADAR
 from engine_core import events as ev
 from engine_core import units as uu
 
@@ -76,30 +80,18 @@ _STEPS_OLD = (S_AA, S_BOMB, S_DONE)
 _STEPS_1940 = (S_ESCORTS, S_INTERCEPT, S_AIR_BATTLE, S_AIR_CASUALTIES, S_TARGETS, S_AA,
                S_AA_CASUALTIES, S_BOMB, S_DONE)
 
-# Prompt kinds
-P_ESCORTS = 40          # int: how many of the fighters escort
-P_INTERCEPTORS = 41     # int: how many defending fighters intercept
-P_AIR_CASUALTIES = 42   # (fighters, tactical bombers, strategic bombers) lost
-P_TARGETS = 43          # per target (strategic, tactical) bombers assigned
-P_AA_CASUALTIES = 44    # (tactical, strategic) bombers lost at the current facility
-P_DICE = 45             # players' dice for the step: a list of dice, or {"hits": [per group]}
-
-PROMPT_NAMES = ("escorts", "interceptors", "air_casualties", "targets", "aa_casualties", "dice")
 
 
 def step_name(code):
     """Name of a raid step code (S_*), for hosts and logs."""
     return STEP_NAMES[code - S_ESCORTS]
 
-# Technologies / advantages understood here (names as a player says them)
-T_HEAVY = 1          # Heavy Bombers (CL-T-11, LHTR-T-11, P40-R-26)
-T_JETS = 2           # Jet Fighters (P40-R-22): escorts / interceptors hit on 1-2
-T_RADAR = 4          # Radar (P40-R-24; LHTR-O-30 UK radar): AA hits on 1-2
-T_SUPERFORT = 8      # Superfortresses (LHTR-O-55): 2 AA dice per bomber, down if total <= 3
-_TECH_NAMES = (("heavy_bombers", T_HEAVY), ("heavy_bomber", T_HEAVY), ("heavy", T_HEAVY),
-               ("jet_fighters", T_JETS), ("jet_power", T_JETS), ("jets", T_JETS),
-               ("radar", T_RADAR), ("superfortresses", T_SUPERFORT),
-               ("superfortress", T_SUPERFORT))
+# Technologies that change a raid are engine_core.techs bits (techs.RAID); beside them one LHTR
+# national advantage: Superfortresses (LHTR-O-55), 2 AA dice per bomber, down if total <= 3
+T_SUPERFORT = 1 << 14     # a bit no technology uses (engine_core.techs has 14)
+_SUPERFORT_NAMES = ("superfortresses", "superfortress")
+# The saved state keeps its first layout for these fields (bit i = _PACKED[i])
+_PACKED = (HEAVY_BOMBERS, JETS, RADAR, T_SUPERFORT)
 
 # State layout (a list of small ints; every value < 65536 so it packs as "H")
 _ED = const(0)
@@ -137,26 +129,6 @@ _OPT_HB_ONE_DIE = const(1)
 _OPT_PLAN = const(2)      # bombers were assigned to targets in Combat Move (`plan`)
 
 
-class Prompt:
-    """A pending decision: `kind` (P_*), `side` that answers, legal `options`, `default`,
-    `info` (P_DICE: (step, groups) with groups as in Raid._groups). Same shape as
-    engine_core.battle.steps.Prompt."""
-
-    def __init__(self, kind, side, options, default, info=None):
-        self.kind = kind
-        self.side = side
-        self.options = options
-        self.default = default
-        self.info = info
-
-    def name(self):
-        return PROMPT_NAMES[self.kind - P_ESCORTS]
-
-    def __repr__(self):
-        return "Prompt(%s, %r, default=%r)" % (PROMPT_NAMES[self.kind - P_ESCORTS],
-                                               self.options, self.default)
-
-
 def _edition_of(board):
     if isinstance(board, str):
         return board
@@ -187,21 +159,38 @@ def _pairs(side):
 
 
 def _tech_bits(names):
-    bits = 0
+    """engine_core.techs bits of the technologies that change a raid (and Superfortresses)."""
     if not names:
         return 0
-    if isinstance(names, int):
-        return names
+    if isinstance(names, str):
+        names = (names,)
+    if not isinstance(names, (list, tuple)):
+        raise InputError("technologies are a list of names")
+    bits = 0
     for n in names:
-        n2 = str(n).strip().lower().replace(" ", "_").replace("-", "_")
-        found = 0
-        for pair in _TECH_NAMES:
-            if pair[0] == n2:
-                found = pair[1]
-        if not found:
-            raise InputError("unknown technology: " + str(n))
-        bits |= found
+        if str(n).strip().lower() in _SUPERFORT_NAMES:
+            bits |= T_SUPERFORT
+        else:
+            bits |= techs.bits((n,), techs.RAID, "bombing raid")
     return bits
+
+
+def _packed(tech):
+    out = 0
+    for i in range(len(_PACKED)):
+        if tech & _PACKED[i]:
+            out |= 1 << i
+    return out
+
+
+def _unpacked(v):
+    if v >> len(_PACKED):
+        raise InputError("corrupt saved raid")
+    out = 0
+    for i in range(len(_PACKED)):
+        if v & (1 << i):
+            out |= _PACKED[i]
+    return out
 
 
 def _check_value(v):
@@ -769,7 +758,7 @@ class Raid:
 
     def _heavy_air(self):
         s = self.s
-        return (s[_ATECH] & T_HEAVY) and not (s[_OPT] & _OPT_HB_ONE_DIE)
+        return (s[_ATECH] & HEAVY_BOMBERS) and not (s[_OPT] & _OPT_HB_ONE_DIE)
 
     def _next_aa_target(self):
         """Index of the next facility (from the cursor) with bombers at it, or -1."""
@@ -790,8 +779,8 @@ class Raid:
         st = s[_STEP]
         out = []
         if st == S_AIR_BATTLE and s[_INT] > 0:
-            a_v = 2 if s[_ATECH] & T_JETS else 1
-            d_v = 2 if s[_DTECH] & T_JETS else 1
+            a_v = 2 if s[_ATECH] & JETS else 1
+            d_v = 2 if s[_DTECH] & JETS else 1
             out.append((ev.ATTACKER, a_v, s[_ESC], 1))
             out.append((ev.ATTACKER, 1, s[_TAC], 1))
             if self._heavy_air():
@@ -804,15 +793,15 @@ class Raid:
                 i = self._next_aa_target()
                 if i >= 0:
                     b = _T0 + i * _TW
-                    value = 2 if s[_DTECH] & T_RADAR else 1
+                    value = 2 if s[_DTECH] & RADAR else 1
                     out.append((ev.DEFENDER, value, s[b + 2] + s[b + 3], 1))
             elif s[_AAGUN] and s[_STRAT]:
                 if s[_ATECH] & T_SUPERFORT:
                     out.append((ev.DEFENDER, 3, 2 * s[_STRAT], 2))
                 else:
-                    out.append((ev.DEFENDER, 2 if s[_DTECH] & T_RADAR else 1, s[_STRAT], 1))
+                    out.append((ev.DEFENDER, 2 if s[_DTECH] & RADAR else 1, s[_STRAT], 1))
         elif st == S_BOMB:
-            heavy = s[_ATECH] & T_HEAVY
+            heavy = s[_ATECH] & HEAVY_BOMBERS
             if self.style == Y1940:
                 for i in range(s[_NT]):
                     b = _T0 + i * _TW
@@ -1091,7 +1080,10 @@ class Raid:
     # ----- persistence
     def to_bytes(self):
         """The raid's state in a few dozen bytes (events are not kept)."""
-        return struct.pack("<B%dH" % _SIZE, _VERSION, *self.s)
+        s = list(self.s)
+        s[_ATECH] = _packed(s[_ATECH])
+        s[_DTECH] = _packed(s[_DTECH])
+        return struct.pack("<B%dH" % _SIZE, _VERSION, *s)
 
     @classmethod
     def from_bytes(cls, board, data):
@@ -1103,6 +1095,8 @@ class Raid:
         if vals[_ED] >= len(EDITIONS) or not (S_ESCORTS <= vals[_STEP] <= S_DONE):
             raise InputError("corrupt saved raid")
         edition = EDITIONS[vals[_ED]]
+        vals[_ATECH] = _unpacked(vals[_ATECH])
+        vals[_DTECH] = _unpacked(vals[_DTECH])
         if board is not None and _edition_of(board) != edition:
             raise InputError("the saved raid is a " + edition + " raid")
         return cls(edition, None, _state=vals)

@@ -6,6 +6,8 @@ engine_core/battle/steps.py.Battle; loaded only when a battle needs it (device h
 """
 
 from engine_core.battle import casualties as cz
+from engine_core.techs import (JETS, SUPER_SUBS, HEAVY_BOMBERS, COMBINED_BOMBARDMENT, RADAR,
+    ADVANCED_ARTILLERY, IMPROVED_MECH)
 from engine_core.errors import InputError
 from engine_core.battle.base import (ATTACKER, P_CASUALTIES, Prompt, S_AA, S_BOMBARD)
 
@@ -37,8 +39,8 @@ def to_bytes(self):
 
     put(2)                                   # format version
     put(self.n)
-    for x in (self.kind, self.family, self.tech[0], self.tech[1], self.step_i, self.pre,
-              self.round, self.part, self.struck, self.sea_combat, self.dd[0], self.dd[1],
+    for x in (self.kind, self.family, _packed(self.tech[0]), _packed(self.tech[1]), self.step_i,
+              self.pre, self.round, self.part, self.struck, self.sea_combat, self.dd[0], self.dd[1],
               self.fired[0], self.fired[1], self.decided[0], self.decided[1], self.outcome,
               self.air_bases, self.kamikaze, self.sub_withdraw, self.para, self.liberates):
         put(x)
@@ -157,7 +159,7 @@ def from_bytes(cls, board, data):
     (b.kind, fam, t0, t1, b.step_i, b.pre, b.round, b.part, b.struck, b.sea_combat, d0, d1,
      f0, f1, c0, c1, b.outcome, b.air_bases, b.kamikaze, b.sub_withdraw, b.para,
      b.liberates) = [get() for _ in range(22)]
-    b.tech = [t0, t1]
+    b.tech = [_unpacked(t0), _unpacked(t1)]
     b.dd = [d0, d1]
     b.fired = [f0, f1]
     b.decided = [c0, c1]
@@ -220,3 +222,27 @@ def from_bytes(cls, board, data):
     else:
         b.prompt = None       # retreat, submerge, dice... are asked again by their step
     return b
+
+
+# The state's technology fields keep format 2's layout (bit i = _PACKED[i]), whatever the bits
+# of engine_core.techs: a battle saved by an earlier firmware resumes with the same technologies.
+_PACKED = (JETS, SUPER_SUBS, HEAVY_BOMBERS, COMBINED_BOMBARDMENT, RADAR, ADVANCED_ARTILLERY,
+           IMPROVED_MECH)
+
+
+def _packed(tech):
+    out = 0
+    for i in range(len(_PACKED)):
+        if tech & _PACKED[i]:
+            out |= 1 << i
+    return out
+
+
+def _unpacked(v):
+    if v >> len(_PACKED):
+        raise InputError("battle state: unknown technology bits")
+    out = 0
+    for i in range(len(_PACKED)):
+        if v & (1 << i):
+            out |= _PACKED[i]
+    return out

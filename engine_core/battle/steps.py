@@ -78,12 +78,13 @@ from engine_core import events as ev
 from engine_core.battle import casualties as cz
 from engine_core.errors import RuleError, InputError
 from engine_core.editions import FAM_CLASSIC, FAM_LHTR, FAM_1940, board_of
+from engine_core.techs import (BATTLE, JETS, SUPER_SUBS, HEAVY_BOMBERS, RADAR, ADVANCED_ARTILLERY,
+    IMPROVED_MECH, bits as tech_bits)
 from engine_core.battle.base import (ATTACKER, DEFENDER, K_LAND, K_SEA, K_AMPHIBIOUS, K_FLYOVER,
     KIND_NAMES, S_START, S_AA, S_BOMBARD, S_ROUND, S_SUB_ATTACK, S_SUB_DEFEND, S_ATTACK, S_DEFEND,
     S_END, STEP_NAMES, PRE_STEPS, ROUND_STEPS, FLYOVER_STEPS, P_CASUALTIES, P_RETREAT, P_SUBMERGE,
     P_KAMIKAZE, P_SCRAMBLE, P_BOMBARD, P_DICE, O_ATTACKER_WON, O_DEFENDER_WON, O_BOTH_DESTROYED,
-    O_RETREAT, O_STALEMATE, H_ANY, H_NO_AIR, H_NO_SUB, H_AIR_ONLY, T_JETS, T_SUPER_SUBS, T_HEAVY,
-    T_RADAR, T_ADV_ART, T_IMP_MECH, is_whole, Prompt, tech_bits, zeros)
+    O_RETREAT, O_STALEMATE, H_ANY, H_NO_AIR, H_NO_SUB, H_AIR_ONLY, is_whole, Prompt, zeros)
 
 class Battle:
     """One battle; see the module docstring."""
@@ -108,7 +109,8 @@ class Battle:
         options = options or {}
         self.kind = kind
         n = self.n
-        self.tech = [tech_bits(options.get("attacker_tech")), tech_bits(options.get("defender_tech"))]
+        self.tech = [tech_bits(options.get("attacker_tech"), BATTLE, "battle"),
+                     tech_bits(options.get("defender_tech"), BATTLE, "battle")]
         self.alive = [self._vec(attacker), self._vec(defender)]
         self.dmg = [zeros(n), zeros(n)]
         self.cas = [zeros(n), zeros(n)]
@@ -372,13 +374,13 @@ class Battle:
             return 0
         if side == ATTACKER:
             v = r[uu.U_ATTACK]
-            if ab & uu.AB_SUBMARINE and t & T_SUPER_SUBS:
+            if ab & uu.AB_SUBMARINE and t & SUPER_SUBS:
                 v = 3                      # CL-T-08, LHTR-T-09, P40-R-21
-            if ab & uu.AB_FIGHTER and t & T_JETS and self.family == FAM_1940:
+            if ab & uu.AB_FIGHTER and t & JETS and self.family == FAM_1940:
                 v = 4                      # P40-R-22
             return v
         v = r[uu.U_DEFENSE]
-        if ab & uu.AB_FIGHTER and t & T_JETS and self.family != FAM_1940:
+        if ab & uu.AB_FIGHTER and t & JETS and self.family != FAM_1940:
             v = 5                          # CL-T-06, LHTR-T-07
         if ab & uu.AB_TRANSPORT and not self.flags & uu.CF_TRANSPORT_FIRES:
             v = 0
@@ -391,7 +393,7 @@ class Battle:
             return H_ANY
         if self.flags & uu.CF_AIR_NEEDS_DESTROYER and not self.dd[side]:
             return H_NO_SUB                # P40-U-43
-        if self.tech[other] & T_SUPER_SUBS and self.family == FAM_LHTR and not self.dd[side]:
+        if self.tech[other] & SUPER_SUBS and self.family == FAM_LHTR and not self.dd[side]:
             return H_NO_SUB                # LHTR-U-80, LHTR-T-09
         return H_ANY
 
@@ -434,7 +436,7 @@ class Battle:
             for u in range(n):
                 ab = units[u][uu.U_ABILITIES]
                 if ab & uu.AB_ARTILLERY and self.flags & uu.CF_ARTILLERY:
-                    art += fire[u] * (2 if self.tech[side] & T_ADV_ART else 1)   # P40-R-11
+                    art += fire[u] * (2 if self.tech[side] & ADVANCED_ARTILLERY else 1)   # P40-R-11
                 if ab & uu.AB_PAIRS_TAC and self.flags & uu.CF_TAC_PAIRING:
                     if units[u][uu.U_KIND] == uu.AIR:
                         fighters += fire[u]
@@ -459,7 +461,7 @@ class Battle:
                     k = fire[u] if fire[u] < fighters else fighters
                     boost[u] = k
                     fighters -= k
-            if self.tech[side] & T_IMP_MECH:         # P40-R-16
+            if self.tech[side] & IMPROVED_MECH:         # P40-R-16
                 for u in range(n):
                     ab = units[u][uu.U_ABILITIES]
                     if ab & uu.AB_SUPPORTABLE and ab & uu.AB_BLITZ:
@@ -495,12 +497,12 @@ class Battle:
                 cls = self._air_class(side)
             best = 1
             dice_each = 1
-            if side == ATTACKER and ab & uu.AB_STRATEGIC and self.tech[side] & T_HEAVY:
+            if side == ATTACKER and ab & uu.AB_STRATEGIC and self.tech[side] & HEAVY_BOMBERS:
                 if self.flags & uu.CF_HEAVY_THREE_DICE:
                     dice_each = 3          # CL-T-11: three dice, each may hit
                 else:
                     best = 2               # LHTR-T-11 / P40-R-26: two dice, keep the better
-            if side == DEFENDER and ab & uu.AB_STRATEGIC and self.tech[side] & T_HEAVY \
+            if side == DEFENDER and ab & uu.AB_STRATEGIC and self.tech[side] & HEAVY_BOMBERS \
                     and self.family == FAM_LHTR:
                 best = 2                   # LHTR-T-11: on defense too
             boosted = boost[u]             # P40-U-30, P40-U-41, LHTR-U-02
@@ -983,7 +985,7 @@ class Battle:
         if aa <= 0:
             return True
         a = self.alive[ATTACKER]
-        jets = self.tech[ATTACKER] & T_JETS and self.family == FAM_LHTR
+        jets = self.tech[ATTACKER] & JETS and self.family == FAM_LHTR
         groups = []
         if self.flags & uu.CF_AA_BY_TYPE:
             # LHTR-C-21: dice at fighters first, then at bombers; hits stay within the type
@@ -1004,7 +1006,7 @@ class Battle:
                 groups.append((-1, air))
         if not groups:
             return True
-        hit_value = 2 if (self.tech[DEFENDER] & T_RADAR and self.family == FAM_1940) else 1
+        hit_value = 2 if (self.tech[DEFENDER] & RADAR and self.family == FAM_1940) else 1
         hv = [hit_value] * len(groups)
         per = [1] * len(groups)            # dice per plane
         if self.na:

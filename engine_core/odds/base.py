@@ -7,6 +7,7 @@ leaf, so loading it never loads a solver.
 
 from engine_core.errors import RuleError, InputError
 from engine_core.editions import unit_tables
+from engine_core import techs
 from engine_core.battle.base import NA_BATTLESHIPS
 from engine_core.battle import casualties as _cas
 from engine_core.units import (
@@ -24,18 +25,6 @@ O_ATTACKER = 0
 O_DEFENDER = 1
 O_DRAW = 2
 O_RETREAT = 3
-
-
-# technologies that change dice (names as the rulebooks print them, snake case)
-TECHS = ("jet_fighters", "super_submarines", "heavy_bombers", "combined_bombardment",
-         "radar", "advanced_artillery", "improved_mechanized_infantry")
-
-
-_TECH_ALIASES = (("jets", "jet_fighters"), ("jet_power", "jet_fighters"),
-                 ("super_subs", "super_submarines"), ("heavy_bomber", "heavy_bombers"),
-                 ("improved_mech", "improved_mechanized_infantry"))
-
-# hit classes, as engine_core.battle.casualties.choose takes them
 
 
 def family_rule(fam, classic, lhtr, y1940):
@@ -93,23 +82,8 @@ def counts(units, aliases, side, what):
 
 
 def tech_set(tech):
-    names = []
-    if tech is None:
-        return names
-    if isinstance(tech, str):
-        tech = (tech,)
-    for t in tech:
-        if not isinstance(t, str):
-            raise InputError("technology names are strings")
-        t = t.strip().lower().replace(" ", "_").replace("-", "_")
-        for a in _TECH_ALIASES:
-            if a[0] == t:
-                t = a[1]
-        if t not in TECHS:
-            raise InputError("unknown technology '" + t + "'")
-        if t not in names:
-            names.append(t)
-    return names
+    """The canonical names (engine_core.techs) of a list of technologies that change a battle."""
+    return techs.names(techs.bits(tech, techs.BATTLE, "battle"))
 
 
 def split_tech(tech):

@@ -1,0 +1,95 @@
+"""The one technology table: every technology of every edition's research charts, its bit in a
+power's `techs` (GameState.techs, the saved game), the names players use for it, and which of
+them change a battle or a bombing raid.
+
+    bit("jets") == JETS;  bits(("radar", "heavy bombers")) == RADAR | HEAVY_BOMBERS
+    names(JETS | RADAR) == ["jet_fighters", "radar"]
+"""
+
+from engine_core.errors import InputError
+
+JETS = 1 << 0
+ROCKETS = 1 << 1
+SUPER_SUBS = 1 << 2
+LONG_RANGE = 1 << 3
+INDUSTRIAL_TECH = 1 << 4
+HEAVY_BOMBERS = 1 << 5
+COMBINED_BOMBARDMENT = 1 << 6
+ADVANCED_ARTILLERY = 1 << 7
+PARATROOPERS = 1 << 8
+INCREASED_FACTORY = 1 << 9
+WAR_BONDS = 1 << 10
+IMPROVED_MECH = 1 << 11
+IMPROVED_SHIPYARDS = 1 << 12
+RADAR = 1 << 13
+
+# by bit: TECH_NAMES[i] is the technology of bit 1 << i (names as the rulebooks print them)
+TECH_NAMES = (
+    "jet_fighters", "rockets", "super_submarines", "long_range_aircraft", "industrial_technology",
+    "heavy_bombers", "combined_bombardment", "advanced_artillery", "paratroopers",
+    "increased_factory_production", "war_bonds", "improved_mechanized_infantry",
+    "improved_shipyards", "radar",
+)
+
+# the technologies that change a battle's dice, and a bombing raid's
+BATTLE = JETS | SUPER_SUBS | HEAVY_BOMBERS | COMBINED_BOMBARDMENT | RADAR | ADVANCED_ARTILLERY \
+    | IMPROVED_MECH
+RAID = HEAVY_BOMBERS | JETS | RADAR
+
+# Other names players use (the rulebooks' own: Classic "Jet Power", "Industrial Technology")
+_ALIASES = (
+    ("jet_power", "jet_fighters"), ("jets", "jet_fighters"), ("super_subs", "super_submarines"),
+    ("long_range", "long_range_aircraft"), ("industrial_tech", "industrial_technology"),
+    ("heavy", "heavy_bombers"), ("heavy_bomber", "heavy_bombers"),
+    ("combined", "combined_bombardment"), ("increased_factory", "increased_factory_production"),
+    ("improved_mech", "improved_mechanized_infantry"),
+)
+
+
+def bit(name):
+    """The bit of a technology name from TECH_NAMES or an alias (InputError if unknown)."""
+    if not isinstance(name, str):
+        raise InputError("technology names are strings")
+    key = name.strip().lower().replace(" ", "_").replace("-", "_")
+    for alias, canon in _ALIASES:
+        if alias == key:
+            key = canon
+    for i in range(len(TECH_NAMES)):
+        if TECH_NAMES[i] == key:
+            return 1 << i
+    raise InputError("unknown technology: " + str(name))
+
+
+def bits(tech_names, allowed=-1, what="technology"):
+    """The bits of a list of names (None or () is none; one name as a string is allowed);
+    a name whose bit is outside `allowed` is refused: it does not change this `what`."""
+    if not tech_names:
+        return 0
+    if isinstance(tech_names, str):
+        tech_names = (tech_names,)
+    if not isinstance(tech_names, (list, tuple)):
+        raise InputError("technologies are a list of names")
+    out = 0
+    for n in tech_names:
+        b = bit(n)
+        if not b & allowed:
+            raise InputError("%s does not change a %s" % (TECH_NAMES[_index(b)], what))
+        out |= b
+    return out
+
+
+def names(tech_bits):
+    """Names of the technologies in a bit set, in bit order."""
+    out = []
+    for i in range(len(TECH_NAMES)):
+        if tech_bits & (1 << i):
+            out.append(TECH_NAMES[i])
+    return out
+
+
+def _index(b):
+    i = 0
+    while b > 1:
+        b >>= 1
+        i += 1
+    return i
