@@ -42,6 +42,7 @@ from engine_core.ledger import phases as PH
 from engine_core.ledger import victory as V
 from engine_core.dice import seed_state, roll_one
 from engine_core.errors import RuleError, InputError
+from engine_core.editions import FAM_LHTR
 from engine_core.ledger.state import GameState, NO_OWNER, set_since
 
 EV_PHASE = 20      # (EV_PHASE, power, phase constant)

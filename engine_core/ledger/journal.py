@@ -150,7 +150,7 @@ def encode(board, state, action):
         if tech is None:
             tech = 0
         elif not isinstance(tech, int):
-            from engine_core.ledger.research import tech_bit
+            from engine_core.techs import bit as tech_bit
             tech = tech_bit(tech)
         out = [code, _int(g("dice", 0), "dice"), _int(tech, "tech"), _int(g("chart") or 0, "chart")]
         _dice(out, g("rolls") or [])

@@ -39,32 +39,13 @@ Dice come from any object with .roll(n) (engine_core.dice.Dice / FixedDice / typ
 """
 
 from engine_core.errors import RuleError, InputError
+from engine_core.techs import (JETS, ROCKETS, SUPER_SUBS, LONG_RANGE, INDUSTRIAL_TECH, HEAVY_BOMBERS,
+    COMBINED_BOMBARDMENT, ADVANCED_ARTILLERY, PARATROOPERS, INCREASED_FACTORY, WAR_BONDS,
+    IMPROVED_MECH, IMPROVED_SHIPYARDS, RADAR, TECH_NAMES, bit as tech_bit, names as tech_names)
 from engine_core.editions import FAM_CLASSIC, FAM_LHTR, FAM_1940
-
-JETS = 1 << 0
-ROCKETS = 1 << 1
-SUPER_SUBS = 1 << 2
-LONG_RANGE = 1 << 3
-INDUSTRIAL_TECH = 1 << 4
-HEAVY_BOMBERS = 1 << 5
-COMBINED_BOMBARDMENT = 1 << 6
-ADVANCED_ARTILLERY = 1 << 7
-PARATROOPERS = 1 << 8
-INCREASED_FACTORY = 1 << 9
-WAR_BONDS = 1 << 10
-IMPROVED_MECH = 1 << 11
-IMPROVED_SHIPYARDS = 1 << 12
-RADAR = 1 << 13
 
 _STAMP_SHIFT = 14           # LHTR: state.research = stamp << 14 | bits gained this turn
 _BITS_MASK = (1 << _STAMP_SHIFT) - 1
-
-TECH_NAMES = (
-    "jet_fighters", "rockets", "super_submarines", "long_range_aircraft", "industrial_technology",
-    "heavy_bombers", "combined_bombardment", "advanced_artillery", "paratroopers",
-    "increased_factory_production", "war_bonds", "improved_mechanized_infantry",
-    "improved_shipyards", "radar",
-)
 
 DIE_COST = 5   # CL-T-01, LHTR-T-03, P40-R-03
 
@@ -79,39 +60,6 @@ _SHIPYARD_COSTS = (("battleship", 17), ("aircraft_carrier", 13), ("cruiser", 9),
                    ("transport", 6), ("submarine", 5))
 
 _MAX_REROLLS = 200   # a re-roll loop over a chart with an unowned entry ends long before this
-
-
-# Other names players use (the rulebooks' own: Classic "Jet Power", "Industrial Technology")
-_TECH_ALIASES = (
-    ("jet_power", "jet_fighters"), ("jets", "jet_fighters"), ("super_subs", "super_submarines"),
-    ("long_range", "long_range_aircraft"), ("industrial_tech", "industrial_technology"),
-    ("heavy", "heavy_bombers"), ("combined", "combined_bombardment"),
-    ("increased_factory", "increased_factory_production"),
-    ("improved_mech", "improved_mechanized_infantry"),
-)
-
-
-def tech_bit(name):
-    """The bit of a technology name from TECH_NAMES or an alias (InputError if unknown)."""
-    if not isinstance(name, str):
-        raise InputError("technology name expected")
-    key = name.strip().lower().replace(" ", "_").replace("-", "_")
-    for alias, canon in _TECH_ALIASES:
-        if alias == key:
-            key = canon
-    for i in range(len(TECH_NAMES)):
-        if TECH_NAMES[i] == key:
-            return 1 << i
-    raise InputError("unknown technology: " + str(name))
-
-
-def tech_names(bits):
-    """Names of the owned technologies in a techs int, in bit order."""
-    out = []
-    for i in range(len(TECH_NAMES)):
-        if bits & (1 << i):
-            out.append(TECH_NAMES[i])
-    return out
 
 
 def _stamp(state):
