@@ -172,3 +172,53 @@ def test_hostile_battle_sides_and_options_are_refused_bounded():
         pass
     assert T.loads('{"a":[1,{"b":2}]}') == {"a": [1, {"b": 2}]}
     assert len(t.log.lines) == n
+
+
+def test_players_number_on_the_device_and_a_checkpoint_at_each_turn_end():
+    """CL-C-02 P40-G-04: on the commitment screen Right opens the players' number (six digits,
+    left/right); A mixes it in (logged as entry 2) and starts the game; when Japan's turn
+    ends the dashboard shows the checkpoint (entry, code) -- the chain hash's first eight
+    digits there -- and the finished log verifies with it (`verify --checkpoint N=CODE`)."""
+    from engine_core.host import verify_cli
+    import tempfile
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    d.press("right")
+    assert d.screen() == "PlayersNumber"
+    d.press("right", 4)                  # digit 1: 4
+    d.press("down", 5)
+    d.press("right", 2)                  # digit 6: 2
+    d.press("select")
+    assert d.screen() == "Dashboard"
+    lines = log_lines(flash)
+    assert lines[2].split("|")[1:3] == ["mix", "400002"]
+    power = d.app.session.summary()["power"]
+    n = 0
+    while d.app.session.summary()["power"] == power and n < 12:
+        d.app.act({"type": "end_phase"})
+        n += 1
+    d.app.draw()
+    entry, code = d.app.session.checkpoint
+    lines = log_lines(flash)
+    head = [l.split("|")[3] for l in lines if l.split("|")[0] == str(entry)][0]
+    assert code == head[:8]
+    assert ("Check " + str(entry)) in d.text() and code in d.text()
+    d.press("back")
+    d.select_item("Tournament")
+    d.select_item("Finish tournament")
+    d.select_item("Yes")
+    fd, path = tempfile.mkstemp(suffix=".log")
+    with os.fdopen(fd, "w") as f:
+        f.write("\n".join(log_lines(flash)) + "\n")
+
+    class Out:
+        text = ""
+
+        def write(self, s):
+            Out.text += s
+    try:
+        status = verify_cli.main([path, "--no-luck", "--checkpoint", "%d=%s" % (entry, code)], None, Out(), Out())
+    finally:
+        os.unlink(path)
+    assert status == 0 and "1 checkpoint match" in Out.text, Out.text
