@@ -300,6 +300,7 @@ class _Side:
         self.index = {}
         self.info = []
         self.memo = []
+        self.after = []
         self.fire_cache = {}
         self.memo_n = 0
         c0 = [0] * (3 * k)
@@ -318,8 +319,20 @@ class _Side:
         self.states.append(t)
         self.index[t] = i
         self.memo.append(None)
+        self.after.append(None)
         self.info.append(self._summary(t))
         return i
+
+    def after_of(self, i):
+        """The list of state i's successors by plain hits (index: hits, -1: not yet known),
+        built once and read by index (no memo lookup per outcome); None on the device."""
+        if _SMALL:
+            return None
+        a = self.after[i]
+        if a is None:
+            a = []
+            self.after[i] = a
+        return a
 
     def _summary(self, t):
         """(hp, class mask on board, fire mask, has destroyer, capturing land units,
@@ -1671,6 +1684,7 @@ class _Run:
         # the casualty memos and fire caches are no longer needed: free them first
         for side in ((self.A, self.D) if not self.keep else ()):
             side.memo = [None] * len(side.states)
+            side.after = [None] * len(side.states)
             side.fire_cache = {}
         self.num.rows = {}
         if _SMALL:
@@ -1933,8 +1947,18 @@ def _merge(side, base, outcomes, zero):
         out = []
         last = -1
         apply = side.apply
+        aft = side.after_of(base)
         for o in outcomes:
-            j = apply(base, o[0])
+            h = o[0]
+            if aft is None:
+                j = apply(base, h)
+            else:
+                j = aft[h] if h < len(aft) else -1
+                if j < 0:
+                    j = apply(base, h)
+                    while len(aft) <= h:
+                        aft.append(-1)
+                    aft[h] = j
             if j == last:
                 out[-1] = (j, out[-1][1] + o[1])
             else:
