@@ -81,7 +81,7 @@ def _t(edition="classic"):
 
 
 def test_typed_dice_are_refused_in_a_tournament():
-    """CL-R-01 CL-C-02: research dice typed in (issue 15: [6,6] was accepted and verified) and
+    """CL-T-01 CL-C-02: research dice typed in (issue 15: [6,6] was accepted and verified) and
     collect-income dice typed in (convoy, war bonds) are refused; nothing is logged."""
     t = _t()
     n = len(t.log.lines)
@@ -91,7 +91,7 @@ def test_typed_dice_are_refused_in_a_tournament():
 
 
 def test_undo_never_crosses_a_die_already_shown():
-    """CL-R-01 CL-C-02: research with the device's dice, then undo: refused (issue 15: undo
+    """CL-T-01 CL-C-02: research with the device's dice, then undo: refused (issue 15: undo
     restored the generator and the same dice came back 30 times of 30); a battle rolled
     after an action makes that action final too; an action without dice after the last die
     can still be undone."""
