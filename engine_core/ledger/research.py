@@ -46,6 +46,7 @@ from engine_core.editions import FAM_CLASSIC, FAM_LHTR, FAM_1940
 
 _STAMP_SHIFT = 14           # LHTR: state.research = stamp << 14 | bits gained this turn
 _BITS_MASK = (1 << _STAMP_SHIFT) - 1
+_PENDING = 1                # 1940: a success waits for its breakthrough chart (P40-R-05)
 
 DIE_COST = 5   # CL-T-01, LHTR-T-03, P40-R-03
 
@@ -188,7 +189,7 @@ def research(board, state, power, dice_count, dice, tech=None, chart=None, paid_
     if _capital_held(board, state, power):
         raise RuleError(_rule(fam, "CL-A-13", "LHTR-E-11", "P40-T-03"),
                         "a power whose capital is held by the enemy may not research")
-    if fam == FAM_1940 and state.research[power] > 0:
+    if fam == FAM_1940 and state.research[power] & _PENDING:
         raise RuleError("P40-R-05", "choose the breakthrough chart of the last success first")
     cost = DIE_COST * dice_count
     tech_index = -1
@@ -205,7 +206,12 @@ def research(board, state, power, dice_count, dice, tech=None, chart=None, paid_
             raise RuleError("LHTR-A-21", "you may not research a development you already own")
     if fam == FAM_1940 and chart is not None:
         _check_chart(state, power, chart)
+    payments = _check_payment(board, state, power, cost, paid_by, fam)
     r = state.research[power]
+    if fam == FAM_1940 and r and (r >> _STAMP_SHIFT) == _stamp(state):
+        # P40-R-02: the R&D sequence is buy research dice, roll them, roll the breakthrough
+        # die, mark it: once in the phase (a second purchase would be a second attempt)
+        raise RuleError("P40-R-02", "research dice are bought and rolled once a turn")
     if fam != FAM_1940 and r and (r >> _STAMP_SHIFT) == _stamp(state):
         # one roll of research dice a turn: CL-T-02 "If you are unsuccessful in rolling a '6,'
         # your research has failed and you must wait until your next turn"; LHTR-T-02 "You can
@@ -216,14 +222,14 @@ def research(board, state, power, dice_count, dice, tech=None, chart=None, paid_
         if r & _BITS_MASK and bit != r & _BITS_MASK:
             raise RuleError("LHTR-T-02", "only one development may be researched each turn")
         raise RuleError("LHTR-T-04", "all of the turn's research dice are rolled at once")
-    payments = _check_payment(board, state, power, cost, paid_by, fam)
     # --- every check passed: roll and apply
     rolls = dice.roll(dice_count) if dice_count else []
     gained = []
     have = owned(state, power)
-    if fam != FAM_1940 and dice_count:
-        # this turn's roll is recorded (CL-T-02, LHTR-T-02/04); LHTR keeps the development
-        # named (not owned yet, so has_tech ignores it) and _record overwrites it on success
+    if dice_count:
+        # this turn's roll is recorded (CL-T-02, LHTR-T-02/04, P40-R-02); LHTR keeps the
+        # development named (not owned yet, so has_tech ignores it) and _record overwrites it
+        # on success; 1940 adds _PENDING while a success waits for its chart
         state.research[power] = (_stamp(state) << _STAMP_SHIFT) | (bit if fam == FAM_LHTR else 0)
     if fam == FAM_CLASSIC:
         for r in rolls:
@@ -288,7 +294,7 @@ def _record(board, state, power, fam, gained):
         targets = pair   # G40-R-03: a breakthrough applies to the whole UK
     for g in gained:
         if g == -1:
-            state.research[power] = 1
+            state.research[power] |= _PENDING
             continue
         if g <= 0:
             continue
@@ -302,11 +308,11 @@ def _record(board, state, power, fam, gained):
 def breakthrough(board, state, power, chart, dice):
     """P40-R-05: after a success, the chosen chart's breakthrough die (re-rolled while the
     result is owned). Returns the tech bit gained."""
-    if state.research[power] <= 0:
+    if not state.research[power] & _PENDING:
         raise RuleError("P40-R-02", "no research success waits for a breakthrough roll")
     _check_chart(state, power, chart)
     got = _roll_chart(CHART_1 if chart == 1 else CHART_2, owned(state, power), dice)
-    state.research[power] = 0
+    state.research[power] &= ~_PENDING
     _record(board, state, power, "1940", [got])
     return got
 

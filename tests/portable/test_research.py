@@ -152,8 +152,9 @@ def test_1940_breakthrough_charts():
     cost, rolls, gained = R.research(b, s, jp, 3, FixedDice([6, 6, 1, 2]), chart=2, enabled=True)
     assert cost == 15 and gained == [R.JETS] and s.treasury[jp] == 26 - 15
     assert R.has_tech(b, s, jp, R.JETS)
-    # chart 1: 5 = War Bonds; an owned advance is rolled again
+    # chart 1: 5 = War Bonds; an owned advance is rolled again (the next turn: P40-R-02)
     s.techs[jp] |= R.WAR_BONDS
+    s.round += 1
     cost, rolls, gained = R.research(b, s, jp, 1, FixedDice([6, 5, 4]), chart=1, enabled=True)
     assert gained == [R.INCREASED_FACTORY]
     assert R.factory_limits(b, s, jp) == (12, 4, 2)
@@ -165,10 +166,10 @@ def test_1940_chart_chosen_after_success():
     s = _state(b, treasury=True, war=False)
     us = b.power_id("United States")
     cost, rolls, gained = R.research(b, s, us, 1, FixedDice([6]), enabled=True)
-    assert gained == [-1] and s.research[us] == 1
+    assert gained == [-1] and s.research[us] & 1
     assert _refused(lambda: R.research(b, s, us, 1, FixedDice([6]), enabled=True), "P40-R-05")
     got = R.breakthrough(b, s, us, 2, FixedDice([3]))
-    assert got == R.IMPROVED_SHIPYARDS and s.research[us] == 0
+    assert got == R.IMPROVED_SHIPYARDS and not s.research[us] & 1
     # P40-R-23: the new sea-unit costs
     assert R.unit_cost(b, s, us, "battleship", 20) == 17
     assert R.unit_cost(b, s, us, "submarine", 6) == 5
@@ -272,6 +273,7 @@ def test_chart_numbers():
     for chart, table in ((1, c1), (2, c2)):
         for face in range(1, 7):
             ps.techs[jp] = 0
+            ps.round += 1             # one purchase and roll of research dice a turn (P40-R-02)
             ps.treasury[jp] = 50
             R.research(pb, ps, jp, 1, FixedDice([6, face]), chart=chart)
             assert R.tech_names(ps.techs[jp]) == [table[face - 1]]
