@@ -322,6 +322,8 @@ class Tournament:
     def _check_entry(self, entry):
         """The tournament's own rules for an action (see the module docstring); RuleError
         names the rule, nothing changes."""
+        if self.version == "1":
+            return                  # a format 1 log (before issue 15) was played without these rules
         code = entry[0] if entry else 0
         b = self.battle
         if b is not None and b.result is None and self.battle_info["territory"] >= 0:
@@ -351,9 +353,11 @@ class Tournament:
 
     def undo(self):
         b = self.battle
-        if self.unrecorded is not None or (b is not None and b.result is None):
+        if self.version == "1":
+            pass                    # format 1: undo as it was then
+        elif self.unrecorded is not None or (b is not None and b.result is None):
             raise RuleError("TOURNAMENT-UNDO", "a battle is on: record it before any undo")
-        if len(self.game.state.journal) <= self.shown:
+        elif len(self.game.state.journal) <= self.shown:
             raise RuleError("TOURNAMENT-UNDO", "dice were shown by or after the last action: in a "
                             "tournament undo stops there")
         before_t = list(self.game.state.treasury)
@@ -382,7 +386,7 @@ class Tournament:
         """Start a battle rolled from the tournament dice; runs to the first prompt."""
         if self.battle is not None and self.battle.result is None:
             raise RuleError("LEDGER-PROMPT", "finish the running battle first")
-        if self.unrecorded is not None:
+        if self.unrecorded is not None and self.version != "1":
             raise RuleError("TOURNAMENT-BATTLE", "record the battle in %s first" % (
                 self.board.territory_name(self.unrecorded[0])))
         if options is not None and not isinstance(options, dict):
@@ -391,7 +395,7 @@ class Tournament:
         if isinstance(t, str):
             t = self.board.territory_id(t)
         t = int(t)
-        if t >= 0:
+        if t >= 0 and self.version != "1":
             self._turn()
             if t in self.fought:
                 raise RuleError("TOURNAMENT-BATTLE", "%s had its battle this turn" % self.board.territory_name(t))

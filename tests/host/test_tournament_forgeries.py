@@ -314,9 +314,16 @@ def test_the_players_number_is_mixed_into_the_dice_and_checked():
 
 def test_a_format_1_log_still_verifies_and_says_what_it_does_not_bind():
     """CL-C-02: a log written before issue 15 (format 1: the commitment binds the seed only)
-    verifies, marked as such."""
+    verifies, marked as such, under the rules it was played with (a battle closed without
+    its record, an undo after dice)."""
     t = Tournament("classic", SEED, luck=False, version="1")
+    for _ in range(3):
+        t.apply({"type": "end_phase"})
+    b = t.start_battle("land", {"infantry": 1}, {"infantry": 1}, "Soviet Union", "Germany", "East Europe")
+    while b.prompt is not None:
+        t.answer(None)
     t.apply({"type": "end_phase"})
+    t.undo()
     lines = list(t.finish())
     assert lines[0].startswith("ADJUTANT-LOG|1|")
     status, text = verify(lines)
