@@ -39,7 +39,7 @@ _HEX = "0123456789abcdef"
 KINDS = ("roll", "typed", "action", "bank", "decision", "battle", "game", "game_dice", "mix")
 CHECKPOINT_CHARS = 8            # hex digits of a checkpoint code (32 bits)
 MAX_LINE = 4096                 # characters of one log line a reader takes (bounded parsing)
-MAX_MIX_DIGITS = 12             # the players' number: up to 12 decimal digits
+MAX_MIX_DIGITS = 9              # the players' number: up to 9 decimal digits (below 2**30)
 
 
 def to_hex(data):

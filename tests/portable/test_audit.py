@@ -105,3 +105,26 @@ def test_commitment_hides_but_binds_the_seed():
     assert commitment(1) != commitment(2)
     assert len(commitment(1)) == 64
     assert commitment(1) == commitment(1)
+
+
+def test_format_2_commitment_binds_edition_and_options_and_the_players_number():
+    """CL-C-02 (issue 15): the commitment of one seed differs with the edition or the game
+    entry (its options); the players' number gives another seed (64 hex digits) per number;
+    a checkpoint code is the first digits of a chain hash; the number is 1 to 9 digits."""
+    from engine_core.trust.audit import mixed_seed, parse_mix, checkpoint_code, CHECKPOINT_CHARS
+    seed = "00112233445566778899aabbccddeeff"
+    body = '{"options":{}}'
+    c = commitment(seed, "revised_lhtr", body)
+    assert c != commitment(seed, "revised", body)
+    assert c != commitment(seed, "revised_lhtr", '{"options":{"rd":true}}')
+    assert c != commitment(seed) and len(c) == 64
+    m1 = mixed_seed(seed, 1)
+    assert len(m1) == 64 and m1 != mixed_seed(seed, 2) and m1 != mixed_seed("f" + seed[1:], 1)
+    assert checkpoint_code(c) == c[:CHECKPOINT_CHARS] and CHECKPOINT_CHARS == 8
+    assert parse_mix(" 400002 ") == 400002
+    for bad in ("", "12a", "1234567890", "-1"):
+        try:
+            parse_mix(bad)
+            raise AssertionError("accepted %r" % bad)
+        except ValueError:
+            pass
