@@ -76,10 +76,10 @@ options (all optional):
 from engine_core import units as uu
 from engine_core import events as ev
 from engine_core.battle import casualties as cz
+from engine_core.battle.groups import support
 from engine_core.errors import RuleError, InputError
 from engine_core.editions import FAM_CLASSIC, FAM_LHTR, FAM_1940, board_of
-from engine_core.techs import (BATTLE, JETS, SUPER_SUBS, HEAVY_BOMBERS, RADAR, ADVANCED_ARTILLERY,
-    IMPROVED_MECH, bits as tech_bits)
+from engine_core.techs import BATTLE, JETS, SUPER_SUBS, HEAVY_BOMBERS, RADAR, bits as tech_bits
 from engine_core.battle.base import (ATTACKER, DEFENDER, K_LAND, K_SEA, K_AMPHIBIOUS, K_FLYOVER,
     KIND_NAMES, S_START, S_AA, S_BOMBARD, S_ROUND, S_SUB_ATTACK, S_SUB_DEFEND, S_ATTACK, S_DEFEND,
     S_END, STEP_NAMES, PRE_STEPS, ROUND_STEPS, FLYOVER_STEPS, P_CASUALTIES, P_RETREAT, P_SUBMERGE,
@@ -428,53 +428,10 @@ class Battle:
         # support pairs (attack only), one for one (P40-U-31): artillery -> infantry, then
         # mechanized infantry; fighters -> tactical bombers; tanks -> mechanized infantry
         # (Improved Mechanized Infantry) or tactical bombers. Each pairing adds 1.
-        boost = zeros(n)
         if side == ATTACKER and which == 0:
-            art = 0
-            fighters = 0
-            tanks = 0
-            for u in range(n):
-                ab = units[u][uu.U_ABILITIES]
-                if ab & uu.AB_ARTILLERY and self.flags & uu.CF_ARTILLERY:
-                    art += fire[u] * (2 if self.tech[side] & ADVANCED_ARTILLERY else 1)   # P40-R-11
-                if ab & uu.AB_PAIRS_TAC and self.flags & uu.CF_TAC_PAIRING:
-                    if units[u][uu.U_KIND] == uu.AIR:
-                        fighters += fire[u]
-                    else:
-                        tanks += fire[u]
-            mech_left = 0
-            for u in range(n):                      # infantry before mechanized infantry
-                ab = units[u][uu.U_ABILITIES]
-                if ab & uu.AB_SUPPORTABLE and not ab & uu.AB_BLITZ:
-                    k = fire[u] if fire[u] < art else art
-                    boost[u] = k
-                    art -= k
-            for u in range(n):
-                ab = units[u][uu.U_ABILITIES]
-                if ab & uu.AB_SUPPORTABLE and ab & uu.AB_BLITZ:
-                    k = fire[u] if fire[u] < art else art
-                    boost[u] = k
-                    art -= k
-                    mech_left += fire[u] - k
-            for u in range(n):
-                if units[u][uu.U_ABILITIES] & uu.AB_TAC_BOMBER:
-                    k = fire[u] if fire[u] < fighters else fighters
-                    boost[u] = k
-                    fighters -= k
-            if self.tech[side] & IMPROVED_MECH:         # P40-R-16
-                for u in range(n):
-                    ab = units[u][uu.U_ABILITIES]
-                    if ab & uu.AB_SUPPORTABLE and ab & uu.AB_BLITZ:
-                        k = fire[u] - boost[u]
-                        k = k if k < tanks else tanks
-                        boost[u] += k
-                        tanks -= k
-            for u in range(n):
-                if units[u][uu.U_ABILITIES] & uu.AB_TAC_BOMBER:
-                    k = fire[u] - boost[u]
-                    k = k if k < tanks else tanks
-                    boost[u] += k
-                    tanks -= k
+            boost = support(units, fire, self.flags, self.tech[side])
+        else:
+            boost = zeros(n)
         for u in range(n):
             c = fire[u]
             if c <= 0:

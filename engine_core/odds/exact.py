@@ -71,6 +71,8 @@ from engine_core.battle.base import (NA_WOLF, NA_STUKA, NA_FORTRESS, NA_ATLANTIC
     NA_DUG_IN, NA_BANZAI, NA_MARINES, NA_RADAR, NA_SUPERFORT, NA_WINTER, SP_GRAY, SP_ISLAND,
     SP_TAN)
 from engine_core.battle import casualties as _cas
+from engine_core.battle.groups import support
+from engine_core import techs
 from engine_core.odds.base import (KINDS, O_ATTACKER, O_DEFENDER, O_DRAW, O_RETREAT, tables,
     counts, split_tech, advantage_bits, policy_of, check_kinds, bombard_counts, choose_keep)
 from engine_core.units import (
@@ -252,6 +254,8 @@ class _Side:
         ids = battle.ids
         k = len(ids)
         self.k = k
+        self.rows = [units[u] for u in ids]          # unit record of each slot
+        self.tech_bits = techs.bits(tech) if tech else 0
         # per battle slot: combat code (prob code, dice per unit) for this side's role
         self.code = [0] * k
         self.dice = [1] * k
@@ -301,6 +305,7 @@ class _Side:
         self.info = []
         self.memo = []
         self.after = []
+        self.byhp = {}  # hit points -> the states with them, in the order found
         self.fire_cache = {}
         self.memo_n = 0
         c0 = [0] * (3 * k)
