@@ -494,51 +494,8 @@ class _Side:
         k = self.k
         groups = {}  # (class, code) -> dice
         flags = b.flags
-        # support pairing (attack only): artillery + infantry/mech, tac bomber + fighter/tank
-        boost = [0] * k
-        if self.attacking:
-            art = 0
-            tac_partners = 0
-            tanks = 0
-            for s in range(k):
-                ab = units[b.ids[s]][U_ABILITIES]
-                if ab & AB_ARTILLERY:
-                    art += t[s]
-                if ab & AB_PAIRS_TAC:
-                    if units[b.ids[s]][U_KIND] == AIR:
-                        tac_partners += t[s]
-                    else:
-                        tanks += t[s]
-            if flags & CF_ARTILLERY and art:
-                cap = art * (2 if "advanced_artillery" in self.tech else 1)  # P40-R-11
-                # infantry first, then mechanized infantry (ENGINE: the order of the unit table)
-                for s in range(k):
-                    if cap <= 0:
-                        break
-                    if units[b.ids[s]][U_ABILITIES] & AB_SUPPORTABLE and t[s]:
-                        n = t[s] if t[s] < cap else cap
-                        boost[s] = n
-                        cap -= n
-            if flags & CF_TAC_PAIRING:
-                # P40-U-41: fighters first, then tanks; each partner boosts one tac bomber
-                free = tac_partners + tanks
-                for s in range(k):
-                    if units[b.ids[s]][U_ABILITIES] & AB_TAC_BOMBER and t[s]:
-                        n = t[s] if t[s] < free else free
-                        boost[s] = n
-                        used_tanks = n - tac_partners if n > tac_partners else 0
-                        tanks -= used_tanks
-                        free -= n
-                if "improved_mechanized_infantry" in self.tech and tanks > 0:
-                    # P40-R-16: a mech paired with a tank attacks at 2 (tanks left over)
-                    for s in range(k):
-                        r = units[b.ids[s]]
-                        if r[U_NAME] == "mechanized_infantry" and t[s] > boost[s]:
-                            n = t[s] - boost[s]
-                            if n > tanks:
-                                n = tanks
-                            boost[s] += n
-                            tanks -= n
+        # support pairing (attack only), the battle's own (engine_core/battle/groups.py)
+        boost = support(self.rows, t, flags, self.tech_bits) if self.attacking else [0] * k
         na = self.na
         wolf = False
         if na & NA_WOLF and self.attacking:
@@ -775,11 +732,8 @@ def live(battle, policy=None, number=float):
     d = tuple((u, b.alive[1][u] - b.cas[1][u]) for u in range(n) if b.alive[1][u] - b.cas[1][u] > 0)
     dmg = {"attacker": tuple((u, b.dmg[0][u]) for u in range(n) if b.dmg[0][u]),
            "defender": tuple((u, b.dmg[1][u]) for u in range(n) if b.dmg[1][u])}
-    tech = {"attacker": [], "defender": []}
-    for side, key in ((0, "attacker"), (1, "defender")):
-        for i in range(len(_bt.TECHS)):
-            if b.tech[side] & (1 << i):
-                tech[key].append(_bt.TECHS[i])
+    from engine_core import techs
+    tech = {"attacker": techs.names(b.tech[0]), "defender": techs.names(b.tech[1])}
     kind = _bt.KIND_NAMES[b.kind]
     if kind == "amphibious" and b.part == 0:
         kind = "sea"
