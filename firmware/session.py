@@ -133,17 +133,13 @@ class Session:
             self.game.apply(action)
             self.save()
             return
-        st = self.game.state
-        turn = (st.round, st.turn)
         try:
             self.tour.apply(action)
             if isinstance(action, dict) and action.get("type") == "battle":
                 self._drop_battle()      # the battle is in the game now: it does not come back
         finally:
             self._flush()
-        st = self.game.state
-        if (st.round, st.turn) != turn:
-            self.checkpoint = self.tour.checkpoint()   # the turn is over: its code on the dashboard
+        self.checkpoint = self.tour.turn_end     # the last turn's end: its code on the dashboard
 
     def undo(self):
         if self.tour is None:
@@ -323,6 +319,7 @@ class Session:
         self.territory = -1
         self.starts = starts
         self.fresh = last is None   # no action yet: the commitment is shown again
+        self.checkpoint = t.turn_end    # the last turn's code, shown again after the restart
         # the last battle is still on the table unless a game action came after it or it was
         # closed by hand (the record counts the battles closed that way)
         if t.battle is not None and last == "battle" and starts > closed:

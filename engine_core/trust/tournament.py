@@ -241,6 +241,7 @@ class Tournament:
         self.dice = audit.AuditedDice(audit.dice_for(self.seed), self.log)
         self.mixed = None           # the players' number, once mixed in
         self.moved = False          # an action or a battle was taken (no number after that)
+        self.turn_end = None        # checkpoint() after the last action that ended a turn
         self.shown = 0              # journal length when the last die was shown (undo stops there)
         self.unrecorded = None      # (territory, captured, attacker IPCs, defender IPCs) to record
         self.fought = []            # territories battled this turn
@@ -276,7 +277,8 @@ class Tournament:
 
     def checkpoint(self):
         """(entry number, code) of the log as it stands: shown at the end of a player's turn."""
-        return self.log.count, audit.checkpoint_code(self.log.head)
+        n, head = _position(self.log)
+        return n, audit.checkpoint_code(head) if head else ""
 
     # -------------------------------------------------------------- the ledger
     def apply(self, action):
@@ -290,6 +292,7 @@ class Tournament:
         entry = tuple(entry)
         self._check_entry(entry)
         s = self.game.state
+        turn = (s.round, s.turn)
         before_t = list(s.treasury)
         before_d = tuple(s.dice)
         events = self.game.apply_entry(entry)
@@ -309,6 +312,8 @@ class Tournament:
             self.shown = len(s.journal)        # its dice are on the screen: no undo past it
             self.log.record("game_dice", _ints(rolled))
         self._bank(before_t, events, code)
+        if (s.round, s.turn) != turn:
+            self.turn_end = self.checkpoint()   # the code the device shows for the turn just over
         return events
 
     def _turn(self):
@@ -652,6 +657,17 @@ def resume(edition, seed, lines, options=None, sink=None, luck=True, number=floa
     return t, log.dropped
 
 
+def _position(log):
+    """(entries, chain hash) of what a log holds so far (a resume: the entries replayed)."""
+    live = getattr(log, "_live", None)
+    if live is not None:
+        return live.count, live.head
+    done = getattr(log, "done", None)
+    if done is not None:
+        return done
+    return getattr(log, "count", 0), getattr(log, "head", None)
+
+
 def _next_line(it):
     for line in it:
         line = line.strip()
@@ -677,6 +693,7 @@ class _ResumeLog:
         self.dropped = 0
         self.nxt = None             # the next entry (n, kind, body), read ahead
         self._live = None
+        self.done = (0, start)      # (number, hash) of the last entry replayed
         self._advance()
 
     def _advance(self):
@@ -717,6 +734,7 @@ class _ResumeLog:
         if k != kind or b != body:
             raise Mismatch(n, "the log says '%s %s' where the replayed game gives '%s %s'" % (
                 k, b, kind, body))
+        self.done = (n, self.prev)
         self._advance()
         return None
 

@@ -222,3 +222,22 @@ def test_players_number_on_the_device_and_a_checkpoint_at_each_turn_end():
     finally:
         os.unlink(path)
     assert status == 0 and "1 checkpoint match" in Out.text, Out.text
+
+
+def test_the_turn_end_checkpoint_comes_back_after_a_restart():
+    """CL-C-02 P40-G-04: the checkpoint of the last turn's end is rebuilt from the log at power-on
+    (a cut right after a turn ended does not lose the code the players were to note)."""
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    d.press("select")                    # past the commitment
+    power = d.app.session.summary()["power"]
+    n = 0
+    while d.app.session.summary()["power"] == power and n < 12:
+        d.app.act({"type": "end_phase"})
+        n += 1
+    cp = d.app.session.checkpoint
+    assert cp is not None and len(cp[1]) == 8
+    again = device(flash)
+    assert again.app.session.checkpoint == cp
+    assert ("Check " + str(cp[0])) in again.text()
