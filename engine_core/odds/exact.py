@@ -325,7 +325,13 @@ class _Side:
         self.index[t] = i
         self.memo.append(None)
         self.after.append(None)
-        self.info.append(self._summary(t))
+        info = self._summary(t)
+        self.info.append(info)
+        lst = self.byhp.get(info[0])
+        if lst is None:
+            self.byhp[info[0]] = [i]
+        else:
+            lst.append(i)
         return i
 
     def after_of(self, i):
@@ -1422,149 +1428,148 @@ class _Run:
             del rows.rows[ai]
 
     def _stationary(self, dist):
-        """Forward DP over states reached after at least one round, from the most on-board
-        hit points down; a state's self-loop (a round without hits) is divided out.
-        Masses live in one list per attacker state (None = no mass yet)."""
+        """Forward DP over states reached after at least one round; a state's self-loop (a
+        round without hits) is divided out. No round raises either side's hit points, so
+        attacker states are taken from the most hit points down and, in each one's row,
+        defender states likewise: every predecessor of a state comes first. Masses live in
+        one dense list per attacker state (zero: no mass)."""
         A = self.A
         D = self.D
         M = self.M
         zero = self.num.zero
         one = self.num.one
         rows = {}
-        buckets = {}
-        top = -1
         for k in _keys_sorted(dist):
-            h = self._push(rows, buckets, k, dist.pop(k))
-            if h > top:
-                top = h
-        h = top
+            self._put(rows, None, -1, k, dist.pop(k))
         b = self.b
-        Ainfo = A.info
-        Dinfo = D.info
         meter = self.meter
         low = self.prune
         thin = self.prune_next if self.prune_next else None
-        while h >= 0:
-            lst = buckets.get(h)
-            if not lst:
-                h -= 1
+        ha = A.info[A.start][0]
+        for ai in rows:
+            if A.info[ai][0] > ha:
+                ha = A.info[ai][0]
+        hd0 = D.info[D.start][0]
+        for di in range(len(D.states)):
+            if D.info[di][0] > hd0:
+                hd0 = D.info[di][0]
+        while ha >= 0:
+            alist = A.byhp.get(ha)
+            ha -= 1
+            if not alist:
                 continue
-            k = lst.pop()
-            ai = k // M
-            di = k % M
-            row = rows[ai]
-            m = row[di]
-            row[di] = None
-            meter[0] += 1
-            if meter[0] >= meter[1]:
-                yield
-            if m < low:
-                self.dropped += m  # (the report's "pruned")
-                continue
-            o, k2 = self.settle(k, 1, True)
-            if o >= 0:
-                self._add_term(k2, o, m)
-                continue
-            if k2 != k:
-                self._push(rows, buckets, k2, m)
-                continue
-            if self._opening(ai, di):
-                step = {}
-                yield from self._round(step, k, False)
-                stay = step.pop(k, zero)
-                left = one - stay
-                if left == zero:
-                    self._add_term(k, O_DRAW, m)  # nothing can ever change
+            x = 0
+            while x < len(alist):
+                ai = alist[x]
+                x += 1
+                row = rows.get(ai)
+                if row is None:
                     continue
-                f = m / left
-                self.rounds = self.rounds + f
-                for k3 in step:
-                    self._push(rows, buckets, k3, f * step[k3])
-                continue
-            a_next, d_next = self._next_lists(ai, di, 3, 3, b.protected(A, ai, D, di),
-                                              b.protected(D, di, A, ai), None, None, None,
-                                              False, thin)
-            sa = zero
-            for an in a_next:
-                if an[0] == ai:
-                    sa = an[1]
-            sd = zero
-            for dn in d_next:
-                if dn[0] == di:
-                    sd = dn[1]
-            left = one - sa * sd
-            if left == zero:
-                self._add_term(k, O_DRAW, m)
-                continue
-            f = m / left
-            self.rounds = self.rounds + f
-            meter[0] += len(a_next) + len(d_next)
-            if thin is not None:
-                # hit outcomes too unlikely to matter were left out of the next states
-                # (mass l_a from the defender's, l_d from the attacker's): f * (1 - the
-                # product of what is left) of this state's outflow is dropped
-                la, ld = self.next_lost
-                if la != zero or ld != zero:
-                    self.dropped += f * (la + ld - la * ld)
-            nd = len(d_next)
-            need = 0
-            dl = []
-            for dn in d_next:
-                d2 = dn[0]
-                if d2 >= need:
-                    need = d2 + 1
-                dl.append((d2, dn[1], Dinfo[d2][0]))
-            for an in a_next:
-                if meter[0] >= meter[1]:
-                    yield
-                meter[0] += nd
-                a2 = an[0]
-                fa = f * an[1]
-                r2 = rows.get(a2)
-                if r2 is None:
-                    r2 = [None] * (len(D.states) + 8)
-                    rows[a2] = r2
-                elif len(r2) < need:
-                    r2.extend([None] * (need + 8 - len(r2)))
-                base = a2 * M
-                ha = Ainfo[a2][0]
-                same = a2 == ai
-                for dn in dl:
-                    d2 = dn[0]
-                    v = r2[d2]
-                    if v is not None:
-                        r2[d2] = v + fa * dn[1]
-                    elif not (same and d2 == di):
-                        r2[d2] = fa * dn[1]
-                        h3 = ha + dn[2]
-                        lst = buckets.get(h3)
-                        if lst is None:
-                            buckets[h3] = [base + d2]
-                        else:
-                            lst.append(base + d2)
+                hd = hd0
+                while hd >= 0:
+                    dlist = D.byhp.get(hd)
+                    hd -= 1
+                    if not dlist:
+                        continue
+                    y = 0
+                    while y < len(dlist):
+                        di = dlist[y]
+                        y += 1
+                        if di >= len(row):
+                            continue
+                        m = row[di]
+                        if m == zero:
+                            continue
+                        row[di] = zero
+                        k = ai * M + di
+                        meter[0] += 1
+                        if meter[0] >= meter[1]:
+                            yield
+                        if m < low:
+                            self.dropped += m  # (the report's "pruned")
+                            continue
+                        o, k2 = self.settle(k, 1, True)
+                        if o >= 0:
+                            self._add_term(k2, o, m)
+                            continue
+                        if k2 != k:
+                            self._put(rows, row, ai, k2, m)
+                            continue
+                        if self._opening(ai, di):
+                            step = {}
+                            yield from self._round(step, k, False)
+                            stay = step.pop(k, zero)
+                            left = one - stay
+                            if left == zero:
+                                self._add_term(k, O_DRAW, m)  # nothing can ever change
+                                continue
+                            f = m / left
+                            self.rounds = self.rounds + f
+                            for k3 in step:
+                                self._put(rows, row, ai, k3, f * step[k3])
+                            continue
+                        a_next, d_next = self._next_lists(ai, di, 3, 3, b.protected(A, ai, D, di),
+                                                          b.protected(D, di, A, ai), None, None,
+                                                          None, False, thin)
+                        sa = zero
+                        for an in a_next:
+                            if an[0] == ai:
+                                sa = an[1]
+                        sd = zero
+                        for dn in d_next:
+                            if dn[0] == di:
+                                sd = dn[1]
+                        left = one - sa * sd
+                        if left == zero:
+                            self._add_term(k, O_DRAW, m)
+                            continue
+                        f = m / left
+                        self.rounds = self.rounds + f
+                        meter[0] += len(a_next) + len(d_next)
+                        if thin is not None:
+                            # hit outcomes too unlikely to matter were left out of the next
+                            # states (mass l_a from the defender's, l_d from the attacker's):
+                            # f * (1 - the product of what is left) of the outflow is dropped
+                            la, ld = self.next_lost
+                            if la != zero or ld != zero:
+                                self.dropped += f * (la + ld - la * ld)
+                        nd = len(d_next)
+                        need = 0
+                        for dn in d_next:
+                            if dn[0] >= need:
+                                need = dn[0] + 1
+                        for an in a_next:
+                            if meter[0] >= meter[1]:
+                                yield
+                            meter[0] += nd
+                            a2 = an[0]
+                            fa = f * an[1]
+                            if a2 == ai:
+                                r2 = row
+                            else:
+                                r2 = rows.get(a2)
+                                if r2 is None:
+                                    r2 = [zero] * (len(D.states) + 8)
+                                    rows[a2] = r2
+                            if len(r2) < need:
+                                r2.extend([zero] * (need + 8 - len(r2)))
+                            for dn in d_next:
+                                r2[dn[0]] += fa * dn[1]
+                        row[di] = zero  # the self-loop's share, divided out above
+                del rows[ai]
 
-    def _push(self, rows, buckets, k, m):
-        M = self.M
-        ai = k // M
-        di = k % M
-        row = rows.get(ai)
-        if row is None:
-            row = [None] * (len(self.D.states) + 8)
-            rows[ai] = row
-        elif len(row) <= di:
-            row.extend([None] * (di + 8 - len(row)))
-        v = row[di]
-        if v is not None:
-            row[di] = v + m
-            return -1
-        row[di] = m
-        h = self.A.info[ai][0] + self.D.info[di][0]
-        lst = buckets.get(h)
-        if lst is None:
-            buckets[h] = [k]
-        else:
-            lst.append(k)
-        return h
+    def _put(self, rows, row, ai, k, m):
+        """Adds mass m at joint state k (row: the list of attacker state ai, being swept)."""
+        a2 = k // self.M
+        di = k % self.M
+        if a2 != ai:
+            row = rows.get(a2)
+            if row is None:
+                row = [self.num.zero] * (len(self.D.states) + 8)
+                rows[a2] = row
+        if len(row) <= di:
+            row.extend([self.num.zero] * (di + 8 - len(row)))
+        row[di] += m
 
     def _win_values(self, dist):
         """Attacker's chance to win when it fights on from each state, retreating wherever
