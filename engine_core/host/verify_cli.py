@@ -18,11 +18,21 @@ Then the luck ledger of the replayed game is printed (per power: battles, expect
 IPC swing, luck), unless --no-luck: in floats (a few hundredths of a second even for a
 45-unit-a-side Global 1940 battle; exact fractions took minutes), shown in hundredths.
 
-Exit status 0 when the log verifies, 1 when it does not, 2 on bad usage.
+  python -m engine_core verify tournament.log      (or - for stdin)
+  python -m engine_core verify tournament.log --json --no-luck --checkpoint 12=3F9A-07C2
+
+The log is the text file the device writes (README "Trust"): a header line
+"ADJUTANT-LOG|<format>|<edition>|<commitment>|<chain start>", one line per entry
+"<n>|<kind>|<body>|<hash>" (kinds game, action, bank, battle, roll, decision, game_dice),
+empty lines (skipped) and the footer "SEED|<seed>|<final hash>".
+
+Exit status 0 when the log verifies, 1 when it does not, 2 on bad usage or a log beyond the
+bounds (below), 130 on Ctrl-C.
 """
-import argparse
 import json
 
+from engine_core.errors import InputError
+from engine_core.host import cli_common as cc
 from engine_core.trust.audit import verify_log, checkpoint_code
 
 
@@ -90,13 +100,67 @@ def luck_lines(tournament):
     return out
 
 
+def _side_total(side):
+    if isinstance(side, dict):
+        side = [side[k] for k in side]
+    n = 0
+    for c in side if isinstance(side, list) else ():
+        c = c[1] if isinstance(c, list) and len(c) == 2 else c
+        if isinstance(c, int) and not isinstance(c, bool):
+            n += c
+    return n
+
+
+def check_bounds(lines):
+    """Refuse (InputError) a log beyond the bounds before any of it is replayed."""
+    if len(lines) > cc.MAX_LOG_LINES:
+        raise InputError("the log has %d lines; at most %d" % (len(lines), cc.MAX_LOG_LINES))
+    for i in range(len(lines)):
+        line = lines[i]
+        if "[" not in line and "{" not in line:
+            continue
+        if cc.nesting_depth(line) > cc.MAX_DEPTH:
+            raise InputError("line %d: JSON nested more than %d deep" % (i + 1, cc.MAX_DEPTH))
+        parts = line.split("|")
+        if len(parts) == 4 and parts[1] == "battle" and parts[2].startswith("start "):
+            try:
+                info = json.loads(parts[2][6:])
+            except ValueError:
+                continue            # not readable: the replay names the entry
+            if not isinstance(info, dict):
+                continue
+            a, d = _side_total(info.get("attacker")), _side_total(info.get("defender"))
+            if a > cc.MAX_SIDE_UNITS or d > cc.MAX_SIDE_UNITS or a + d > cc.MAX_BATTLE_UNITS:
+                raise InputError("line %d: a battle of %d v %d units; at most %d a side and %d in"
+                                 " all" % (i + 1, a, d, cc.MAX_SIDE_UNITS, cc.MAX_BATTLE_UNITS))
+
+
+def _parser(stdout):
+    p = cc.Parser(stdout, prog="python -m engine_core verify", description=__doc__, epilog=(
+        "Bounds: at most %d bytes and %d lines; JSON in an entry nested at most %d deep; a battle"
+        " entry with at most %d units a side and %d in all." % (
+            cc.MAX_INPUT_BYTES, cc.MAX_LOG_LINES, cc.MAX_DEPTH, cc.MAX_SIDE_UNITS,
+            cc.MAX_BATTLE_UNITS)))
+    p.add_argument("log", nargs="?", help="the exported log file ('-' for stdin)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON: {ok, entry,"
+                   " message, luck: [[power, battles, expected, actual, luck], ...]}")
+    p.add_argument("--no-luck", action="store_true", help="do not print the luck ledger")
+    p.add_argument("--checkpoint", action="append", default=[], metavar="N=CODE",
+                   help="a checkpoint code the device showed at the end of a turn (repeatable)")
+    return p
+
+
 def main(argv, stdin, stdout, stderr):
-    parser = argparse.ArgumentParser(prog="python -m engine_core verify")
-    parser.add_argument("log", help="the exported log file ('-' for stdin)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--no-luck", action="store_true", help="do not print the luck ledger")
-    parser.add_argument("--checkpoint", action="append", default=[], metavar="N=CODE",
-                        help="a checkpoint code the device showed at the end of a turn (repeatable)")
+    def go():
+        try:
+            return _run(argv, stdin, stdout, stderr)
+        except InputError as e:
+            return cc.fail("verify", stderr, e)
+    return cc.run_guarded("verify", go, stdout, stderr)
+
+
+def _run(argv, stdin, stdout, stderr):
+    parser = _parser(stdout)
     args = parser.parse_args(argv)
     checks = []
     for text in args.checkpoint:
@@ -105,18 +169,19 @@ def main(argv, stdin, stdout, stderr):
         except ValueError as e:
             stderr.write("verify: %s\n" % e)
             return 2
+    if args.log is None:
+        if cc.refuse_bare_terminal("verify", stdin, stderr, parser.format_usage()):
+            return cc.EXIT_USAGE
+        args.log = "-"
     try:
-        if args.log == "-":
-            lines = stdin.read().splitlines()
-        else:
-            with open(args.log, encoding="utf-8") as f:
-                lines = f.read().splitlines()
-    except OSError as e:
-        stderr.write("verify: cannot read %s: %s\n" % (args.log, e))
-        return 2
-    except UnicodeDecodeError:
-        stderr.write("verify: %s is not a text log\n" % args.log)
-        return 1
+        text = cc.read_text(stdin, args.log, "the log")
+    except InputError as e:
+        if "not UTF-8" in e.message:
+            stderr.write("verify: %s is not a text log\n" % args.log)
+            return 1
+        raise
+    lines = text.splitlines()
+    check_bounds(lines)
     ok, where, message = verify_log(lines)
     replayed = None
     # a bad header or footer (wrong seed) is reported as such: a replay with a seed that

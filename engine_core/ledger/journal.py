@@ -95,8 +95,21 @@ def _int(value, name):
     return value
 
 
+def _list(v, name):
+    # a list field of an action: absent is empty; anything else not a list is refused
+    if v is None:
+        return ()
+    if not isinstance(v, (list, tuple)):
+        raise InputError("%s must be a list" % name)
+    return v
+
+
 def _flat_units(board, units):
     from engine_core.ledger.economy import pairs
+    if not isinstance(units, dict):
+        for it in _list(units, "units"):
+            if not isinstance(it, (list, tuple)) or len(it) != 2:
+                raise InputError("units are {name: count} or [[name, count], ...]")
     out = []
     for u, n in pairs(board, units or {}):
         out.append(u)
@@ -138,7 +151,10 @@ def encode(board, state, action):
         p = current_power(board, state) if who is None else _power(board, who)
         res = g("result")
         if isinstance(res, dict):   # battle.py's Battle.result
-            captured, a_ipc, d_ipc = res.get("captured", 0), res["ipc_lost"][0], res["ipc_lost"][1]
+            ipc = _list(res.get("ipc_lost"), "ipc_lost")
+            if len(ipc) != 2:
+                raise InputError("a battle result has ipc_lost [attacker, defender]")
+            captured, a_ipc, d_ipc = res.get("captured", 0), ipc[0], ipc[1]
         else:
             captured, a_ipc, d_ipc = g("captured", 0), g("attacker_ipc", 0), g("defender_ipc", 0)
         return (code, _territory(board, g("territory")), p + 1, _int(captured, "captured"),
@@ -153,13 +169,13 @@ def encode(board, state, action):
             from engine_core.techs import bit as tech_bit
             tech = tech_bit(tech)
         out = [code, _int(g("dice", 0), "dice"), _int(tech, "tech"), _int(g("chart") or 0, "chart")]
-        _dice(out, g("rolls") or [])
+        _dice(out, _list(g("rolls"), "rolls"))
         return tuple(out)
     if code == END_PHASE:
         return END_PHASE_ENTRY
     if code == INCOME:
-        answers = g("answers") or []
-        convoy = g("convoy") or []
+        answers = _list(g("answers"), "answers")
+        convoy = _list(g("convoy"), "convoy")
         out = [code, len(answers)]
         for a in answers:
             out.append(_int(a, "answer"))
@@ -174,7 +190,7 @@ def encode(board, state, action):
         out.append(len(items))
         for it in items:
             out.extend(it)
-        _dice(out, g("dice") or [])
+        _dice(out, _list(g("dice"), "dice"))
         out.append(_int(g("german_subs", 0), "german_subs"))
         return tuple(out)
     if code == ANSWER:
@@ -203,7 +219,7 @@ def _kind(name):
 def _dice(out, dice):
     out.append(len(dice))
     for d in dice:
-        if not isinstance(d, int) or d < 1 or d > 6:
+        if not isinstance(d, int) or isinstance(d, bool) or d < 1 or d > 6:
             raise InputError("a die shows 1 to 6")
         out.append(d)
 
