@@ -117,6 +117,24 @@ def _roomy():
         return False
     return free() + alloc() >= _ROOMY
 
+
+def _host_path(fn, arg):
+    """fn(arg) on the host's path (a roomy device): _SMALL is False while it runs, and the
+    heap is collected after every quarter of it allocated (a fragmented heap refuses the
+    large lists of the host's path long before it is full)."""
+    global _SMALL
+    th = getattr(gc, "threshold", None)
+    old = th() if th is not None else None
+    if th is not None:
+        th((gc.mem_free() + gc.mem_alloc()) // 4)
+    _SMALL = False
+    try:
+        return fn(arg)
+    finally:
+        _SMALL = True
+        if th is not None:
+            th(old)
+
 _ANY = 0
 _NO_AIR = 1   # scored by submarines
 _NO_SUB = 2   # scored by air units that cannot hit submarines
@@ -627,17 +645,14 @@ class _Battle:
 def odds(board, kind, attacker, defender, policy=None, number=float, bombard=None,
          tech=None, damaged=None, rounds_done=0, advantages=None, space=None):
     """Exact outcome distribution of a battle; see the module docstring."""
-    global _SMALL
     if _roomy():
         # a big heap: the host's path while this call lasts (_SMALL is read as it runs)
-        _SMALL = False
+        args = (board, kind, attacker, defender, policy, number, bombard, tech, damaged,
+                rounds_done, advantages, space)
         try:
-            return _odds(board, kind, attacker, defender, policy, number, bombard, tech,
-                         damaged, rounds_done, advantages, space)
+            return _host_path(_odds_args, args)
         except MemoryError:
             pass  # it did not fit after all: the lean path from the start
-        finally:
-            _SMALL = True
         gc.collect()
     th = getattr(gc, "threshold", None) if _SMALL else None
     if th is None:
@@ -652,6 +667,10 @@ def odds(board, kind, attacker, defender, policy=None, number=float, bombard=Non
                      rounds_done, advantages, space)
     finally:
         th(old)
+
+
+def _odds_args(args):
+    return _odds(*args)
 
 
 def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged, rounds_done,
@@ -2001,14 +2020,9 @@ class Solver:
         self._call(self._next_pass, None)  # bad input raises here, before any slice
 
     def _call(self, fn, arg):
-        global _SMALL
         if not self.roomy:
             return fn(arg)
-        _SMALL = False  # the host's path while this call lasts
-        try:
-            return fn(arg)
-        finally:
-            _SMALL = True
+        return _host_path(fn, arg)  # the host's path while this call lasts
 
     def _next_pass(self, _=None):
         old = self.run
