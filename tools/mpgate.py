@@ -79,6 +79,21 @@ _SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
 _FAIL = re.compile(r"^FAIL (\w+)\.(test_\w+)$")
 
 
+_HEAP_MARK = re.compile(r"^# gate heap: (\d+K)\b")
+
+
+def file_heap(path, heap):
+    """A test file may name a larger heap on a line `# gate heap: NNNK (why)` near its top:
+    for a test of what stays resident, not of what fits (the unix port loads .mpy bytecode
+    into the heap, a board runs it frozen from flash)."""
+    with open(os.path.join(ROOT, path) if not os.path.isabs(path) else path) as f:
+        for _ in range(12):
+            m = _HEAP_MARK.match(f.readline())
+            if m:
+                return m.group(1)
+    return heap
+
+
 def run_tests(files, interpreter=MICROPYTHON, heap=HEAP, build=BUILD, label="micropython", explain=None):
     """Runs each portable test file in its own `interpreter -X heapsize=heap` process,
     modules imported from `build` first. Prints one line per file (and the runner's
@@ -90,7 +105,7 @@ def run_tests(files, interpreter=MICROPYTHON, heap=HEAP, build=BUILD, label="mic
     for path in files:
         mod = os.path.splitext(os.path.basename(path))[0]
         try:
-            proc = subprocess.run([interpreter, "-X", "heapsize=" + heap, RUNNER, mod],
+            proc = subprocess.run([interpreter, "-X", "heapsize=" + file_heap(path, heap), RUNNER, mod],
                                   cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
             out = proc.stdout + proc.stderr
         except subprocess.TimeoutExpired:
