@@ -533,6 +533,12 @@ class Session:
             from engine_core.ledger.economy import rid
             raise RuleError(rid(self.board, "CL-U-51", "LHTR-C-23", "P40-C-60"),
                             "ships bombard in an amphibious assault only")
+        from engine_core.odds import base as ob
+        if kind in ob.KINDS:  # the odds' checks first: they name the rule (P40-U-23...)
+            from engine_core.editions import family
+            ed, units, names, flags = ob.tables(self.board)
+            ob.check_kinds(units, flags, family(ed), kind, ob.counts(units, names, attacker, "attacker"),
+                           ob.counts(units, names, defender, "defender"))
         battle.Battle(self.board, kind, attacker, defender, options)
 
     def start_battle(self, kind, attacker, defender, territory=-1, options=None):

@@ -27,7 +27,15 @@ def side_units(board, ids, counts):
 
 
 class BattleSetup(Counter):
-    """Units per side; the odds line follows every change.
+    """Units per side, the battle's kind and its options; the odds line follows every change.
+
+    Rows: "Kind" (left/right: land, amphibious in a territory; sea in a sea zone; all three on
+    the free battle board), then the side's units (left/right -1/+1), then the options the kind
+    has: an amphibious assault's bombarding ships and seaborne units (attacker), a 1940 sea
+    battle's scrambled aircraft and kamikaze tokens (defender). The game's own options
+    (technologies, national advantages, liberation) come from `session.battle_options`. Every
+    change is checked at once (`session.check_battle`): a refusal (rule id + words) is shown
+    and Start is refused until it is fixed, never first at fight time.
 
     `plan=True` (Combat move, a pending battle: firmware/pending.py): Start saves the
     battle in the pending list instead of fighting it."""
@@ -45,21 +53,137 @@ class BattleSetup(Counter):
                 continue
             ids.append(u)
         self.ids = tuple(ids)
-        names = [board.unit_name(u).replace("_", " ") for u in self.ids]
+        self.unit_names = [unit_label(board, u) for u in self.ids]
         self.sides = [[0] * len(ids), [0] * len(ids)]
         for s, given in ((0, attacker), (1, defender)):
             if given:
                 for i in range(len(ids)):
                     self.sides[s][i] = given.get(board.unit_name(ids[i]), 0)
-        Counter.__init__(self, app, "Attacker", names, self.sides[0])
+        # options as counts per unit row: bombard / seaborne (attacker), scramble (defender)
+        self.extra = {"bombard": [0] * len(ids), "seaborne": [0] * len(ids), "scramble": [0] * len(ids)}
+        self.kamikaze = 0
+        self.kinds = kinds_for(board, territory)
         self.side = 0
-        self.kind = kind
+        self.kind = kind if kind in self.kinds else self.kinds[0]
         self.odds_text = ""
+        self.refusal = None
         self.stale = True
         self.plan = plan
+        self.rows = []
+        Counter.__init__(self, app, "Attacker", [], [])
+        self.build()
+        self.cursor = 1  # the first unit (the kind is one row up)
         if plan:
             self.footer = "A:side Start:save"
             self.title = "Pending: attacker"
+
+    # -- rows ---------------------------------------------------------------
+    def build(self):
+        """The rows of the side shown: (what, index) with what in kind/unit/bombard/seaborne/
+        scramble/kamikaze; names and counts for the Counter's drawing."""
+        from engine_core import units
+        board = self.app.session.board
+        rows = [("kind", 0)]
+        for i in range(len(self.ids)):
+            rows.append(("unit", i))
+        for i in range(len(self.ids)):
+            rec = board.units[self.ids[i]]
+            if self.side == 0 and self.kind == "amphibious":
+                if rec[units.U_ABILITIES] & units.AB_BOMBARD:
+                    rows.append(("bombard", i))
+            if self.side == 0 and self.kind == "amphibious" and rec[units.U_KIND] == units.LAND:
+                if self.sides[0][i]:
+                    rows.append(("seaborne", i))
+            if self.side == 1 and self.kind == "sea" and board.combat_flags & units.CF_SCRAMBLE and \
+                    rec[units.U_ABILITIES] & (units.AB_FIGHTER | units.AB_TAC_BOMBER):
+                rows.append(("scramble", i))
+        if self.side == 1 and self.kamikaze_allowed():
+            rows.append(("kamikaze", 0))
+        self.rows = rows
+        self.names = [self.row_name(r) for r in rows]
+        self.counts = [self.row_count(r) for r in rows]
+        if self.cursor >= len(rows):
+            self.cursor = len(rows) - 1
+
+    def kamikaze_allowed(self):
+        s = self.app.session
+        t = self.territory
+        return (self.kind == "sea" and t >= 0 and s.game is not None and bool(s.board.rules.get("kamikaze"))
+                and s.board.is_sea(t) and s.board.is_kamikaze_zone(t))
+
+    def row_name(self, row):
+        what, i = row
+        if what == "kind":
+            return "Kind"
+        if what == "unit":
+            return self.unit_names[i]
+        if what == "kamikaze":
+            return "Kamikaze tokens"
+        return what[:1].upper() + what[1:] + " " + self.unit_names[i]
+
+    def row_count(self, row):
+        what, i = row
+        if what == "kind":
+            return 1
+        if what == "unit":
+            return self.sides[self.side][i]
+        if what == "kamikaze":
+            return self.kamikaze
+        return self.extra[what][i]
+
+    def row_text(self, i, cols):
+        what = self.rows[i][0]
+        if what == "kind":
+            return ui.pad("Kind </>", self.kind, cols)
+        return Counter.row_text(self, i, cols)
+
+    def key(self, name, now):
+        if name in ("left", "right") and self.rows:
+            what, i = self.rows[self.cursor]
+            step = 1 if name == "right" else -1
+            if what == "kind":
+                n = len(self.kinds)
+                self.kind = self.kinds[(self.kinds.index(self.kind) + step) % n]
+            elif what == "unit":
+                self.sides[self.side][i] = max(0, min(99, self.sides[self.side][i] + step))
+                if self.side == 0 and self.extra["seaborne"][i] > self.sides[0][i]:
+                    self.extra["seaborne"][i] = self.sides[0][i]
+            elif what == "kamikaze":
+                self.kamikaze = max(0, min(6, self.kamikaze + step))  # P40-C-30: 6 tokens a game
+            else:
+                top = self.sides[0][i] if what == "seaborne" else 9
+                self.extra[what][i] = max(0, min(top, self.extra[what][i] + step))
+            self.message = ""
+            self.build()
+            self.changed()
+            return
+        Counter.key(self, name, now)
+
+    # -- the battle ---------------------------------------------------------
+    def sides_now(self):
+        board = self.app.session.board
+        return side_units(board, self.ids, self.sides[0]), side_units(board, self.ids, self.sides[1])
+
+    def chosen_options(self):
+        """What this screen chose: the kind's options only (a kind switched away drops them)."""
+        board = self.app.session.board
+        out = {}
+        if self.kind == "amphibious":
+            for k in ("bombard", "seaborne"):
+                d = side_units(board, self.ids, self.extra[k])
+                if d:
+                    out[k] = d
+        if self.kind == "sea":
+            d = side_units(board, self.ids, self.extra["scramble"])
+            if d:
+                out["scramble"] = d
+            if self.kamikaze and self.kamikaze_allowed():
+                out["kamikaze"] = self.kamikaze
+        return out
+
+    def options(self):
+        """The battle's options (the game's and this screen's); RuleError/InputError refuse them."""
+        return self.app.session.battle_options(self.kind, self.territory, self.chosen_options())
 
     def changed(self):
         self.stale = True
@@ -69,46 +193,61 @@ class BattleSetup(Counter):
         if not self.stale:
             return False
         self.stale = False
-        board = self.app.session.board
-        att = side_units(board, self.ids, self.sides[0])
-        dfd = side_units(board, self.ids, self.sides[1])
+        att, dfd = self.sides_now()
+        self.refusal = None
+        try:
+            opts = self.options()
+            if att:
+                self.app.session.check_battle(self.kind, att, dfd, opts)
+        except ValueError as err:
+            self.refusal = err
+            self.refuse(err)
+            self.odds_text = "Odds: fix the set-up"
+            return True
+        if self.message and not att:
+            self.message = ""
         if not att or not dfd:
             self.odds_text = "Odds: add both sides"
             return True
         try:
-            r = self.app.session.odds(self.kind, att, dfd)
-            self.odds_text = "Win " + percent(odds_value(r, "attacker_wins")) + " Lose " + \
-                percent(odds_value(r, "defender_wins"))
+            r = self.app.session.odds(self.kind, att, dfd, opts)
+            self.odds_text = odds_line(r)
         except ImportError:
             self.odds_text = "Odds: not available"
         except ValueError as err:
-            self.odds_text = getattr(err, "rule", "") + " " + getattr(err, "message", str(err))
+            self.odds_text = "Odds: not available"
+            self.refuse(err)
         return True
 
     def head(self, cols):
         where = self.app.session.board.territory_name(self.territory) if self.territory >= 0 else self.kind
-        title = ("A " if self.side == 0 else "D ") + str(sum(self.counts)) + " " + where
+        att, dfd = self.sides_now()
+        n = 0
+        for k in (att if self.side == 0 else dfd):
+            n += (att if self.side == 0 else dfd)[k]
+        title = ("A " if self.side == 0 else "D ") + str(n) + " " + where
         return [(ui.fit(self.odds_text, cols), ui.GOOD), (ui.fit(title, cols), ui.DIM)]
 
     def other(self, name, now):
         if name == "select":
             self.side = 1 - self.side
-            self.counts = self.sides[self.side]
             self.title = "Defender" if self.side else "Attacker"
             if self.plan:
                 self.title = "Pending: " + self.title.lower()
+            self.build()
         elif name == "long_select":
-            self.kind = KINDS[(KINDS.index(self.kind) + 1) % len(KINDS)]
+            self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
+            self.build()
             self.stale = True
         elif name == "roll":
-            board = self.app.session.board
-            att = side_units(board, self.ids, self.sides[0])
-            dfd = side_units(board, self.ids, self.sides[1])
+            att, dfd = self.sides_now()
             if self.plan:
                 self.save_plan(att, dfd)
                 return
             try:
-                self.app.session.start_battle(self.kind, att, dfd, self.territory)
+                opts = self.options()
+                self.app.session.check_battle(self.kind, att, dfd, opts)
+                self.app.session.start_battle(self.kind, att, dfd, self.territory, opts)
             except ValueError as err:
                 self.refuse(err)
                 return
@@ -121,6 +260,9 @@ class BattleSetup(Counter):
         if not att:
             self.say("Add the attacker's units")
             return
+        if self.refusal is not None:
+            self.refuse(self.refusal)
+            return
         try:
             pending.of(app.session).put(app.session.game, self.territory, self.kind, att, dfd)
         except ValueError as err:
@@ -130,6 +272,42 @@ class BattleSetup(Counter):
         if app.session.battle is None:  # the odds' modules are not needed until a battle
             from firmware.session import unload, BATTLE_MODULES
             unload(BATTLE_MODULES)
+
+
+def kinds_for(board, territory):
+    """The battle kinds a space has: a sea zone's sea battle; a territory's land battle or
+    amphibious assault; the free battle board (no space) all three."""
+    if territory < 0:
+        return KINDS
+    if board.is_sea(territory):
+        return ("sea",)
+    return ("land", "amphibious")
+
+
+# Names players use on the table where the rulebook's are long (never cut mid-word).
+_UNIT_SHORT = (
+    ("aircraft_carrier", "carrier"), ("aaa", "AAA"), ("antiaircraft_gun", "AA gun"),
+    ("mechanized_infantry", "mech inf"), ("tactical_bomber", "tac bomber"),
+    ("strategic_bomber", "bomber"), ("industrial_complex", "complex"),
+)
+
+
+def unit_label(board, u):
+    name = board.unit_name(u)
+    for long_name, short_name in _UNIT_SHORT:
+        if long_name == name:
+            return short_name
+    return name.replace("_", " ")
+
+
+def odds_line(r):
+    """'Win 94.4% Take 94.4%': win (attacker alone left) and capture (P40-C-100: a land unit
+    left to take the territory)."""
+    text = "Win " + percent(odds_value(r, "attacker_wins"))
+    take = odds_value(r, "attacker_captures")
+    if take and abs(take - odds_value(r, "attacker_wins")) > 1e-9:
+        text += " Take " + percent(take)
+    return text
 
 
 def outcome_side(outcome):
@@ -153,7 +331,7 @@ def counts_text(board, vec, cols):
     parts = []
     for u in range(len(vec)):
         if vec[u]:
-            parts.append(str(vec[u]) + " " + board.unit_name(u).replace("_", " ")[:5])
+            parts.append(str(vec[u]) + " " + unit_label(board, u))
     return ui.fit(", ".join(parts) if parts else "none", cols)
 
 
@@ -188,10 +366,10 @@ def event_lines(board, events, start):
             lines.append((who + " hits: " + str(e[3]), ui.NORMAL))
         elif k == ev.E_CASUALTY:
             who = "A" if e[1] == ev.ATTACKER else "D"
-            lines.append((who + " lost " + str(e[3]) + " " + board.unit_name(e[2]).replace("_", " "), ui.BAD))
+            lines.append((who + " lost " + str(e[3]) + " " + unit_label(board, e[2]), ui.BAD))
         elif k == ev.E_DAMAGE:
             who = "A" if e[1] == ev.ATTACKER else "D"
-            lines.append((who + " damaged " + board.unit_name(e[2]).replace("_", " "), ui.BAD))
+            lines.append((who + " damaged " + unit_label(board, e[2]), ui.BAD))
         elif k == ev.E_SUBMERGE:
             lines.append(("Subs submerged: " + str(e[2]), ui.NORMAL))
         elif k == ev.E_RETREAT:

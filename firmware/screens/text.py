@@ -55,9 +55,15 @@ def option_text(opt):
 
 
 def percent(p):
-    """'62.5%' from a probability: engine_core.numfmt's, the same text on every port (float32 too)."""
+    """'62.5%' from a probability: engine_core.numfmt's, the same text on every port (float32 too);
+    never '100.0%' or '0.0%' for what is not certain: '>99.9%', '<0.1%'."""
     from engine_core.numfmt import percent as shown
-    return shown(p)
+    text = shown(p)
+    if p < 1 and text == "100.0%":
+        return ">99.9%"
+    if p > 0 and text == "0.0%":
+        return "<0.1%"
+    return text
 
 
 def odds_value(result, key):
