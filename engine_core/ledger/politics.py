@@ -670,27 +670,13 @@ def enter(board, state, power, t, attack, options=None):
     china = _pid(board, CHINA)
     hist = state.history
     events = []
-    war_with = -1  # a power this entry puts `power` at war with (act of war)
     if power == china and china >= 0 and not _open_to_chinese(board, t):
         # P40-E-83 (G40-X-31): "These are the only non-Chinese territories that Chinese
         # units can occupy"
         raise RuleError("P40-E-83", "Chinese units enter only Chinese territories, Kwangtung and Burma")
 
     if fam == _NONE:
-        if attack and board.family == FAM_CLASSIC and options and options.get("restricted_attack") \
-                and board.power_name(power) == "Soviet Union" and state.round < 2:
-            raise RuleError("CL-O-04", "Restricted Attack: the Soviet Union may not attack until its second turn")
-        if attack and owner != NO_OWNER and board.side(owner) == side:
-            raise RuleError("CL-P-15" if board.family == FAM_CLASSIC else "LHTR-P-12",
-                            "powers of one side never attack each other")
-        if status != NOT_NEUTRAL and board.family != FAM_CLASSIC:
-            raise RuleError("LHTR-MV-03", "neutral territories are impassable")
-        if status != NOT_NEUTRAL and not attack:
-            raise RuleError("CL-C-93", "neutral territories may be entered only in combat movement")
-        if attack and board.family != FAM_CLASSIC and has_advantage(options, "nonaggression_treaty"):
-            return _nonaggression(board, state, power, t)
-        return []
-
+        return _enter_classic(board, state, power, t, attack, options, owner, status, side)
     us_at_war = us >= 0 and state.at_war[us] != 0
     if fam == _P40:
         us_at_war = us >= 0 and japan >= 0 and at_war(state, us, japan)
@@ -699,89 +685,13 @@ def enter(board, state, power, t, attack, options=None):
     if fam == _P40 and _nk(board, t) == B.NK_SOVIET:
         raise RuleError("P40-P-31", "no unit may enter Soviet territory (non-aggression treaty)")
 
+    war_with = -1  # a power this entry puts `power` at war with (act of war)
     if status != NOT_NEUTRAL:
-        if power == us and not us_at_war:
-            raise RuleError("P40-P-22" if fam == _P40 else "G40-P-22",
-                            "the United States may not attack neutral territories while not at war")
-        friendly = (status == FRIENDLY_AXIS and side == AXIS) or (status == FRIENDLY_ALLIES and side == ALLIES)
-        if attack:
-            if friendly:
-                raise RuleError("P40-E-75" if fam == _P40 else "G40-P-42",
-                                "a power may not attack a neutral friendly to its side")
-            if not (hist & (H.NEUTRAL_ATTACKED_BY_AXIS | H.NEUTRAL_ATTACKED_BY_ALLIES)):
-                # P40-E-75, P40-C-133; G40-P-39 (a Japanese attack turns strict neutrals pro-Allies)
-                if status == STRICT:
-                    hist |= H.NEUTRAL_ATTACKED_BY_AXIS if side == AXIS else H.NEUTRAL_ATTACKED_BY_ALLIES
-            if power == ussr and _is_mongolia(board, t):
-                hist |= H.USSR_ATTACKED_MONGOLIA  # G40-P-37
-        else:
-            if not friendly:
-                raise RuleError("P40-E-76" if fam == _P40 else "G40-P-42",
-                                "only a neutral friendly to your side may be entered without attacking it")
-            if state.at_war[power] == 0:
-                raise RuleError("P40-E-76" if fam == _P40 else "G40-P-42",
-                                "only a power at war may move into a friendly neutral")
+        hist = _enter_neutral(board, state, power, t, attack, hist, status, side, fam, us, ussr,
+                              us_at_war)
     else:
-        if attack and owner != NO_OWNER and power == japan and fam != _P40 and _is_french(board, t):
-            if not at_war(state, japan, owner):
-                # G40-P-21, G40-X-05: France is a power Japan must be at war with.
-                raise RuleError("G40-P-21", "Japan must be at war with France to attack French territories")
-        if attack and owner != NO_OWNER:
-            if board.side(owner) == side:
-                raise RuleError("P40-P-06" if fam == _P40 else "G40-P-02",
-                                "a power never attacks a territory of its own side")
-            if not at_war(state, power, owner):
-                raise RuleError("P40-P-06" if fam == _P40 else "G40-P-02",
-                                "a power may not attack a territory of a power it is not at war with")
-        if _is_dutch(board, t):
-            if attack and side == AXIS and owner == NO_OWNER:
-                _japan_may_attack_dutch(board, state, power)
-            if power == us and not us_at_war:
-                raise RuleError("P40-E-74" if fam == _P40 else "G40-P-22",
-                                "the United States may not enter Dutch territories while not at war")
-        if _is_french(board, t) and power == japan and attack:
-            if _in_names(board, t, FIC):
-                hist |= H.JAPAN_ATTACKED_FIC  # P40-E-51, P40-P-13, P40-X-47, G40-E-30
-        if _is_china(board, t) and power != china and board.side(power) == ALLIES and japan >= 0 \
-                and not at_war(state, power, japan):
-            if power in _uk_group(board):
-                raise RuleError("P40-P-17" if fam == _P40 else ("G40-P-33" if power == _pid(board, ANZAC) else "G40-P-30"),
-                                "the UK and ANZAC may not move into China while not at war with Japan")
-            if power == us:
-                raise RuleError("P40-P-23" if fam == _P40 else "G40-P-22",
-                                "the United States may not move into China while not at war with Japan")
-            if fam == _P40 or _opt(options, "g40_act_of_war") == "forbid":
-                raise RuleError("P40-P-14" if fam == _P40 else "G40-P-17",
-                                "Japan treats moving into China as an act of war")
-            war_with = japan  # G40-P-17, G40-X-30: an act of war starts the war at once
-        if not attack and owner != NO_OWNER and owner != power and us >= 0 and not us_at_war:
-            if power == us:
-                # P40-P-22 / G40-P-43: the US not at war may not enter another power's territories.
-                raise RuleError("P40-P-22" if fam == _P40 else "G40-P-43",
-                                "the United States may not enter another power's territory while not at war")
-            if owner == us:
-                # P40-P-23 / G40-P-43: no other power may enter US territories while the US is not at war.
-                raise RuleError("P40-P-23" if fam == _P40 else "G40-P-43",
-                                "no power may enter United States territory while the US is not at war")
-        if fam != _P40 and _open_to_chinese(board, t):
-            germany = _pid(board, GERMANY)
-            italy = _pid(board, ITALY)
-            if power == germany:
-                hist |= H.GERMANY_ENTERED_CHINA  # G40-P-28, G40-X-31
-            elif power == italy:
-                hist |= H.ITALY_ENTERED_CHINA
-        if attack and fam != _P40 and owner != NO_OWNER:
-            # Soviet-Mongolian pact (G40-P-38, G40-P-39).
-            near = False
-            for a in board.adjacent(t):
-                if _is_mongolia(board, a):
-                    near = True
-                    break
-            if power == japan and owner == ussr and near and not (hist & H.MONGOLIA_PACT_DONE):
-                hist |= H.MONGOLIA_PACT_TRIGGERED
-            if power == ussr and owner == japan and (near or _in_names(board, t, KOREA)):
-                if _mongolia_strict(board, state):
-                    hist |= H.USSR_ATTACKED_NEAR_MONGOLIA
+        hist, war_with = _enter_owned(board, state, power, t, attack, options, hist, owner, side,
+                                      fam, japan, us, ussr, china, us_at_war)
     # all checks passed: apply
     if war_with >= 0:
         state.history = hist
@@ -789,6 +699,119 @@ def enter(board, state, power, t, attack, options=None):
         hist = state.history
     state.history = hist
     return events
+
+def _enter_classic(board, state, power, t, attack, options, owner, status, side):
+    """Classic and Revised/LHTR: attacks within a side, neutral territories, the Restricted
+    Attack option and the Nonaggression Treaty (CL-P-15, CL-C-93, CL-O-04, LHTR-P-12, LHTR-MV-03)."""
+    if attack and board.family == FAM_CLASSIC and options and options.get("restricted_attack") \
+            and board.power_name(power) == "Soviet Union" and state.round < 2:
+        raise RuleError("CL-O-04", "Restricted Attack: the Soviet Union may not attack until its second turn")
+    if attack and owner != NO_OWNER and board.side(owner) == side:
+        raise RuleError("CL-P-15" if board.family == FAM_CLASSIC else "LHTR-P-12",
+                        "powers of one side never attack each other")
+    if status != NOT_NEUTRAL and board.family != FAM_CLASSIC:
+        raise RuleError("LHTR-MV-03", "neutral territories are impassable")
+    if status != NOT_NEUTRAL and not attack:
+        raise RuleError("CL-C-93", "neutral territories may be entered only in combat movement")
+    if attack and board.family != FAM_CLASSIC and has_advantage(options, "nonaggression_treaty"):
+        return _nonaggression(board, state, power, t)
+    return []
+
+
+def _enter_neutral(board, state, power, t, attack, hist, status, side, fam, us, ussr, us_at_war):
+    """A neutral territory in the 1940 games: who may attack or enter it, and the facts an
+    attack records (P40-E-74..76, P40-C-133, G40-P-22, G40-P-37..42). Returns the history."""
+    if power == us and not us_at_war:
+        raise RuleError("P40-P-22" if fam == _P40 else "G40-P-22",
+                        "the United States may not attack neutral territories while not at war")
+    friendly = (status == FRIENDLY_AXIS and side == AXIS) or (status == FRIENDLY_ALLIES and side == ALLIES)
+    if attack:
+        if friendly:
+            raise RuleError("P40-E-75" if fam == _P40 else "G40-P-42",
+                            "a power may not attack a neutral friendly to its side")
+        if not (hist & (H.NEUTRAL_ATTACKED_BY_AXIS | H.NEUTRAL_ATTACKED_BY_ALLIES)):
+            # P40-E-75, P40-C-133; G40-P-39 (a Japanese attack turns strict neutrals pro-Allies)
+            if status == STRICT:
+                hist |= H.NEUTRAL_ATTACKED_BY_AXIS if side == AXIS else H.NEUTRAL_ATTACKED_BY_ALLIES
+        if power == ussr and _is_mongolia(board, t):
+            hist |= H.USSR_ATTACKED_MONGOLIA  # G40-P-37
+    else:
+        if not friendly:
+            raise RuleError("P40-E-76" if fam == _P40 else "G40-P-42",
+                            "only a neutral friendly to your side may be entered without attacking it")
+        if state.at_war[power] == 0:
+            raise RuleError("P40-E-76" if fam == _P40 else "G40-P-42",
+                            "only a power at war may move into a friendly neutral")
+    return hist
+
+
+def _enter_owned(board, state, power, t, attack, options, hist, owner, side, fam, japan, us,
+                 ussr, china, us_at_war):
+    """A territory a power holds in the 1940 games: wars that must exist first, China, the Dutch
+    and French territories, the US before its war, the Soviet-Mongolian pact (P40-P-06..23,
+    G40-P-02..43). Returns (history, the power this entry puts `power` at war with or -1)."""
+    war_with = -1
+    if attack and owner != NO_OWNER and power == japan and fam != _P40 and _is_french(board, t):
+        if not at_war(state, japan, owner):
+            # G40-P-21, G40-X-05: France is a power Japan must be at war with.
+            raise RuleError("G40-P-21", "Japan must be at war with France to attack French territories")
+    if attack and owner != NO_OWNER:
+        if board.side(owner) == side:
+            raise RuleError("P40-P-06" if fam == _P40 else "G40-P-02",
+                            "a power never attacks a territory of its own side")
+        if not at_war(state, power, owner):
+            raise RuleError("P40-P-06" if fam == _P40 else "G40-P-02",
+                            "a power may not attack a territory of a power it is not at war with")
+    if _is_dutch(board, t):
+        if attack and side == AXIS and owner == NO_OWNER:
+            _japan_may_attack_dutch(board, state, power)
+        if power == us and not us_at_war:
+            raise RuleError("P40-E-74" if fam == _P40 else "G40-P-22",
+                            "the United States may not enter Dutch territories while not at war")
+    if _is_french(board, t) and power == japan and attack:
+        if _in_names(board, t, FIC):
+            hist |= H.JAPAN_ATTACKED_FIC  # P40-E-51, P40-P-13, P40-X-47, G40-E-30
+    if _is_china(board, t) and power != china and board.side(power) == ALLIES and japan >= 0 \
+            and not at_war(state, power, japan):
+        if power in _uk_group(board):
+            raise RuleError("P40-P-17" if fam == _P40 else ("G40-P-33" if power == _pid(board, ANZAC) else "G40-P-30"),
+                            "the UK and ANZAC may not move into China while not at war with Japan")
+        if power == us:
+            raise RuleError("P40-P-23" if fam == _P40 else "G40-P-22",
+                            "the United States may not move into China while not at war with Japan")
+        if fam == _P40 or _opt(options, "g40_act_of_war") == "forbid":
+            raise RuleError("P40-P-14" if fam == _P40 else "G40-P-17",
+                            "Japan treats moving into China as an act of war")
+        war_with = japan  # G40-P-17, G40-X-30: an act of war starts the war at once
+    if not attack and owner != NO_OWNER and owner != power and us >= 0 and not us_at_war:
+        if power == us:
+            # P40-P-22 / G40-P-43: the US not at war may not enter another power's territories.
+            raise RuleError("P40-P-22" if fam == _P40 else "G40-P-43",
+                            "the United States may not enter another power's territory while not at war")
+        if owner == us:
+            # P40-P-23 / G40-P-43: no other power may enter US territories while the US is not at war.
+            raise RuleError("P40-P-23" if fam == _P40 else "G40-P-43",
+                            "no power may enter United States territory while the US is not at war")
+    if fam != _P40 and _open_to_chinese(board, t):
+        germany = _pid(board, GERMANY)
+        italy = _pid(board, ITALY)
+        if power == germany:
+            hist |= H.GERMANY_ENTERED_CHINA  # G40-P-28, G40-X-31
+        elif power == italy:
+            hist |= H.ITALY_ENTERED_CHINA
+    if attack and fam != _P40 and owner != NO_OWNER:
+        # Soviet-Mongolian pact (G40-P-38, G40-P-39).
+        near = False
+        for a in board.adjacent(t):
+            if _is_mongolia(board, a):
+                near = True
+                break
+        if power == japan and owner == ussr and near and not (hist & H.MONGOLIA_PACT_DONE):
+            hist |= H.MONGOLIA_PACT_TRIGGERED
+        if power == ussr and owner == japan and (near or _in_names(board, t, KOREA)):
+            if _mongolia_strict(board, state):
+                hist |= H.USSR_ATTACKED_NEAR_MONGOLIA
+    return hist, war_with
 
 
 def has_advantage(options, name):
