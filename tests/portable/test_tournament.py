@@ -1,3 +1,4 @@
+# gate heap: 224K (the tournament's rules and log bytecode sit in the unix port's heap; a board runs them frozen from flash)
 """Tournament mode (issue 9): every roll, action, decision and bank entry in the chained log;
 the replay from the revealed seed names the first entry that does not match.
 Expected bank figures are the rulebooks' numbers (starting treasuries, unit and die costs);
@@ -199,7 +200,9 @@ def test_hex_seed_tournament_verifies_and_its_dice_are_the_hashed_state():
     t.apply({"type": "research", "dice": 1})
     lines = t.finish()
     assert lines[-1].startswith("SEED|" + seed + "|")
-    assert t.commitment == commitment(seed)
+    # format 2 (issue 15): the seed with the edition and the game entry (its options)
+    assert t.commitment == commitment_of("adjutant-seed/2:classic|" + lines[1].split("|")[2] + "|" + seed)
+    assert t.commitment == commitment(seed, "classic", '{"options":{}}')
     ok, where, msg = verify_log(lines)
     assert ok, msg
     ok, where, msg, _t = replay(lines, luck=False)
