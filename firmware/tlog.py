@@ -343,7 +343,9 @@ class LogFile:
         return end, size
 
     def lines(self, end):
-        """The lines of the first `end` bytes (the committed groups), one at a time."""
+        """The lines of the first `end` bytes (the committed groups), one at a time; ValueError
+        for a line longer than a log line may be (bounded: a hostile file cannot fill the heap)."""
+        from engine_core.trust.audit import MAX_LINE
         at = 0
         rest = b""
         for b in self._chunks():
@@ -354,7 +356,11 @@ class LogFile:
             at += len(b)
             parts = (rest + b).split(b"\n")
             rest = parts.pop()
+            if len(rest) > MAX_LINE:
+                raise ValueError("a line of the log on flash is longer than a log line may be")
             for line in parts:
+                if len(line) > MAX_LINE:
+                    raise ValueError("a line of the log on flash is longer than a log line may be")
                 if line:
                     yield line.decode()
         if rest:

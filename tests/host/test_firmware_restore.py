@@ -184,3 +184,16 @@ def test_a_hostile_but_well_chained_tournament_log_never_bricks_the_device():
         assert d.screen() == "Home", entries[-1][0]
         assert "Tournament log unreadable" in d.text()
         assert flash.files["tournament.log"] == kept
+
+
+def test_a_log_line_longer_than_a_log_line_may_be_is_not_read_whole():
+    """P40-T-70: a tournament.log holding one endless line (no newline, far over
+    audit.MAX_LINE) is refused while it is read a piece at a time: the device starts on the
+    home menu with "Tournament log unreadable"."""
+    from engine_core.trust.audit import MAX_LINE
+    flash, device = _hostile_log([("game", '{"options":{}}')])
+    log = flash.files["tournament.log"]
+    flash.files["tournament.log"] = log.replace(b'{"options":{}}', b"x" * (MAX_LINE * 8))
+    d = device(flash)
+    assert d.screen() == "Home" and "Tournament log unreadable" in d.text()
+    assert "longer than a log line" in str(d.app.session.resume_error)
