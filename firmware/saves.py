@@ -25,6 +25,15 @@ either the new record complete or the previous one intact.
 
 Storage is injected (`FileStore` on CircuitPython/Blinka; tests pass their
 own with the same three methods), so the logic runs on a PC.
+
+Placement on flash: a board rewrites a whole 4 KB erase sector at a time, and a
+power cut during that may wipe every byte in the sector -- bytes of other files
+too, wherever the filesystem put them. So a slot file holds its record twice
+(`FileStore.write_slot`): at offset 0 and again `spread(n)` bytes further on,
+at least n + 4096 bytes apart, so no 4 KB sector holds bytes of both copies
+(the file's clusters run on contiguously, as FatFs allocates them). One cut
+wipes at most one sector: of the last good record at least one copy survives
+it, whatever was being written (`read_slot` returns the first copy that checks).
 """
 
 import struct
@@ -140,6 +149,56 @@ class FileStore:
         except (OSError, AttributeError):
             pass
 
+    def write_slot(self, name, record):
+        """A slot's record twice, `spread(len)` bytes apart (see the module docstring)."""
+        gap = spread(len(record))
+        self.write(name, record + b"\xff" * (gap - len(record)) + record)
+
+    def read_slot(self, name):
+        """The first copy of a slot's record that checks, or None.
+        A file cut short (its second copy missing) is a save the power stopped: not read, so a
+        save counts once it is whole, as with one copy. A file of one record alone (written
+        by an older firmware) is read. Reads one copy at a time (the heap is small)."""
+        try:
+            f = open(_join(self.directory, name), "rb")
+        except OSError:
+            return None
+        try:
+            size = f.seek(0, 2)
+            first = _copy_at(f, 0)
+            n = len(first)
+            if unpack(first) is not None and (size == n or size == spread(n) + n):
+                return first
+            k = SECTOR
+            while k + HEADER_SIZE <= size:   # the second copy starts on a sector multiple
+                second = _copy_at(f, k)
+                if len(second) == size - k and spread(len(second)) == k and unpack(second) is not None:
+                    return second
+                k += SECTOR
+            return None
+        finally:
+            f.close()
+
+
+SECTOR = 4096    # bytes per erase sector of a board's flash
+
+
+def spread(n):
+    """Where the second copy of an n-byte record starts: a sector multiple >= n + SECTOR."""
+    return (n + 2 * SECTOR - 1) // SECTOR * SECTOR
+
+
+def _copy_at(f, offset):
+    """The record starting at `offset` of file `f`, by the length in its header (bounded)."""
+    f.seek(offset)
+    head = f.read(HEADER_SIZE)
+    if len(head) < HEADER_SIZE:
+        return head
+    length = struct.unpack("<I", head[8:12])[0]
+    if length > MAX_RECORD:
+        return head
+    return head + f.read(length)
+
 
 class NVMStore:
     """Records in fixed regions of a byte array (`microcontroller.nvm`): `regions` maps a slot
@@ -190,7 +249,7 @@ class Slots:
         """[(seq, slot, payload)] of the good records, newest first."""
         out = []
         for i in range(2):
-            rec = unpack(self.store.read(self.names[i]))
+            rec = unpack(getattr(self.store, "read_slot", self.store.read)(self.names[i]))
             if rec is not None:
                 out.append((rec[0], i, rec[1]))
         if len(out) == 2 and out[1][0] > out[0][0]:
@@ -221,7 +280,7 @@ class Slots:
         """Write `payload` as the next record; returns its sequence number."""
         seq = self.seq + 1
         target = 1 - self.slot if self.slot >= 0 else 0
-        self.store.write(self.names[target], pack(seq, payload))
+        getattr(self.store, "write_slot", self.store.write)(self.names[target], pack(seq, payload))
         self.seq = seq
         self.slot = target
         return seq

@@ -2,10 +2,14 @@
 
 Three things a tournament keeps on the device (engine_core/trust/tournament.py is the game):
 
-* the **seed record** -- `Slots(seed_store(store), "tourney")`, two power-cut-proof slots in
-  `microcontroller.nvm` (not on the CIRCUITPY drive) where the board has one, else files
+* the **seed record** -- `Slots(seed_store(store), "tourney")`, two power-cut-proof slot files
   (firmware/saves.py) holding the secret seed, the edition, the players and the game's
-  options. The seed is never written into the log until `finish()` reveals it.
+  options. Where the board has `microcontroller.nvm` the files are masked (`MaskedStore`)
+  with a random key kept in nvm and written there once, so a computer reading the CIRCUITPY
+  drive finds no seed: nvm is a single erase block on these boards (SAMD51: 8 KB, RP2040:
+  4 KB), and a power cut while rewriting it may wipe all of it, so it cannot hold two slots
+  that survive each other's writes; the key, written once before any record, never is.
+  Without nvm (the Raspberry Pi) the slot files are plain. The seed is never written into the log until `finish()` reveals it.
   `game_seq` is the game slots' sequence number when the tournament began: a normal game
   saved later has a higher one and wins at start-up (one commit point each way).
 * the **log file** -- `tournament.log` in the save directory, one line per entry as
@@ -48,21 +52,85 @@ _CHUNK = 512        # bytes read from the log at a time
 
 FINISHING = 1 << 31  # in the record's `closed`: Finish tournament confirmed (session.finish)
 
-NVM_REGION = 512   # bytes per slot of the seed record in microcontroller.nvm
+NVM_REGION = 512   # bytes of microcontroller.nvm a tester clears (the key lives at its start)
+_KEY_MAGIC = b"ADJK"
+_KEY_SIZE = 16
 
 
-def seed_store(files):
-    """Where the seed record lives: microcontroller.nvm when the board has room for its two
-    slots (out of sight of a computer reading the CIRCUITPY drive), else the save files."""
+def seed_store(files, entropy=None):
+    """Where the seed record lives: the save files, masked with the key in microcontroller.nvm
+    where the board has one (out of sight of a computer reading the CIRCUITPY drive)."""
     try:
         import microcontroller
         nvm = microcontroller.nvm
     except (ImportError, AttributeError):
         nvm = None
-    if nvm is None or len(nvm) < 2 * NVM_REGION:
+    if nvm is None or len(nvm) < len(_KEY_MAGIC) + _KEY_SIZE + 4:
         return files
-    return saves.NVMStore(nvm, {SLOTS_NAME + ".0": (0, NVM_REGION),
-                                SLOTS_NAME + ".1": (NVM_REGION, NVM_REGION)})
+    return MaskedStore(files, nvm, entropy or random_bytes)
+
+
+def nvm_key(nvm, entropy=None):
+    """The masking key at the start of nvm; with `entropy`, made (and written, once) when there
+    is none; else None."""
+    n = len(_KEY_MAGIC) + _KEY_SIZE + 4
+    raw = bytes(nvm[0:n])
+    key = raw[4:4 + _KEY_SIZE]
+    if raw[:4] == _KEY_MAGIC and struct.unpack("<I", raw[-4:])[0] == saves.crc32(key):
+        return key
+    if entropy is None:
+        return None
+    key = bytes(entropy(_KEY_SIZE))
+    nvm[0:n] = _KEY_MAGIC + key + struct.pack("<I", saves.crc32(key))
+    return key
+
+
+try:
+    from hashlib import sha256 as _sha256
+
+    def _hash(data):
+        return _sha256(data).digest()
+except ImportError:  # CircuitPython builds without hashlib
+    from engine_core.trust.sha256 import digest as _hash
+
+
+def mask(key, seq, data):
+    """`data` XOR a keystream of SHA-256(key | seq | block): its own inverse."""
+    out = bytearray(data)
+    block = b""
+    for i in range(len(out)):
+        if i % 32 == 0:
+            block = _hash(key + struct.pack("<II", seq, i // 32))
+        out[i] ^= block[i % 32]
+    return bytes(out)
+
+
+class MaskedStore:
+    """Slot records in `files` with their payload masked (the header stays clear, so the copy
+    that checks is found without the key; firmware/saves.py places the copies)."""
+
+    def __init__(self, files, nvm, entropy):
+        self.files = files
+        self.nvm = nvm
+        self.entropy = entropy
+
+    def write_slot(self, name, record):
+        key = nvm_key(self.nvm, self.entropy)   # made at the first record, before it
+        seq, payload = saves.unpack(record)
+        getattr(self.files, "write_slot", self.files.write)(name, saves.pack(seq, mask(key, seq, payload)))
+
+    def read_slot(self, name):
+        key = nvm_key(self.nvm)
+        rec = saves.unpack(getattr(self.files, "read_slot", self.files.read)(name))
+        if rec is None or key is None:
+            return None
+        return saves.pack(rec[0], mask(key, rec[0], rec[1]))
+
+    write = write_slot
+    read = read_slot
+
+    def remove(self, name):
+        self.files.remove(name)
 
 
 def random_bytes(n):

@@ -20,6 +20,19 @@ Simplification, documented: bytes handed to write() are on flash at once
 (no write-back cache), so a cut never loses a completed write; what it can
 do is stop a write half-way, or come between a write and the rename or sync
 that was meant to follow.
+
+Erase sectors (`tear=True`, the default): a CircuitPython board rewrites flash a
+whole 4 KB erase sector at a time (its flash cache erases the sector, then
+programs it back), so a cut during a write may wipe the whole sector being
+written: every byte of every file lying in it reads 0xFF afterwards. Files get
+their places as on the board's FAT: clusters of `cluster_size` bytes (512 on a
+2 MB CIRCUITPY drive, FatFs' default there), allocated next-fit after the last
+one allocated (FatFs' create_chain), freed when a file is truncated ("w") or
+removed, kept by a rename; the first `reserved_clusters` hold the files a user
+copies (boot_out.txt, code.py, settings.toml), so nothing the firmware writes
+starts on a sector boundary by luck. `torn` lists the sectors a cut wiped. Not
+modelled: the FAT and directory sectors themselves (a cut during a rename,
+remove or truncation changes only that one file).
 """
 
 import builtins
@@ -53,9 +66,24 @@ class PowerCut(BaseException):
     """The power went: the firmware stops here, the flash keeps what it had."""
 
 
+SECTOR = 4096        # bytes per erase sector of the board's flash
+CLUSTER = 512        # bytes per FAT cluster on a small CIRCUITPY drive
+RESERVED = 3         # clusters the user's own files hold before the firmware writes any
+CAPACITY = 4096      # clusters (2 MB)
+
+
 class Flash:
-    def __init__(self, root, save_dir="/saves", firmware_dir=None):
+    def __init__(self, root, save_dir="/saves", firmware_dir=None, tear=True, sector_size=SECTOR,
+                 cluster_size=CLUSTER, reserved_clusters=RESERVED, capacity=CAPACITY):
         self.root = os.path.abspath(root)
+        self.tear = tear
+        self.sector_size = sector_size
+        self.cluster_size = cluster_size
+        self.capacity = capacity
+        self.chains = {}           # host path -> [cluster, ...] in file order
+        self.used = set(range(reserved_clusters))
+        self.last = reserved_clusters - 1   # FatFs' last_clst: allocation goes on after it
+        self.torn = []             # sector numbers a power cut wiped
         self.save_dir = save_dir.rstrip("/") or "/"
         self.firmware_dir = os.path.abspath(firmware_dir) if firmware_dir else None
         self.budget = None  # units left before the cut; None = no cut armed
@@ -69,6 +97,70 @@ class Flash:
         parent = os.path.dirname(self.save_dir)
         if parent and parent != "/":
             os.makedirs(self.root + parent, exist_ok=True)
+        for dirpath, _dirs, files in sorted(os.walk(self.root)):  # a flash directory used before
+            for name in sorted(files):
+                host = os.path.join(dirpath, name)
+                self._grow(host, os.path.getsize(host))
+
+    # -- placement (FAT clusters on 4 KB erase sectors) -----------------------
+    def _grow(self, host, size):
+        """The file's cluster chain covers `size` bytes (next-fit allocation)."""
+        chain = self.chains.setdefault(host, [])
+        need = (size + self.cluster_size - 1) // self.cluster_size
+        while len(chain) < need:
+            c = self.last
+            for _ in range(self.capacity):
+                c = (c + 1) % self.capacity
+                if c not in self.used:
+                    break
+            else:
+                raise OSError(28, "No space left on device")
+            self.used.add(c)
+            self.last = c
+            chain.append(c)
+
+    def _free(self, host):
+        for c in self.chains.pop(host, ()):
+            self.used.discard(c)
+
+    def _move(self, src, dst):
+        if src == dst:
+            return
+        self._free(dst)
+        if src in self.chains:
+            self.chains[dst] = self.chains.pop(src)
+
+    def address(self, host, offset):
+        """The flash address of byte `offset` of a file (None past its chain)."""
+        chain = self.chains.get(host, ())
+        i = offset // self.cluster_size
+        if i >= len(chain):
+            return None
+        return chain[i] * self.cluster_size + offset % self.cluster_size
+
+    def wipe_sector(self, sector):
+        """A cut while this sector was being rewritten: every file byte in it reads 0xFF."""
+        self.torn.append(sector)
+        first = sector * self.sector_size // self.cluster_size
+        last = (sector + 1) * self.sector_size // self.cluster_size
+        for host, chain in sorted(self.chains.items()):
+            size = os.path.getsize(host) if _exists(host) else 0
+            for i, c in enumerate(chain):
+                if first <= c < last and i * self.cluster_size < size:
+                    start = i * self.cluster_size
+                    n = min(self.cluster_size, size - start)
+                    with _real_open(host, "r+b") as f:
+                        f.seek(start)
+                        f.write(b"\xff" * n)
+
+    def _cut_at(self, host, offset):
+        """The power went while byte `offset` of `host` was being written."""
+        if not self.tear:
+            return
+        self._grow(host, offset + 1)
+        addr = self.address(host, offset)
+        if addr is not None:
+            self.wipe_sector(addr // self.sector_size)
 
     # -- power --------------------------------------------------------------
     def arm(self, units):
@@ -153,7 +245,10 @@ class Flash:
             return _real_open(file, mode, *args, **kwargs)
         if writing:
             self.spend(1)
-            return _FlashFile(self, _real_open(host, mode, *args, **kwargs), self._device_path(file))
+            if "w" in mode:
+                self._free(host)  # truncated: FatFs frees the chain
+            f = _real_open(host, mode, *args, **kwargs)
+            return _FlashFile(self, f, self._device_path(file), host, "a" in mode)
         return _real_open(host, mode, *args, **kwargs)
 
     def _op(self, name, path, *more):
@@ -165,6 +260,8 @@ class Flash:
                 return _real[name](host)  # fails (exists) without writing anything
             self.spend(1)
             result = _real[name](host)
+            if name in ("remove", "unlink"):
+                self._free(host)
             self._done()
             return result
         if name == "listdir":
@@ -180,6 +277,7 @@ class Flash:
             return _real["rename"](src, dst)
         self.spend(1)
         os.replace(hs or src, hd or dst)  # atomic, like a FAT rename on CircuitPython
+        self._move(hs or src, hd or dst)  # the clusters stay where they are
         self._done()
 
     def sync(self):
@@ -220,10 +318,12 @@ class Flash:
 class _FlashFile:
     """A file opened for writing on the flash: every byte is paid for."""
 
-    def __init__(self, flash, f, path):
+    def __init__(self, flash, f, path, host=None, append=False):
         self._flash = flash
         self._f = f
         self._path = path
+        self._host = host
+        self._append = append
         self._closed = False
 
     def write(self, data):
@@ -231,7 +331,20 @@ class _FlashFile:
             raw = data.encode()
         else:
             raw = bytes(data)
-        granted = self._flash.spend(len(raw)) if raw else 0
+        flash = self._flash
+        pos = None
+        if self._host is not None and raw:
+            self._f.flush()
+            pos = os.path.getsize(self._host) if self._append else self._f.tell()
+        was_dead = flash.dead
+        try:
+            granted = flash.spend(len(raw)) if raw else 0
+        except PowerCut:
+            if not was_dead and pos is not None:
+                flash._cut_at(self._host, pos)  # pylint: disable=protected-access
+            raise
+        if pos is not None:
+            flash._grow(self._host, pos + granted)  # pylint: disable=protected-access
         if granted < len(raw):
             self._f.flush()
             target = getattr(self._f, "buffer", self._f)
@@ -240,6 +353,8 @@ class _FlashFile:
             target.flush()
             self._f.close()
             self._closed = True
+            if pos is not None:
+                flash._cut_at(self._host, pos + granted)  # pylint: disable=protected-access
             raise PowerCut("power cut during write")
         n = self._f.write(data)
         self._f.flush()

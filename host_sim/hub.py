@@ -26,12 +26,17 @@ class Pin:
 
 
 class NVM:
-    """microcontroller.nvm: a fixed-size byte array kept in a file."""
+    """microcontroller.nvm: a fixed-size byte array kept in a file.
 
-    def __init__(self, path, size, flash):
+    On the board it is one erase block of the internal flash (SAMD51: 8 KB, RP2040: a 4 KB
+    sector): every write erases the block and programs it back, so a power cut during a write
+    may leave the whole block erased (0xFF) -- every record in it, not just the one written."""
+
+    def __init__(self, path, size, flash, erase_block=None):
         self.path = path
         self.size = size
         self.flash = flash
+        self.erase_block = erase_block or size or 1
         from .flash import _real_open as real_open  # the simulator's own files, never the device's
         self._open = real_open
         if size and not os.path.exists(path):
@@ -55,20 +60,43 @@ class NVM:
             start, stop, step = index.indices(self.size)
             if step != 1 or len(value) != stop - start:
                 raise ValueError("Slice and value different lengths")
-            granted = self.flash.spend(len(value), filesystem=False) if len(value) else 0
+            from .flash import PowerCut
+            was_dead = self.flash.dead
+            try:
+                granted = self.flash.spend(len(value), filesystem=False) if len(value) else 0
+            except PowerCut:
+                if not was_dead:
+                    self._wipe(start)
+                raise
             self._data[start:start + granted] = bytes(value)[:granted]
             self._persist()
             if granted < len(value):
-                from .flash import PowerCut
+                self._wipe(start + granted)
                 raise PowerCut("power cut during nvm write")
         else:
             if index < 0:
                 index += self.size
             if not 0 <= index < self.size:
                 raise IndexError("index out of range")
-            self.flash.spend(1, filesystem=False)
+            from .flash import PowerCut
+            was_dead = self.flash.dead
+            try:
+                self.flash.spend(1, filesystem=False)
+            except PowerCut:
+                if not was_dead:
+                    self._wipe(index)
+                raise
             self._data[index] = value
             self._persist()
+
+    def _wipe(self, offset):
+        """The cut came while the erase block holding `offset` was being rewritten."""
+        if not getattr(self.flash, "tear", False):
+            return
+        first = offset // self.erase_block * self.erase_block
+        end = min(self.size, first + self.erase_block)
+        self._data[first:end] = b"\xff" * (end - first)
+        self._persist()
 
     def preset(self, offset, data):
         """The tester's write (a script's `load`), not the firmware's: no flash units, never
@@ -92,7 +120,7 @@ class Machine:
         self.pins = {}
         for name in self.spec["pins"]:
             self.pins[name] = Pin(name)
-        self.nvm = NVM(nvm_path, self.spec["nvm"], flash)
+        self.nvm = NVM(nvm_path, self.spec["nvm"], flash, self.spec.get("nvm_erase"))
         self.scanners = []       # live keypad scanners
         self.analog = {}         # pin name -> 16-bit value
         self.levels = {}         # pin name -> last output level

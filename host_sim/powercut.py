@@ -19,6 +19,10 @@ or the state right after a flash operation of the cut frame that completed
 before the cut (a frame may complete more than one action). Anything else (an older state, a mixture, a crash)
 is a failure. Runs skip the display refresh (logic only), so a sweep is fast.
 
+The flash is the board's (host_sim/flash.py): a cut during a write may wipe the whole 4 KB
+erase sector being written, other files' bytes in it too (`tear=False` turns that off, to show
+what the model catches).
+
 In tournament mode the state is the same payload, rebuilt at power-on from the seed record and
 `tournament.log` (firmware/tlog.py): each action's log lines are one append with a commit mark,
 so the cut frame's states are the ones before and after each completed append.
@@ -64,13 +68,13 @@ def is_kiosk(script_text):
 
 
 def _run(board, commands, state_fn, arm_units=None, stop_after_frames=None, app_factory=None, ops=None,
-         kiosk=False):
+         kiosk=False, tear=True):
     """Run the script (stopping at a power cut). Returns (sim, records).
 
     records: (flash units spent, state) at the end of the boot and of every frame;
     ops (if a list is given): (frame index, units spent, state) after every completed flash operation.
     """
-    sim = Simulator(board, render=False, app_factory=app_factory, kiosk=kiosk)
+    sim = Simulator(board, render=False, app_factory=app_factory, kiosk=kiosk, flash_tear=tear)
     records = []
     if ops is not None:
         sim.flash.op_hooks.append(lambda f: ops.append((len(records), f.spent, _safe(state_fn, sim.app))))
@@ -117,10 +121,10 @@ class Reference:
         return states
 
 
-def reference(board, script_text, state_fn=default_state, app_factory=None):
+def reference(board, script_text, state_fn=default_state, app_factory=None, tear=True):
     ops = []
     sim, records = _run(board, parse(script_text), state_fn, app_factory=app_factory, ops=ops,
-                        kiosk=is_kiosk(script_text))
+                        kiosk=is_kiosk(script_text), tear=tear)
     total = sim.flash.spent
     crashed = sim.crashed
     sim.close()
@@ -129,13 +133,14 @@ def reference(board, script_text, state_fn=default_state, app_factory=None):
     return Reference(records, ops, total)
 
 
-def check_point(board, commands, ref, state_fn, kind, point, app_factory=None, kiosk=False):
+def check_point(board, commands, ref, state_fn, kind, point, app_factory=None, kiosk=False, tear=True):
     """One cut and restart. Returns (ok, detail)."""
     if kind == "flash":
-        sim, records = _run(board, commands, state_fn, arm_units=point, app_factory=app_factory, kiosk=kiosk)
+        sim, records = _run(board, commands, state_fn, arm_units=point, app_factory=app_factory, kiosk=kiosk,
+                            tear=tear)
     else:
         sim, records = _run(board, commands, state_fn, stop_after_frames=point, app_factory=app_factory,
-                            kiosk=kiosk)
+                            kiosk=kiosk, tear=tear)
     try:
         if not sim.dead:
             return True, "the run ended before the cut (nothing to check)"
@@ -156,12 +161,13 @@ def check_point(board, commands, ref, state_fn, kind, point, app_factory=None, k
         sim.close()
 
 
-def sweep(board, script_text, points=200, seed=1, state_fn=default_state, app_factory=None, flash_share=0.75):
+def sweep(board, script_text, points=200, seed=1, state_fn=default_state, app_factory=None, flash_share=0.75,
+          tear=True):
     """Cut at `points` random places. Returns (results, ref_frames, total_units);
     results are (kind, point, ok, detail)."""
     if state_fn is default_state and is_kiosk(script_text):
         state_fn = kiosk_state
-    ref = reference(board, script_text, state_fn, app_factory)
+    ref = reference(board, script_text, state_fn, app_factory, tear)
     total = ref.total
     commands = parse(script_text)
     rng = random.Random(seed)
@@ -172,7 +178,7 @@ def sweep(board, script_text, points=200, seed=1, state_fn=default_state, app_fa
         else:
             kind, point = "frame", rng.randrange(1, len(ref.records))
         ok, detail = check_point(board, commands, ref, state_fn, kind, point, app_factory,
-                                 is_kiosk(script_text))
+                                 is_kiosk(script_text), tear)
         results.append((kind, point, ok, detail))
     return results, len(ref.records), total
 

@@ -778,10 +778,12 @@ def test_a_battle_is_rated_from_the_odds_its_set_up_showed():
         assert [r[2] for r in rows if r[0] == jp] == [-113], tour
 
 
-def test_seed_record_in_nvm_not_on_the_drive(monkeypatch):
-    """Issue 9: on a board with microcontroller.nvm the secret seed is kept there, so a computer
-    reading the CIRCUITPY drive during the game finds it in no file; a restart resumes the
-    tournament from it; a torn write of the record (power cut) leaves the previous slot."""
+def test_seed_record_masked_by_a_key_in_nvm_not_readable_on_the_drive(monkeypatch):
+    """Issue 9 / issue 14 point 6: on a board with microcontroller.nvm the secret seed is in no file
+    a computer reading the CIRCUITPY drive can read: the record's slot files are masked with a
+    random key written once at the start of nvm (nvm is one erase block, so it cannot hold two
+    slots that survive each other's writes); a restart resumes the tournament; a torn write of a
+    record leaves the previous slot; without the key nothing is read."""
     import types
     from firmware import saves, tlog
     nvm = bytearray(b"\xff" * 8192)
@@ -793,22 +795,22 @@ def test_seed_record_in_nvm_not_on_the_drive(monkeypatch):
     new_tournament(d)
     start_and_buy_two(d)
     assert not any(SEED_HEX.encode() in v for v in flash.files.values())
-    assert not any(k.startswith("tourney.") for k in flash.files)
-    assert SEED_HEX.encode() in bytes(nvm[:2 * tlog.NVM_REGION])
+    assert any(k.startswith("tourney.") for k in flash.files)
+    assert SEED_HEX.encode() not in bytes(nvm)
+    key = tlog.nvm_key(nvm)
+    assert key is not None and bytes(nvm[:4]) == b"ADJK"
     before = state(d.app)
     again = device(flash)
     assert again.app.session.tour is not None and state(again.app) == before
-    # the two regions alternate; a record torn half-way fails its check, the other one is read
-    store = tlog.seed_store(None)
+    assert tlog.nvm_key(nvm) == key   # written once: a resume never rewrites nvm
+    # the slots alternate; a record torn half-way fails its check, the other one is read
+    store = tlog.seed_store(flash)
     slots = saves.Slots(store, tlog.SLOTS_NAME)
     good = slots.load()
+    assert SEED_HEX.encode() in good
     target = 1 - slots.slot
     rec = saves.pack(slots.seq + 1, good + b"x")
-    off = store.regions[slots.names[target]][0]
-    nvm[off:off + len(rec) // 2] = rec[:len(rec) // 2]
+    flash.files[slots.names[target]] = rec[:len(rec) // 2]
     assert saves.Slots(store, tlog.SLOTS_NAME).load() == good
-    try:
-        store.write(slots.names[0], b"\0" * (tlog.NVM_REGION + 1))
-        assert False, "an oversized record must be refused"
-    except OSError:
-        pass
+    nvm[0:4] = b"\xff\xff\xff\xff"   # no key: no record
+    assert saves.Slots(tlog.seed_store(flash), tlog.SLOTS_NAME).load() is None

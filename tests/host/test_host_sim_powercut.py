@@ -2,9 +2,12 @@
 
 Two tiny counter apps (one `select` press = one action: counter + 1, saved at once):
 `InPlace` rewrites its one file (truncate, then write) -- a cut in between loses
-the count; `Atomic` writes a temporary file and renames it over the old one.
-The sweep must fail the first and pass the second; then it runs on the real
-firmware's Pacific 1940 flow.
+the count; `Atomic` writes a temporary file and renames it over the old one,
+which holds on a flash that keeps whole sectors but not on the board's: its
+4 KB erase sector holds the old file's bytes too (`Slotted`, firmware/saves.py's
+two slot files with each record twice a sector apart, holds on both).
+The sweep must fail the first, pass the second only without erase sectors,
+pass the third; then it runs on the real firmware's Pacific 1940 flow.
 """
 
 import os
@@ -54,6 +57,20 @@ class Atomic(_Counter):
         os.rename(self.path + ".tmp", self.path)
 
 
+class Slotted(_Counter):
+    """The count in firmware/saves.py's two slots (FileStore: each record twice, a sector apart)."""
+
+    def __init__(self, profile):
+        from firmware import saves
+        self.slots = saves.Slots(saves.FileStore("/saves"), "count")
+        _Counter.__init__(self, profile)
+        data = self.slots.load()
+        self.count = int(data) if data else 0
+
+    def save(self):
+        self.slots.save(b"%08d" % self.count)
+
+
 def _state(app):
     return getattr(app, "count", None)  # None while the app is being built
 
@@ -67,13 +84,27 @@ def test_sweep_catches_a_save_that_is_not_atomic():
     assert any(not ok for _k, _p, ok, _d in results)
 
 
-def test_sweep_passes_write_then_rename():
-    """Write-temp-then-rename: after any cut the count is the last completed action's."""
+def test_sweep_passes_write_then_rename_only_without_erase_sectors():
+    """Write-temp-then-rename: after any cut the count is the last completed action's on a flash
+    that never loses a sector; on the board's, a cut inside the temp file's write wipes the sector
+    it shares with the file it was to replace (both 8 bytes, next to each other), and counts go."""
     results, _frames, units = powercut.sweep("sim", SCRIPT, points=40, seed=3, state_fn=_state,
-                                             app_factory=Atomic)
+                                             app_factory=Atomic, tear=False)
     assert units == 1 + 6 * 10  # mkdir, then open + 8 bytes + rename per save
     bad = [r for r in results if not r[2]]
     assert bad == []
+    results, _frames, _units = powercut.sweep("sim", SCRIPT, points=40, seed=3, state_fn=_state,
+                                              app_factory=Atomic)
+    assert any(not ok for _k, _p, ok, _d in results)
+
+
+def test_sweep_passes_two_slots_a_sector_apart():
+    """P40-T-70: firmware/saves.py's slots (each record twice, copies a sector apart) keep the last
+    completed count through cuts on the board's 4 KB erase sectors."""
+    results, _frames, _units = powercut.sweep("sim", SCRIPT, points=40, seed=3, state_fn=_state,
+                                              app_factory=Slotted, flash_share=1.0)
+    bad = [r for r in results if not r[2]]
+    assert bad == [], bad[:3]
 
 
 def test_firmware_p40_turn_survives_power_cuts():

@@ -233,8 +233,9 @@ def test_flash_and_nvm_survive_a_power_cut(tmp_path):
 
 
 def test_power_cut_during_a_write_leaves_the_first_bytes(tmp_path):
-    """Armed at 41 units: 1 for opening the file for writing, then 40 of the 100 bytes reach flash."""
-    with _sim("sim", str(tmp_path)) as sim:
+    """Armed at 41 units: 1 for opening the file for writing, then 40 of the 100 bytes reach flash
+    (without the erase-sector model, which would wipe them: test_host_sim_flash.py)."""
+    with _sim("sim", str(tmp_path), flash_tear=False) as sim:
         sim.app.write = bytes(range(100))
         sim.power_cut(after_units=41)
         sim.run(frames=1)
@@ -258,8 +259,9 @@ def test_power_cut_is_not_swallowed_by_except_exception(tmp_path):
 
 
 def test_power_cut_auto_restart_continues(tmp_path):
-    """auto_restart: the frame after the cut boots again on the same flash."""
-    with _sim("sim", str(tmp_path)) as sim:
+    """auto_restart: the frame after the cut boots again on the same flash (the boot counter's file
+    shares the erase sector the cut wipes: kept here without that model)."""
+    with _sim("sim", str(tmp_path), flash_tear=False) as sim:
         sim.app.write = b"abc"
         sim.power_cut(after_units=2)
         sim.auto_restart = True

@@ -79,10 +79,15 @@ def test_host_sim_tournament_exported_and_verified():
 def test_host_sim_tournament_survives_power_cuts():
     """Issue 9 power loss on the simulator: 30 random cuts through the tournament flow (flash
     units of log appends and the seed record, and between frames); after each restart the device
-    holds the game as it was after the last completed action (host_sim.powercut)."""
+    holds the game as it was after the last completed action (host_sim.powercut).
+
+    Not covered (issue 14 point 6, open): on the board's 4 KB erase sectors an append to
+    tournament.log may wipe the committed groups sharing its last sector (the log is one copy);
+    this sweep runs with sectors kept whole (`tear=False`). The seed record and the luck cache
+    are slot records placed to survive a wiped sector (host_sim/README.md, Limits)."""
     from host_sim import powercut
     from host_sim.goldens import flow_text
-    results, frames, units = powercut.sweep("sim", flow_text("tournament"), points=30, seed=5)
+    results, frames, units = powercut.sweep("sim", flow_text("tournament"), points=30, seed=5, tear=False)
     assert frames > 100 and units > 3000
     bad = [r for r in results if not r[2]]
     assert bad == [], bad

@@ -1,0 +1,115 @@
+"""The simulated flash fails like a board's: a cut during a write may wipe the whole 4 KB erase sector
+being written, every file's bytes in it, and the firmware's records survive that.
+
+Placement is FatFs': 512-byte clusters (a 2 MB CIRCUITPY drive), allocated next-fit after the last
+one allocated, the first 3 held by the user's own files (boot_out.txt, code.py, settings.toml); so
+cluster c holds flash bytes [512 c, 512 c + 512) and sector s is clusters 8 s .. 8 s + 7.
+"""
+
+import os
+
+from host_sim.flash import Flash, PowerCut
+from host_sim.hub import NVM
+
+
+def _flash(tmp_path, **kw):
+    return Flash(str(tmp_path / "fs"), "/saves", **kw)
+
+
+def _write(flash, path, data, mode="wb"):
+    with flash:
+        with open(path, mode) as f:
+            f.write(data)
+
+
+def _read(flash, path):
+    with flash:
+        with open(path, "rb") as f:
+            return f.read()
+
+
+def test_clusters_are_allocated_next_fit_after_the_users_files(tmp_path):
+    """P40-T-70: two 600-byte files take clusters 3-4 and 5-6 (both in sector 0 with the user's
+    files); a rename keeps the clusters; a rewrite ("w") frees them and goes on after the last."""
+    flash = _flash(tmp_path)
+    with flash:
+        os.mkdir("/saves")
+    _write(flash, "/saves/a", b"a" * 600)
+    _write(flash, "/saves/b", b"b" * 600)
+    root = flash.root + "/saves/"
+    assert flash.chains[root + "a"] == [3, 4] and flash.chains[root + "b"] == [5, 6]
+    with flash:
+        os.rename("/saves/b", "/saves/c")
+    assert flash.chains[root + "c"] == [5, 6] and root + "b" not in flash.chains
+    _write(flash, "/saves/a", b"A" * 100)
+    assert flash.chains[root + "a"] == [7]
+    assert flash.address(root + "c", 513) == 6 * 512 + 1
+
+
+def test_a_cut_wipes_the_sector_being_written_and_every_file_in_it(tmp_path):
+    """P40-T-70: a cut in the 200th byte of a file written in cluster 11 wipes sector 1 (clusters
+    8..15): the bytes a complete file has there read 0xFF, its bytes in sector 0 and another file
+    wholly in sector 0 keep theirs; without the model nothing but the cut file changes."""
+    for tear in (True, False):
+        flash = _flash(tmp_path / str(tear), tear=tear)
+        with flash:
+            os.mkdir("/saves")
+        _write(flash, "/saves/a", b"a" * 600)            # clusters 3, 4
+        _write(flash, "/saves/far", b"f" * 3000)         # clusters 5..10: sectors 0 and 1
+        flash.arm(1 + 199)                               # the open, then 199 bytes
+        try:
+            _write(flash, "/saves/b", b"b" * 600)        # clusters 11, 12 (sector 1)
+        except PowerCut:
+            pass
+        root = flash.root + "/saves/"
+        assert flash.chains[root + "b"][0] == 11
+        a, far, b = _read(flash, "/saves/a"), _read(flash, "/saves/far"), _read(flash, "/saves/b")
+        assert len(b) == 199
+        if tear:
+            assert flash.torn == [1]                     # byte 199 of b is in cluster 11, sector 1
+            assert a == b"a" * 600                       # sector 0 untouched
+            # far's clusters 8, 9, 10 (file bytes 1536..3000) are in sector 1: wiped
+            assert far[:1536] == b"f" * 1536 and far[1536:] == b"\xff" * (3000 - 1536)
+            assert b == b"\xff" * 199
+        else:
+            assert flash.torn == [] and far == b"f" * 3000 and b == b"b" * 199
+
+
+def test_a_cut_during_an_nvm_write_wipes_its_erase_block(tmp_path):
+    """P40-T-70: nvm is one erase block (SAMD51: 8 KB): a cut while one slot is written erases the
+    other slot too."""
+    flash = _flash(tmp_path)
+    nvm = NVM(str(tmp_path / "nvm.bin"), 8192, flash)
+    with flash:
+        nvm[0:4] = b"keep"
+        flash.arm(2)
+        try:
+            nvm[512:516] = b"new!"
+        except PowerCut:
+            pass
+    assert bytes(nvm[0:4]) == b"\xff\xff\xff\xff" and bytes(nvm[512:516]) == b"\xff\xff\xff\xff"
+
+
+def test_slot_records_survive_any_single_torn_sector(tmp_path):
+    """P40-T-70: firmware/saves.py's two slot files, each record twice a sector apart: whichever
+    one sector of them a cut wipes (while anything is written), the last good record still loads."""
+    from firmware import saves
+    payloads = [b"first " * 300, b"second " * 250]
+    flash = _flash(tmp_path)
+    with flash:
+        store = saves.FileStore("/saves")
+        slots = saves.Slots(store, "game")
+        for p in payloads:
+            slots.save(p)
+    state = {}
+    for host, chain in flash.chains.items():
+        state[host] = open(host, "rb").read()
+    sectors = sorted(set(c * 512 // 4096 for chain in flash.chains.values() for c in chain))
+    for s in sectors:
+        for host, data in state.items():
+            with open(host, "wb") as f:
+                f.write(data)
+        flash.torn = []
+        flash.wipe_sector(s)
+        with flash:
+            assert saves.Slots(saves.FileStore("/saves"), "game").load() == payloads[-1], s
