@@ -15,7 +15,6 @@ EDITIONS = ("classic", "revised", "revised_lhtr", "pacific_1940", "global_1940",
 FAM_CLASSIC = 0
 FAM_LHTR = 1
 FAM_1940 = 2
-FAMILY_NAMES = ("classic", "lhtr", "1940")
 _FAMILY = (FAM_CLASSIC, FAM_LHTR, FAM_LHTR, FAM_1940, FAM_1940, FAM_1940)   # by EDITIONS index
 
 

@@ -105,20 +105,8 @@ def has(record, ability):
     return (record[U_ABILITIES] & ability) != 0
 
 
-def is_land(record):
-    return record[U_KIND] == LAND
-
-
-def is_air(record):
-    return record[U_KIND] == AIR
-
-
 def is_sea(record):
     return record[U_KIND] == SEA
-
-
-def is_facility(record):
-    return record[U_KIND] == FACILITY
 
 
 def find(units, aliases, name):

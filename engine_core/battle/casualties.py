@@ -178,12 +178,6 @@ def choose(units, counts, damaged, hits, attacking, flags, order=None):
     return lost, damage
 
 
-def applied(lost, damage):
-    """Number of hits a (lost, damage) answer absorbs, counting a ship sunk from fresh as
-    one hit here (callers that need exact hit counts use `hits_absorbed`)."""
-    return sum(lost) + sum(damage)
-
-
 def hits_absorbed(units, lost, damage, damaged_before):
     """Exact number of hits taken by a (lost, damage) choice: a fresh two-hit unit sunk
     absorbs two hits, a damaged one sunk absorbs one."""

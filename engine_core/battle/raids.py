@@ -81,11 +81,6 @@ _STEPS_1940 = (S_ESCORTS, S_INTERCEPT, S_AIR_BATTLE, S_AIR_CASUALTIES, S_TARGETS
                S_AA_CASUALTIES, S_BOMB, S_DONE)
 
 
-
-def step_name(code):
-    """Name of a raid step code (S_*), for hosts and logs."""
-    return STEP_NAMES[code - S_ESCORTS]
-
 # Technologies that change a raid are engine_core.techs bits (techs.RAID); beside them one LHTR
 # national advantage: Superfortresses (LHTR-O-55), 2 AA dice per bomber, down if total <= 3
 T_SUPERFORT = 1 << 14     # a bit no technology uses (engine_core.techs has 14)
@@ -387,10 +382,6 @@ class Raid:
         return False
 
     # ----- public state
-    @property
-    def step_code(self):
-        return self.s[_STEP]
-
     @property
     def done(self):
         return self.s[_STEP] == S_DONE

@@ -327,10 +327,6 @@ class Battle:
     def _emit(self, e):
         self.events.append(e)
 
-    def on_board(self, side, u):
-        """Units of `side` that can still be hit (not casualties, not submerged)."""
-        return self.alive[side][u] - self.cas[side][u]
-
     def _has(self, side, ability, include_cas=False):
         a = self.alive[side]
         c = self.cas[side]
@@ -1521,7 +1517,6 @@ class Battle:
         """Resume a battle saved with to_bytes (prompts are asked again)."""
         from engine_core.battle import serial
         return serial.from_bytes(cls, board, data)
-
 
 
 def run(board, kind, attacker, defender, dice, options=None, answers=None):

@@ -27,9 +27,3 @@ def name(phase):
     return NAMES[phase]
 
 
-def by_name(text):
-    """The phase constant for a name from NAMES; -1 if unknown."""
-    for i in range(len(NAMES)):
-        if NAMES[i] == text:
-            return i
-    return -1

@@ -92,7 +92,6 @@ FRANCE = "France"
 
 # Territories named by the rules (names as printed on the map).
 FIC = ("French Indo-China", "French Indo China", "French Indochina")
-PACIFIC_FRENCH = FIC + ("New Hebrides",)
 DUTCH = ("Sumatra", "Java", "Celebes", "Dutch New Guinea", "Suriname", "Dutch Guiana")
 MONGOLIA = ("Olgiy", "Dzavhan", "Tsagaan-Olom", "Central Mongolia", "Ulaanbaatar", "Buyant-Uhaa")
 KOREA = ("Korea",)
@@ -173,16 +172,6 @@ def _tids(board, names):
     out = tuple(out)
     _TID_CACHE[key] = out
     return out
-
-
-def _tid(board, names):
-    """The first territory id among alternative spellings, or -1."""
-    ids = _tids(board, names)
-    return ids[0] if ids else -1
-
-
-def _bit(p):
-    return 1 << p
 
 
 def at_war(state, a, b):
@@ -320,14 +309,6 @@ def _is_on_turn(board, state, p):
         return True
     pair = _uk_pair(board)
     return p in pair and cur in pair
-
-
-def _at_war_with_any(board, state, p, names):
-    for n in names:
-        q = _pid(board, n)
-        if q >= 0 and at_war(state, p, q):
-            return True
-    return False
 
 
 def _us_window(board, state, options, key):

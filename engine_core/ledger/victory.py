@@ -147,13 +147,6 @@ def turn_end(board, state, options):
     state.hold = []
 
 
-def all_held(board, state, ts, side):
-    for t in ts:
-        if not _held(board, state, t, side):
-            return False
-    return True
-
-
 def count_held(board, state, ts, side):
     n = 0
     for t in ts:

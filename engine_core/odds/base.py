@@ -276,7 +276,7 @@ def choose_keep(units, counts, damaged, hits, attacking, flags, order, keep):
     c2 = [0] * n
     for u in range(n):
         c2[u] = held[u]
-    lost2, dmg2 = _cas.choose(units, c2, None, (rest, 0, 0, 0), attacking, flags, order)
+    lost2, _dmg2 = _cas.choose(units, c2, None, (rest, 0, 0, 0), attacking, flags, order)
     for u in range(n):
         lost[u] += lost2[u]
     return lost, dmg
