@@ -885,10 +885,9 @@ class _Run:
         of each round, the attacker deciding first (P40-C-74)."""
         b = self.b
         f = b.flags
-        if f & CF_SUB_SUBMERGE_BEFORE_FIRE:
-            pass
-        elif f & (CF_SUB_SUBMERGE_AFTER_CYCLE | CF_SUB_WITHDRAW_AFTER_ROUND):
-            if done < 1:
+        if not f & CF_SUB_SUBMERGE_BEFORE_FIRE:
+            # Classic and LHTR: only once a round / cycle is done; other editions: never
+            if not f & (CF_SUB_SUBMERGE_AFTER_CYCLE | CF_SUB_WITHDRAW_AFTER_ROUND) or done < 1:
                 return ai, di
         else:
             return ai, di
