@@ -15,7 +15,7 @@ unit id of the edition; `step` is a step code of engine_core/battle/steps.py (S_
   (E_CASUALTY, side, unit, count)         units of `side` destroyed (removed or to the casualty zone)
   (E_DAMAGE, side, unit, count)           two-hit units of `side` damaged
   (E_REMOVED, side, step)                 casualties of `side` taken off the board (they can no longer fire)
-  (E_PROMPT, kind)                        the battle stops for a decision (prompt kinds P_* in battle.py)
+  (E_PROMPT, kind)                        the battle stops for a decision (prompt kinds P_* in battle/base.py)
   (E_ANSWER, kind, choice)                a decision was taken (`choice` as given to Battle.answer)
   (E_SUBMERGE, side, count)               submarines of `side` submerged / withdrew
   (E_RETREAT, side, where)                the attacker retreated (`where`: index into the retreat options, -1 = none given)
@@ -24,7 +24,7 @@ unit id of the edition; `step` is a step code of engine_core/battle/steps.py (S_
   (E_SCRAMBLE, unit, count)               defending air units scrambled in
   (E_TRANSPORTS_LOST, side, count)        defenseless transports taken after the battle
   (E_AA, side, shots)                     antiaircraft fire: number of dice at attacking air
-  (E_RESULT, outcome, captured)           the battle ended (outcome: O_* in battle.py)
+  (E_RESULT, outcome, captured)           the battle ended (outcome: O_* in battle/base.py)
   (E_PAYOUT, side, ipc)                   raids / rockets: IPCs lost (raids.py)
 
 Adapters render these; the engine never formats them for people.

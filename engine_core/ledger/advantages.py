@@ -1,6 +1,6 @@
 """Revised / LHTR national advantages the ledger keeps (LHTR-O-02): once-per-game flags,
 free units and the UK's phases in a Joint Strike round. The battle advantages are in
-battle_options.py; U-Boat Interdiction in convoy.py; the Nonaggression Treaty in politics.py.
+engine_core/battle/advantages.py; U-Boat Interdiction in convoy.py; the Nonaggression Treaty in politics.py.
 
 An advantage is used with the action {"type": "advantage", "name": NAME, "territory": t?}
 (journal code ADVANTAGE). Loaded only when such an action is played or a turn of a Revised

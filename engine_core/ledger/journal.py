@@ -14,7 +14,7 @@ Codes and their arguments:
   (power: the power acting, the current one or its turn partner, G40-E-04)
   CAPTURE       t, captor, aa                   t taken by captor (aa 1: AA guns there)
   BATTLE        t, captor+1, captured, attacker_ipc, defender_ipc, kamikaze
-                                                a battle's result (battle.py `result`), and
+                                                a battle's result (battle/steps.py `result`), and
                                                 kamikaze tokens Japan spent on it
   NEUTRAL       t                               Classic: neutral violated (fee)
   DECLARE_WAR   target
@@ -150,7 +150,7 @@ def encode(board, state, action):
         who = g("by")
         p = current_power(board, state) if who is None else _power(board, who)
         res = g("result")
-        if isinstance(res, dict):   # battle.py's Battle.result
+        if isinstance(res, dict):   # engine_core.battle.steps.Battle.result
             ipc = _list(res.get("ipc_lost"), "ipc_lost")
             if len(ipc) != 2:
                 raise InputError("a battle result has ipc_lost [attacker, defender]")

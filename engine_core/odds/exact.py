@@ -147,7 +147,7 @@ _SUM2_LE3 = 30
 
 def _na_value(na, space, attacking, land, name, v):
     """A unit's value under the national advantages that hold for the whole battle (those of
-    the first cycle or of a cycle's start are in _Side.fire), as battle_options.value."""
+    the first cycle or of a cycle's start are in _Side.fire), as engine_core.battle.advantages.value."""
     if name == "battleship" and na & NA_BATTLESHIPS:
         return 5  # LHTR-O-43
     if attacking:

@@ -223,7 +223,7 @@ def accounted(board, state, events):
             d[ev[1]] -= ev[3]
             d[ev[2]] += ev[3]
         elif k == E.EV_REFUND:
-            d[ev[1]] += E._unit_cost(board, state, ev[1], ev[2]) * ev[3]
+            d[ev[1]] += E.unit_price(board, state, ev[1], ev[2]) * ev[3]
         elif k == "ipc":
             d[ev[1]] += ev[2]
     return d
