@@ -500,7 +500,8 @@ class Session:
             opts["defender_tech"] = tuple(n for n in research.active_tech_names(board, state, dp)
                                           if techs.bit(n) & techs.BATTLE)
         nas = g.options.get("national_advantages") if g.options else None
-        if nas and board.edition in ("revised", "revised_lhtr"):
+        from engine_core.editions import FAM_LHTR
+        if nas and board.family == FAM_LHTR:
             from engine_core.battle import advantages
             from engine_core.ledger import advantages as ledger_na
             na = advantages.for_powers(nas, board.power_name(ap), board.power_name(dp) if dp >= 0 else "",

@@ -427,7 +427,7 @@ def place(board, state, power, t, units, sea_zone=-1, hostile=False, options=Non
                 if sea_zone < 0 or not board.is_sea(sea_zone) or sea_zone not in board.adjacent(t):
                     raise RuleError(rid(board, "CL-E-03", "LHTR-E-06", "P40-E-14"),
                                     "sea units go in a sea zone next to the complex")
-                if hostile and board.edition == "classic" and not (options and options.get("ships_in_enemy_zones")):
+                if hostile and board.family == FAM_CLASSIC and not (options and options.get("ships_in_enemy_zones")):
                     raise RuleError("CL-E-03", "new ships go only in a friendly sea zone (no enemy units)")
     if board.is_sea(t):
         raise RuleError(rid(board, "CL-E-03", "LHTR-E-03", "P40-E-10"), "name the land territory of the complex")

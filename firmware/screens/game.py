@@ -12,6 +12,7 @@ Button presses per decision (the README's quick tour counts them):
   undo                   long back, select on Yes (2)
 """
 
+from engine_core.editions import FAM_LHTR, FAM_1940
 from firmware import ui
 from firmware.screens.text import short, edition_title, phase_title, option_text
 from firmware.screens.base import Screen, Menu, Counter, Confirm, wrap
@@ -553,25 +554,24 @@ class Research(Counter):
 
     def __init__(self, app):
         from engine_core.ledger import research as research
-        ed = app.session.board.edition
-        self.kind = "classic" if ed == "classic" else ("lhtr" if ed in ("revised", "revised_lhtr") else "1940")
+        self.family = app.session.board.family
         names = ["Research dice"]
         counts = [0]
         limits = [20]
         self.chart = ()
-        if self.kind == "lhtr":
+        if self.family == FAM_LHTR:
             self.chart = research.LHTR_CHART
             names.append("Develop")
             counts.append(0)
             limits.append(len(self.chart) - 1)
-        elif self.kind == "1940":
+        elif self.family == FAM_1940:
             names.append("Chart")
             counts.append(0)
             limits.append(1)
         Counter.__init__(self, app, "Research", names, counts, limits)
 
     def row_text(self, i, cols):
-        if i == 1 and self.kind == "lhtr":
+        if i == 1 and self.family == FAM_LHTR:
             return ui.fit("#" + str(self.counts[1] + 1) + " " + tech_title(self.chart[self.counts[1]]), cols)
         if i == 1:
             return ui.pad(self.names[1], str(self.counts[1] + 1), cols)
@@ -584,9 +584,9 @@ class Research(Counter):
         if name not in ("select", "roll"):
             return
         action = {"type": "research", "dice": self.counts[0]}
-        if self.kind == "lhtr":
+        if self.family == FAM_LHTR:
             action["tech"] = self.chart[self.counts[1]]
-        elif self.kind == "1940":
+        elif self.family == FAM_1940:
             action["chart"] = self.counts[1] + 1
         try:
             self.app.act(action)
@@ -597,9 +597,9 @@ class Research(Counter):
 
 
 def tech_title(bit):
-    """'Jet fighters' for a technology bit (engine_core.ledger.research names)."""
-    from engine_core.ledger import research as research
-    names = research.tech_names(bit)
+    """'Jet fighters' for a technology bit (engine_core.techs names)."""
+    from engine_core import techs
+    names = techs.names(bit)
     text = names[0].replace("_", " ") if names else "?"
     return text[:1].upper() + text[1:]
 
