@@ -335,12 +335,100 @@ def counts_text(board, vec, cols):
     return ui.fit(", ".join(parts) if parts else "none", cols)
 
 
+# Abbreviations players write on the table (the battle board's narrow rows), never a word cut.
+_UNIT_ABBR = (
+    ("infantry", "inf"), ("artillery", "art"), ("mechanized_infantry", "mech"), ("tank", "tank"),
+    ("armor", "arm"), ("aaa", "AAA"), ("antiaircraft_gun", "AA"), ("fighter", "ftr"),
+    ("tactical_bomber", "tac"), ("strategic_bomber", "bmr"), ("bomber", "bmr"), ("battleship", "BB"),
+    ("aircraft_carrier", "CV"), ("cruiser", "CA"), ("destroyer", "DD"), ("submarine", "sub"),
+    ("transport", "tpt"),
+)
+
+
+def unit_abbr(board, u):
+    name = board.unit_name(u)
+    for long_name, abbr in _UNIT_ABBR:
+        if long_name == name:
+            return abbr
+    return unit_label(board, u)
+
+
+def columns(b, side):
+    """The side's units now, by the number they hit on, like the printed battle board's columns:
+    [(value, [(unit, count)])], lowest first; value 0 for units that do not roll (AA guns,
+    defenseless transports). Attacking infantry / mech with artillery (and tactical bombers with
+    a partner) stand in the column one higher (P40-U-30, P40-U-41, LHTR-U-02, engine_core/battle/groups.py)."""
+    from engine_core.battle.groups import support
+    n = b.n
+    alive = b.alive[side]
+    boost = [0] * n
+    if side == 0:
+        boost = support(b.units, alive, b.flags, b.tech[side])
+    cols = {}
+    for u in range(n):
+        c = alive[u]
+        if c <= 0:
+            continue
+        v = b.value(side, u)
+        parts = ((v + 1, boost[u]), (v, c - boost[u])) if v > 0 else ((0, c),)
+        for value, k in parts:
+            if k > 0:
+                cols.setdefault(value, []).append((u, k))
+    out = []
+    for value in range(0, 13):  # in column order, never from the dict's own order
+        if value in cols:
+            out.append((value, cols[value]))
+    return out
+
+
+def board_lines(board, b, side, cols, names):
+    """A side of the battle board as text lines of at most `cols`: 'A 1:3 inf 2:1 art' (small
+    screens: abbreviations, wrapped between columns) or one line per column ('  @2 1 artillery')."""
+    who = "A" if side == 0 else "D"
+    groups = columns(b, side)
+    if not groups:
+        return [who + " none"]
+    if names:
+        out = [("Attacker" if side == 0 else "Defender")]
+        for value, units in groups:
+            text = "  " + (str(value) if value else "-") + ": "
+            text += ", ".join([str(k) + " " + unit_label(board, u) for u, k in units])
+            out.append(ui.fit(text, cols))
+        return out
+    words = []
+    for value, units in groups:
+        words.append((str(value) if value else "-") + ":" + " ".join([str(k) + unit_abbr(board, u) for u, k in units]))
+    out = []
+    line = who
+    for w in words:
+        if len(line) + 1 + len(w) <= cols:
+            line += " " + w
+        else:
+            out.append(line)
+            line = "  " + w
+    out.append(ui.fit(line, cols))
+    return out
+
+
+def odds_detail(r):
+    """Draw and the expected IPC swing (defender's loss minus attacker's), for larger screens."""
+    from engine_core.numfmt import half_up
+    v = odds_value(r, "ipc_swing") * 10
+    x = half_up(-v if v < 0 else v)
+    swing = ("-" if v < 0 and x else "+") + str(x // 10) + "." + str(x % 10)
+    return "Draw " + percent(odds_value(r, "draw")) + " IPC " + swing
+
+
 def event_lines(board, events, start):
     """Text lines and tower rolls for events[start:] (the engine's small tuples)."""
     from engine_core import events as ev
+    from engine_core.battle import base as bmod
+    causes = ((bmod.S_AA, "AA"), (bmod.S_BOMBARD, "Bombard"), (bmod.S_KAMIKAZE, "Kamikaze"),
+              (bmod.S_SUB_ATTACK, "Surprise"), (bmod.S_SUB_DEFEND, "Surprise"))
     lines = []
     rolls = []
     result = None
+    last = ["", ""]  # the cause of each side's latest roll ("" for the ordinary fire)
     for i in range(start, len(events)):
         e = events[i]
         k = e[0]
@@ -356,20 +444,31 @@ def event_lines(board, events, start):
                 if h:
                     n += 1
             who = "A" if side == ev.ATTACKER else "D"
-            text = who + " " + str(len(dice)) + "@" + str(value) + ":"
+            last[side] = ""
+            for step, word in causes:
+                if e[2] == step:
+                    last[side] = word
+            text = who + (" " + last[side] if last[side] else "") + " " + str(len(dice)) + "@" + str(value) + ":"
             for d in dice:
                 text += " " + str(d)
             lines.append((text + " =" + str(n), ui.NORMAL))
             rolls.append((side, tuple(dice), tuple(hits)))
         elif k == ev.E_HITS:
             who = "A" if e[1] == ev.ATTACKER else "D"
-            lines.append((who + " hits: " + str(e[3]), ui.NORMAL))
+            last[e[1]] = ""
+            for step, word in causes:
+                if e[2] == step:
+                    last[e[1]] = word
+            lines.append((who + (" " + last[e[1]] if last[e[1]] else "") + " hits: " + str(e[3]), ui.NORMAL))
         elif k == ev.E_CASUALTY:
             who = "A" if e[1] == ev.ATTACKER else "D"
-            lines.append((who + " lost " + str(e[3]) + " " + unit_label(board, e[2]), ui.BAD))
+            why = last[1 - e[1]]
+            lines.append((who + " lost " + str(e[3]) + " " + unit_label(board, e[2]) + (" (" + why + ")" if why else ""),
+                          ui.BAD))
         elif k == ev.E_DAMAGE:
             who = "A" if e[1] == ev.ATTACKER else "D"
-            lines.append((who + " damaged " + unit_label(board, e[2]), ui.BAD))
+            why = last[1 - e[1]]
+            lines.append((who + " damaged " + unit_label(board, e[2]) + (" (" + why + ")" if why else ""), ui.BAD))
         elif k == ev.E_SUBMERGE:
             lines.append(("Subs submerged: " + str(e[2]), ui.NORMAL))
         elif k == ev.E_RETREAT:
@@ -391,6 +490,7 @@ class BattleRun(Screen):
         self.queue = []
         self.result = None
         self.odds_text = ""
+        self.detail = ""
         self.stale = True
         self.catch_up()
 
@@ -415,7 +515,9 @@ class BattleRun(Screen):
             return None  # mid-round (casualties pending): keep the last odds
         r = self.app.session.live_odds()
         if r is None:
+            self.detail = ""
             return ""
+        self.detail = odds_detail(r)
         return "Win " + percent(odds_value(r, "attacker_wins"))
 
     def tick(self, now):
@@ -442,7 +544,7 @@ class BattleRun(Screen):
         app = self.app
         b = app.session.battle
         if b.prompt is not None:
-            app.push(BattlePrompt(app, self))
+            app.push(decision(app, self))
             return
         if b.result is not None:
             app.replace(BattleResult(app))
@@ -457,7 +559,7 @@ class BattleRun(Screen):
         app.battle_changed()
         self.catch_up()
         if b.prompt is not None and len(b.events) == before:
-            app.push(BattlePrompt(app, self))
+            app.push(decision(app, self))
         elif b.prompt is not None and b.prompt.kind == _P_DICE:
             app.push(HitsEntry(app, self))
 
@@ -468,16 +570,31 @@ class BattleRun(Screen):
             self.app.open_home()
 
     def view(self, cols, rows):
+        """The battle board: both sides' units now by the number they hit on, then the last
+        rolls (hits, losses and their cause). Screens of 36 columns or more (the 320x240 Pi,
+        any profile 240 px wide or more) show whole names, a line per column and the odds'
+        draw and IPC swing: more, not the same bigger."""
         b = self.app.session.battle
+        board = self.app.session.board
         v = ui.View(ui.pad("Battle R" + str(b.round), self.odds_text, cols), [], self.footer)
-        if not self.log:
-            v.add(ui.fit("Start: roll the dice", cols), ui.DIM)
         if self.result is not None:
             v.footer = "A:result"
         elif b.prompt is not None:
             v.footer = "A:decide"
+        big = cols >= 36
+        top = board_lines(board, b, 0, cols, big) + board_lines(board, b, 1, cols, big)
+        if big and self.detail:
+            top.append(self.detail)
         room = rows - (1 if self.message else 0)
-        for text, style in self.log[-room:]:
+        keep = 3 if room > 6 else 2   # rows kept for the log
+        top = top[:max(0, room - keep)]
+        for text in top:
+            v.add(ui.fit(text, cols), ui.DIM)
+        room -= len(top)
+        if not self.log:
+            v.add(ui.fit("Start: roll the dice", cols), ui.DIM)
+            room -= 1
+        for text, style in self.log[-room:] if room > 0 else ():
             v.add(ui.fit(text, cols), style)
         if self.message:
             v.add(ui.fit(self.message, cols), self.message_style)
@@ -499,6 +616,7 @@ class BattlePrompt(Screen):
         self.prompt = p
         board = app.session.board
         self.items = []   # (label, answer)
+        self.side_text = None  # (answer, text shown at the right of its row)
         kind = p.kind
         self.title = ("Attacker " if p.side == 0 else "Defender ") + bmod.PROMPT_NAMES[kind]
         if kind == bmod.P_CASUALTIES:
@@ -514,6 +632,13 @@ class BattlePrompt(Screen):
             for k in p.options:
                 self.items.append((("Submerge " + str(k)) if k else "Stay and fire", k))
         elif kind == bmod.P_RETREAT:
+            # beside press-on, the odds of pressing on from the units left (exact, odds.live)
+            try:
+                r = app.session.live_odds()
+                if r is not None:
+                    self.side_text = ("press", "win " + percent(odds_value(r, "attacker_wins")), odds_line(r))
+            except (ValueError, ImportError, AttributeError, TypeError):
+                pass
             for o in p.options:
                 if o == "press":
                     label = "Press on"
@@ -563,10 +688,103 @@ class BattlePrompt(Screen):
         room = rows - len(v.rows) - (1 if self.message else 0)
         first = ui.window(len(self.items), self.cursor, room)
         for i in range(first, min(len(self.items), first + room)):
-            v.add(ui.fit(self.items[i][0], cols), ui.SELECTED if i == self.cursor else ui.NORMAL)
+            text = self.items[i][0]
+            if self.side_text is not None and self.items[i][1] == self.side_text[0]:
+                text = ui.pad(text, self.side_text[2 if cols >= 36 else 1], cols)
+            v.add(ui.fit(text, cols), ui.SELECTED if i == self.cursor else ui.NORMAL)
         if self.message:
             v.add(ui.fit(self.message, cols), self.message_style)
         return v
+
+
+class Casualties(Counter):
+    """Casualties chosen per unit type: a counter per type present ("lose"), one per two-hit unit
+    that can still take damage ("damage"), preset to the default order of loss; the header keeps
+    the hits taken against the hits to take. Select (or Start) answers; the battle engine checks
+    the choice (its rule id shown) and nothing changes when it refuses."""
+
+    footer = "</>:-+ A:ok"
+
+    def __init__(self, app, run):
+        from engine_core import units as umod
+        self.run = run
+        b = app.session.battle
+        p = b.prompt
+        self.prompt = p
+        board = app.session.board
+        counts, hits, rule = p.info
+        lost, dmg = p.default
+        self.hits = hits if isinstance(hits, int) else sum(hits)  # hits per kind of target (H_*)
+        self.rows = []    # (what, unit id)
+        names = []
+        values = []
+        limits = []
+        for u in p.options:
+            self.rows.append(("lost", u))
+            names.append("Lose " + unit_label(board, u))
+            values.append(lost[u])
+            limits.append(counts[u])
+        for u in p.options:
+            if board.units[u][umod.U_HITS] >= 2:
+                fresh = counts[u] - b.dmg[p.side][u]
+                if fresh > 0:
+                    self.rows.append(("damaged", u))
+                    names.append("Damage " + unit_label(board, u))
+                    values.append(dmg[u])
+                    limits.append(fresh)
+        Counter.__init__(self, app, ("Attacker" if p.side == 0 else "Defender") + " casualties", names, values, limits)
+
+    def choice(self):
+        board = self.app.session.board
+        out = {"lost": {}, "damaged": {}}
+        for i in range(len(self.rows)):
+            what, u = self.rows[i]
+            if self.counts[i]:
+                out[what][board.unit_name(u)] = self.counts[i]
+        return out
+
+    def taken(self):
+        from engine_core.battle import casualties as cz
+        b = self.app.session.battle
+        n = b.n
+        lost = [0] * n
+        dmg = [0] * n
+        for i in range(len(self.rows)):
+            what, u = self.rows[i]
+            (lost if what == "lost" else dmg)[u] += self.counts[i]
+        return cz.hits_absorbed(self.app.session.board.units, lost, dmg, b.dmg[self.prompt.side])
+
+    def head(self, cols):
+        got = self.taken()
+        style = ui.GOOD if got == self.hits else ui.BAD
+        return [(ui.pad("Hits " + str(self.hits), "taken " + str(got), cols), style)]
+
+    def other(self, name, now):
+        if name not in ("select", "roll"):
+            return
+        if self.taken() != self.hits:
+            self.say("Take exactly " + str(self.hits) + " hits")
+            return
+        app = self.app
+        try:
+            app.session.battle.answer(self.choice())
+        except ValueError as err:
+            self.refuse(err)
+            return
+        app.battle_changed()
+        self.run.catch_up()
+        app.pop()
+        if name == "roll":
+            self.run.advance()
+
+
+def decision(app, run):
+    """The screen for the battle's question: casualties per unit type, or the choices menu."""
+    from engine_core.battle import base as bmod
+    p = app.session.battle.prompt
+    if p is not None and p.kind == bmod.P_CASUALTIES:
+        return Casualties(app, run)
+    return BattlePrompt(app, run)
 
 
 class HitsEntry(Counter):

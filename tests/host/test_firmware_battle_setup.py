@@ -110,3 +110,125 @@ def test_percent_never_claims_certainty():
     assert percent(0.99999) == ">99.9%" and percent(1.0) == "100.0%"
     assert percent(0.00001) == "<0.1%" and percent(0.0) == "0.0%"
     assert percent(0.5) == "50.0%"
+
+
+def _defender_to_lose(d, attacker, defender, hits):
+    """A free battle with typed dice: the attacker's column hits total `hits`, then the defender's
+    casualty question (P40-C-82: the defender picks its casualties) on the device's screen."""
+    from engine_core.battle import base as bmod
+    d.select_item("Battle board")
+    b = d.app.session.start_battle("land", attacker, defender)
+    p = b.run_until_prompt(None)
+    while p.kind == bmod.P_DICE:
+        _step, info = p.info
+        hs = [0] * len(info)
+        left = hits if p.side == 0 else 0
+        for i in range(len(info)):
+            hs[i] = min(info[i][1], left)
+            left -= hs[i]
+        b.answer({"hits": hs})
+        p = b.run_until_prompt(None)
+    assert p.kind == bmod.P_CASUALTIES and p.side == 1
+    d.app.open_battle_run()
+    d.press("roll")
+    assert d.screen() == "Casualties"
+    return b
+
+
+def test_casualties_per_unit_type_like_the_table_takes_them():
+    """The issue's case: 3 hits on 2 infantry, 1 artillery, 1 tank, 2 fighters taken as 1 infantry,
+    1 artillery, 1 tank (P40-C-82: the defender chooses). The counters start at the default order
+    of loss (2 infantry, 1 artillery: the cheapest first); a total other than the hits is refused
+    on screen and changes nothing."""
+    d = Device()
+    b = _defender_to_lose(d, {"infantry": 3, "tank": 2},
+                          {"infantry": 2, "artillery": 1, "tank": 1, "fighter": 2}, 3)
+    screen = d.app.top()
+    assert screen.names == ["Lose infantry", "Lose artillery", "Lose tank", "Lose fighter"]
+    assert screen.counts == [2, 1, 0, 0]
+    assert "Hits 3" in d.text() and "taken 3" in d.text()
+    d.press("left")                 # 1 infantry: 2 hits taken
+    d.press("select")
+    assert "Take exactly 3 hits" in d.text() and d.screen() == "Casualties"
+    assert b.prompt is not None     # nothing changed
+    d.press("down", 2)
+    d.press("right")                # 1 tank
+    d.press("select")
+    board = d.app.session.board
+    # P40-C-78: they go behind the casualty strip and still fire in step 4; chosen as the table took them
+    chosen = dict((board.unit_name(u), b.cas[1][u]) for u in range(b.n) if b.cas[1][u])
+    assert chosen == {"infantry": 1, "artillery": 1, "tank": 1}
+
+
+def test_two_hit_battleship_damage_row():
+    """P40-U-50: a battleship takes its first hit as damage: the damage counter is shown and preset."""
+    d = Device()
+    d.select_item("Battle board")
+    from engine_core.battle import base as bmod
+    b = d.app.session.start_battle("sea", {"cruiser": 3}, {"battleship": 1, "destroyer": 1})
+    p = b.run_until_prompt(None)
+    while p is not None and p.kind != bmod.P_CASUALTIES:
+        _step, info = p.info
+        hs = [0] * len(info)
+        left = 1 if p.side == 0 else 0
+        for i in range(len(info)):
+            hs[i] = min(info[i][1], left)
+            left -= hs[i]
+        b.answer({"hits": hs})
+        p = b.run_until_prompt(None)
+    d.app.open_battle_run()
+    d.press("roll")
+    screen = d.app.top()
+    assert "Damage battleship" in screen.names
+    i = screen.names.index("Damage battleship")
+    assert screen.counts[i] == 1 and sum(screen.counts) == 1  # the default: the battleship soaks it
+    d.press("select")
+    assert b.dmg[1][d.app.session.board.unit_id("battleship")] == 1
+
+
+def test_battle_board_columns_and_causes():
+    """The board groups each side's units by the number they hit on (P40-U-30: infantry with
+    artillery attack at 2, the pair in column 2; P40-U-35: AAA never rolls, column '-'), and a loss
+    to AA fire says so (P40-U-36: AAA fires before round 1)."""
+    from engine_core import events as ev
+    from engine_core.battle import base as bmod
+    from firmware.screens.battle import columns, board_lines, event_lines
+    d = Device()
+    d.select_item("Battle board")
+    board = d.app.session.board
+    b = d.app.session.start_battle("land", {"infantry": 2, "artillery": 1, "fighter": 1},
+                                   {"infantry": 1, "aaa": 1})
+    name = board.unit_id
+    assert columns(b, 0) == [(1, [(name("infantry"), 1)]),
+                             (2, [(name("infantry"), 1), (name("artillery"), 1)]),
+                             (3, [(name("fighter"), 1)])]
+    assert columns(b, 1) == [(0, [(name("aaa"), 1)]), (2, [(name("infantry"), 1)])]
+    assert board_lines(board, b, 0, 30, False) == ["A 1:1inf 2:1inf 1art 3:1ftr"]
+    assert board_lines(board, b, 0, 26, False) == ["A 1:1inf 2:1inf 1art", "  3:1ftr"]  # wrapped between columns
+    assert board_lines(board, b, 1, 40, True) == ["Defender", "  -: 1 AAA", "  2: 1 infantry"]
+    events = [(ev.E_ROLL, ev.DEFENDER, bmod.S_AA, 1, (1,)), (ev.E_ROUND, 1),
+              (ev.E_CASUALTY, ev.ATTACKER, name("fighter"), 1)]
+    lines, _rolls, _r = event_lines(board, events, 0)
+    assert [t for t, _s in lines] == ["D AA 1@1: 1 =1", "Round 1", "A lost 1 fighter (AA)"]
+
+
+def test_retreat_question_shows_the_odds_of_pressing_on():
+    """P40-C-95: after a round the attacker may retreat; beside "Press on" the exact odds of
+    fighting on with the units left (the odds engine's own live reading)."""
+    from engine_core.battle import base as bmod
+    from engine_core.odds import exact
+    from firmware.screens.text import percent
+    d = Device()
+    d.select_item("Battle board")
+    b = d.app.session.start_battle("land", {"infantry": 2, "tank": 1}, {"infantry": 2})
+    p = b.run_until_prompt(None)
+    while p.kind == bmod.P_DICE:    # a round with no hits
+        b.answer({"hits": [0] * len(p.info[1])})
+        p = b.run_until_prompt(None)
+    assert p.kind == bmod.P_RETREAT
+    d.app.open_battle_run()
+    d.press("select")
+    assert d.screen() == "BattlePrompt"
+    want = "win " + percent(exact.live(b)["attacker_wins"])
+    row = [line for line in d.lines() if line.startswith("Press on")][0]
+    assert row.rstrip().endswith(want)
