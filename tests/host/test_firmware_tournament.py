@@ -419,9 +419,19 @@ def test_power_cut_at_150_random_points_of_a_tournament():
         flash.budget = None
         want = flash.states[-1] if flash.states else None
         flash.device = None
+        from firmware import saves, tlog
+        rec = tlog.unpack_record(saves.Slots(tlog.seed_store(flash), tlog.SLOTS_NAME).load())
         again = device(flash)
-        assert state(again.app) == want, trial
         s = again.app.session
+        if rec is not None and rec[5] & tlog.FINISHING:
+            # cut after Finish tournament marked the seed record (issue 15): finished at this
+            # start, the footer on flash, never the game again with its seed written
+            assert state(again.app) is None and s.tour is None, trial
+            lines = log_lines(flash)
+            assert lines[-1].startswith("SEED|"), trial
+            assert audit.verify_log(lines)[0], trial
+            continue
+        assert state(again.app) == want, trial
         if s.tour is not None:
             resumed += 1
             s.finish()
