@@ -158,9 +158,11 @@ def name_bits(names, table, what):
         return names
     if isinstance(names, str):
         names = (names,)
+    if not isinstance(names, (list, tuple)):
+        raise InputError(what + "s are a list of names")
     b = 0
     for nm in names:
-        if nm not in table:
+        if not isinstance(nm, str) or nm not in table:
             raise InputError("unknown " + what + ": " + str(nm))
         b |= 1 << table.index(nm)
     return b

@@ -86,6 +86,13 @@ from engine_core.battle.base import (ATTACKER, DEFENDER, K_LAND, K_SEA, K_AMPHIB
     P_KAMIKAZE, P_SCRAMBLE, P_BOMBARD, P_DICE, O_ATTACKER_WON, O_DEFENDER_WON, O_BOTH_DESTROYED,
     O_RETREAT, O_STALEMATE, H_ANY, H_NO_AIR, H_NO_SUB, H_AIR_ONLY, is_whole, Prompt, zeros)
 
+def _count(options, key, default):
+    v = options.get(key, default)
+    if not is_whole(v) or v < 0:
+        raise InputError(key + " is a whole number >= 0")
+    return v
+
+
 class Battle:
     """One battle; see the module docstring."""
 
@@ -106,7 +113,11 @@ class Battle:
             if kind not in KIND_NAMES:
                 raise InputError("battle kind is land, sea, amphibious or flyover, not " + kind)
             kind = KIND_NAMES.index(kind)
+        elif not is_whole(kind) or not 0 <= kind < len(KIND_NAMES):
+            raise InputError("battle kind is land, sea, amphibious or flyover")
         options = options or {}
+        if not isinstance(options, dict):
+            raise InputError("battle options are a dict")
         self.kind = kind
         n = self.n
         self.tech = [tech_bits(options.get("attacker_tech"), BATTLE, "battle"),
@@ -120,10 +131,10 @@ class Battle:
         self.seaborne = self._vec(options.get("seaborne"))
         self.bombard = self._vec(options.get("bombard"))
         self.scramble = self._vec(options.get("scramble"))
-        self.air_bases = int(options.get("air_bases", 1))
-        self.kamikaze = int(options.get("kamikaze", 0))
+        self.air_bases = _count(options, "air_bases", 1)
+        self.kamikaze = _count(options, "kamikaze", 0)
         self.sub_withdraw = 1 if options.get("sub_withdraw") else 0
-        self.para = int(options.get("paratroopers", 0))
+        self.para = _count(options, "paratroopers", 0)
         self.liberates = 1 if options.get("liberates") else 0
         self.cargo = [self._vec(options.get("attacker_cargo")), self._vec(options.get("defender_cargo"))]
         for side in (0, 1):
@@ -137,6 +148,8 @@ class Battle:
         if self.para and self.family != FAM_1940:
             raise InputError("paratroopers are a 1940 research advance")
         ret = options.get("retreat", ("retreat",))
+        if ret is not None and not isinstance(ret, (list, tuple)):
+            raise InputError("retreat is a list of spaces")
         self.retreat_to = tuple(ret) if ret is not None else ()
         self.step_i = 0
         self.pre = 1             # 1 while in the pre-battle steps
@@ -205,9 +218,8 @@ class Battle:
             u = k if isinstance(k, int) else self.board.unit_id(k)
             if not (0 <= u < self.n):
                 raise InputError("unit id out of range: %d" % u)
-            c = int(c)
-            if c < 0:
-                raise InputError("negative unit count")
+            if not is_whole(c) or c < 0:
+                raise InputError("a unit count is a whole number >= 0")
             v[u] += c
         return v
 

@@ -19,6 +19,7 @@ from engine_core.units import (
 
 
 KINDS = ("land", "sea", "amphibious")
+MAX_ROUNDS = 1000       # policy rounds and units (the work grows with them)
 
 # outcomes
 O_ATTACKER = 0
@@ -64,10 +65,12 @@ def counts(units, aliases, side, what):
         return out
     if isinstance(side, dict):
         pairs = [(k, side[k]) for k in side]
+    elif isinstance(side, (list, tuple)):
+        pairs = side
     else:
-        pairs = list(side)
+        raise InputError(what + ": expected {unit: count}")
     for pair in pairs:
-        if len(pair) != 2:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
             raise InputError(what + ": expected (unit, count) pairs")
         u = unit_id(units, aliases, pair[0])
         c = pair[1]
@@ -133,6 +136,8 @@ def policy_of(units, aliases, policy, kind, flags, fam):
                 continue
             if isinstance(v, str):
                 v = (v,)
+            if not isinstance(v, (list, tuple)):
+                raise InputError(key + " is a list of unit names")
             pol[key] = tuple(unit_id(units, aliases, n) for n in v)
         elif key == "submerge":
             pol[key] = bool(v)
@@ -144,8 +149,8 @@ def policy_of(units, aliases, policy, kind, flags, fam):
                     raise InputError("retreat_below is a probability between 0 and 1")
                 pol[key] = v
         else:
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise InputError(key + " is a whole number >= 0")
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v > MAX_ROUNDS:
+                raise InputError(key + " is a whole number 0 to 1000")
             pol[key] = v
     retreat = pol["retreat_after_round"] or pol["retreat_at_units"] >= 0 or pol["retreat_below"] is not None
     if retreat and kind == "amphibious":
