@@ -26,6 +26,7 @@ from firmware import saves
 from firmware import tower as tower_mod
 from firmware import ui
 from firmware import ticks
+from firmware.screens.nav import screen
 from firmware.session import Session
 from firmware.settings import Settings
 
@@ -175,7 +176,7 @@ class App:
         self.dirty = True
 
     def open_home(self):
-        from firmware.screens.system import Home
+        Home = screen("Home")
         if self.kiosk:
             self.stack = self.stack[:2] if len(self.stack) > 1 else self.stack
             self.dirty = True
@@ -185,19 +186,19 @@ class App:
 
     def home_game(self):
         """Home, then the turn dashboard on top (the normal place to be)."""
-        from firmware.screens.system import Home
-        from firmware.screens.game import Dashboard
+        Home = screen("Home")
+        Dashboard = screen("Dashboard")
         self.stack = [Home(self), Dashboard(self)]
         self.dirty = True
 
     def open_dashboard(self):
-        from firmware.screens.game import Dashboard
+        Dashboard = screen("Dashboard")
         self.push(Dashboard(self))
 
     def open_battle_setup(self, free=False, attacker=None, defender=None):
         """A battle of the game (pick the territory first) or a free battle board."""
-        from firmware.screens.battle import BattleSetup
-        from firmware.screens.turn import TerritoryPicker
+        BattleSetup = screen("BattleSetup")
+        TerritoryPicker = screen("TerritoryPicker")
         if self.session.board is None:
             from firmware.screens.kiosk import DEMO_EDITION
             self.session.load_board(DEMO_EDITION)
@@ -207,13 +208,13 @@ class App:
             self.push(BattleSetup(self, "land", attacker, defender))
 
     def open_battle_run(self):
-        from firmware.screens.battle import BattleRun
+        BattleRun = screen("BattleRun")
         self.push(BattleRun(self))
 
     def _resume(self):
         """The restore boundary: whatever the flash holds, the app comes up (never raises) and
         the top screen says when a record did not load (session.notice)."""
-        from firmware.screens.system import Home
+        Home = screen("Home")
         self.stack = [Home(self)]
         s = self.session
         try:
@@ -231,10 +232,10 @@ class App:
             if s.battle is not None:
                 self.open_battle_run()
             elif s.fresh:
-                from firmware.screens.trust import Commitment
+                Commitment = screen("Commitment")
                 self.push(Commitment(self, start=True))  # before the first action, again
             elif s.finished is not None:
-                from firmware.screens.trust import Finished
+                Finished = screen("Finished")
                 self.push(Finished(self))                # a cut during Finish: finished now
             self.top().view(self.cols, self.body)   # a record the screens cannot show fails here,
             self.top().tick(self.now())             # not in App.tick (a running battle's odds)
@@ -292,7 +293,7 @@ class App:
 
     # -- kiosk ------------------------------------------------------------
     def start_kiosk(self):
-        from firmware.screens.kiosk import Attract
+        Attract = screen("Attract")
         self.kiosk = True
         self.session = Session(None)
         self.stack = [Attract(self)]
@@ -300,7 +301,8 @@ class App:
         self.dirty = True
 
     def start_guided(self, now):
-        from firmware.screens.kiosk import Guided, DEMO_EDITION
+        Guided = screen("Guided")
+        from firmware.screens.kiosk import DEMO_EDITION
         self.session = Session(None)
         try:
             self.session.new_game(DEMO_EDITION, self.seed(now))
@@ -313,7 +315,7 @@ class App:
         self.dirty = True
 
     def end_kiosk_demo(self, now):
-        from firmware.screens.kiosk import Attract
+        Attract = screen("Attract")
         self.session = Session(None)  # the visitor's game is dropped
         self.settings = Settings.from_bytes(self.settings_slots.load())  # and their settings
         self.tower.set_brightness(self.settings.level())
