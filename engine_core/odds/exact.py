@@ -1984,6 +1984,20 @@ def _drain(gen, meter):
 # the estimates before the exact figure: (state mass, hit outcome probability) below which a
 # pass drops them; each pass is far cheaper than the exact one and says what it dropped
 ESTIMATE_PRUNE = ((1e-3, 1e-4), (1e-6, 1e-4))
+ESTIMATE_FROM = 5000  # a battle of fewer joint states (_size) goes straight to the exact pass
+
+
+def _size(run):
+    """About how many joint states a battle has: each side's hit points + 1, squared when
+    it has both submarines and aircraft (their hits fall apart: a plane of states)."""
+    n = 1
+    for side in (run.A, run.D):
+        info = side.info[side.start]
+        h = info[0] + 1
+        n *= h
+        if info[1] & 1 and info[1] & 2:
+            n *= h
+    return n
 
 
 class Solver:
@@ -2029,8 +2043,13 @@ class Solver:
         if old is not None and old.A is not None:
             # the same sides: their states and casualty memos serve every pass
             run = _Run(old.b, old.A, old.D, old.pol, old.bomb, old.aa_guns, old.rounds_done)
+            if run.num.number is float:
+                run.prune = PRUNE[0]
+                run.prune_next = PRUNE[1]
         else:
             run = _prepare(*self.args)
+            if self.slices == 0 and self.stages and _size(run) < ESTIMATE_FROM:
+                self.stages = []  # a small battle: the exact figure comes as soon as an estimate
         old = None
         if self.stages:
             pr = self.stages.pop(0)

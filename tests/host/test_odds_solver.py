@@ -7,6 +7,7 @@
 from fractions import Fraction
 
 from engine_core.errors import InputError
+from engine_core.odds import exact
 from engine_core.odds.exact import Solver, odds, ESTIMATE_PRUNE, PRUNE_MAX
 
 KEYS = ("attacker_wins", "defender_wins", "draw", "attacker_retreats")
@@ -19,6 +20,16 @@ SEA_A = {"submarine": 10, "destroyer": 12, "cruiser": 10, "battleship": 8}  # 40
 SEA_D = {"submarine": 10, "destroyer": 12, "cruiser": 8, "battleship": 6, "aircraft_carrier": 4}
 HP_A = 10 + 12 + 10 + 2 * 8  # 48
 HP_D = 10 + 12 + 8 + 2 * 6 + 2 * 4  # 50
+
+
+def estimating(make):
+    """make() with the coarse passes on whatever the battle's size (exact.ESTIMATE_FROM)."""
+    saved = exact.ESTIMATE_FROM
+    exact.ESTIMATE_FROM = 0
+    try:
+        return make()
+    finally:
+        exact.ESTIMATE_FROM = saved
 
 
 def run(s, budget):
@@ -40,7 +51,7 @@ def test_largest_slice_bounded_sea_40_v_40():
     is at most budget + 3 * (HP_D + 1) + 2 * (HP_A + 1) units, whatever the battle's size.
     The first estimate comes after under 10 % of the slices."""
     budget = 400
-    s = Solver("pacific_1940", "sea", SEA_A, SEA_D)
+    s = estimating(lambda: Solver("pacific_1940", "sea", SEA_A, SEA_D))
     run(s, budget)
     bound = budget + 3 * (HP_D + 1) + 2 * (HP_A + 1)
     assert s.largest <= bound, (s.largest, bound)
@@ -61,7 +72,7 @@ def test_estimate_error_brackets_the_exact_figure():
     PRUNE_MAX)."""
     a = {"infantry": 10, "artillery": 4, "tank": 4, "fighter": 2}
     d = {"infantry": 12, "artillery": 2, "tank": 2, "fighter": 2, "aaa": 1}
-    s = Solver("pacific_1940", "land", a, d)
+    s = estimating(lambda: Solver("pacific_1940", "land", a, d))
     n = 0
     while s.first is None:
         assert not s.step(300)
@@ -103,14 +114,30 @@ def test_pruned_passes_say_what_they_dropped():
     d = {"infantry": 20}
     exact = odds("pacific_1940", "land", a, d)
     assert exact["pruned"] <= PRUNE_MAX
-    s = Solver("pacific_1940", "land", a, d)
+    s = estimating(lambda: Solver("pacific_1940", "land", a, d))
     while s.first is None:
-        s.step(10000)
+        assert not s.step(10000)
     e = s.estimate()
     assert 0.0 < e["error"] < 0.5
     assert len(ESTIMATE_PRUNE) >= 1
     for k in KEYS:
         assert abs(e[k] - exact[k]) <= e["error"] + 1e-12
+
+
+def test_small_battles_go_straight_to_the_exact_figure():
+    """P40-C-78, P40-C-79: 5 v 5 infantry (6 x 6 joint states, far below ESTIMATE_FROM):
+    no coarse pass, the first figure shown is the exact one (estimate() says so once done).
+    20 v 20 sea with submarines and aircraft on both sides (P40-C-80: air hits never reach a
+    sub without a friendly destroyer, so each side's states form a plane): coarse passes first."""
+    s = Solver("pacific_1940", "land", {"infantry": 5}, {"infantry": 5})
+    while not s.step(200):
+        assert s.first is None
+    assert s.first is None and s.estimate()["exact"]
+    s = Solver("pacific_1940", "sea", {"submarine": 6, "destroyer": 6, "fighter": 8},
+               {"submarine": 6, "aircraft_carrier": 4, "fighter": 8})
+    while s.first is None:
+        assert not s.step(2000)
+    assert not s.estimate()["exact"]
 
 
 def test_bad_input_refused_before_any_work():
