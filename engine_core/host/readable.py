@@ -130,7 +130,7 @@ def odds_summary(out, edition_title, kind, attacker, defender):
         lines.append("  %-22s %s%s%s" % (label, _pct(v), err, extra))
 
     row("attacker wins", "attacker_wins")
-    if "attacker_captures" in out:
+    if "attacker_captures" in out and kind != "sea":
         lines.append("  %-22s %s" % ("  of which captures", _pct(out["attacker_captures"])))
     row("draw (both destroyed)", "draw")
     row("defender wins", "defender_wins")
