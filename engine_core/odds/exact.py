@@ -109,13 +109,21 @@ PRUNE_MAX = 1e-12
 _ROOMY = 1 << 20
 
 
+_HEAP = [0]  # the device's heap in bytes, read once (gc.mem_free walks the whole heap)
+
+
+def _heap():
+    if not _HEAP[0]:
+        free = getattr(gc, "mem_free", None)
+        alloc = getattr(gc, "mem_alloc", None)
+        if free is not None and alloc is not None:
+            _HEAP[0] = free() + alloc()
+    return _HEAP[0]
+
+
 def _roomy():
     """True on a device with a heap of _ROOMY bytes or more."""
-    free = getattr(gc, "mem_free", None)
-    alloc = getattr(gc, "mem_alloc", None)
-    if not _SMALL or free is None or alloc is None:
-        return False
-    return free() + alloc() >= _ROOMY
+    return _SMALL and _heap() >= _ROOMY
 
 
 def _host_path(fn, arg):
@@ -126,7 +134,7 @@ def _host_path(fn, arg):
     th = getattr(gc, "threshold", None)
     old = th() if th is not None else None
     if th is not None:
-        th((gc.mem_free() + gc.mem_alloc()) // 4)
+        th(_heap() // 4)
     _SMALL = False
     try:
         return fn(arg)
