@@ -87,6 +87,27 @@ def names(tech_bits):
     return out
 
 
+def pack(tech, layout):
+    """A saved form of a bit set: bit i set when layout[i] is in `tech` (the battle's and the
+    raid's saved states keep their first layout whatever the bits here)."""
+    out = 0
+    for i in range(len(layout)):
+        if tech & layout[i]:
+            out |= 1 << i
+    return out
+
+
+def unpack(v, layout):
+    """The bits of a saved form; InputError when it names a bit the layout has not."""
+    if v >> len(layout):
+        raise InputError("saved technologies: unknown bits")
+    out = 0
+    for i in range(len(layout)):
+        if v & (1 << i):
+            out |= layout[i]
+    return out
+
+
 def _index(b):
     i = 0
     while b > 1:

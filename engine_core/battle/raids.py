@@ -170,23 +170,6 @@ def _tech_bits(names):
     return bits
 
 
-def _packed(tech):
-    out = 0
-    for i in range(len(_PACKED)):
-        if tech & _PACKED[i]:
-            out |= 1 << i
-    return out
-
-
-def _unpacked(v):
-    if v >> len(_PACKED):
-        raise InputError("corrupt saved raid")
-    out = 0
-    for i in range(len(_PACKED)):
-        if v & (1 << i):
-            out |= _PACKED[i]
-    return out
-
 
 def _check_value(v):
     if not isinstance(v, int) or v < 0 or v > 99:
@@ -1072,8 +1055,8 @@ class Raid:
     def to_bytes(self):
         """The raid's state in a few dozen bytes (events are not kept)."""
         s = list(self.s)
-        s[_ATECH] = _packed(s[_ATECH])
-        s[_DTECH] = _packed(s[_DTECH])
+        s[_ATECH] = techs.pack(s[_ATECH], _PACKED)
+        s[_DTECH] = techs.pack(s[_DTECH], _PACKED)
         return struct.pack("<B%dH" % _SIZE, _VERSION, *s)
 
     @classmethod
@@ -1086,8 +1069,8 @@ class Raid:
         if vals[_ED] >= len(EDITIONS) or not (S_ESCORTS <= vals[_STEP] <= S_DONE):
             raise InputError("corrupt saved raid")
         edition = EDITIONS[vals[_ED]]
-        vals[_ATECH] = _unpacked(vals[_ATECH])
-        vals[_DTECH] = _unpacked(vals[_DTECH])
+        vals[_ATECH] = techs.unpack(vals[_ATECH], _PACKED)
+        vals[_DTECH] = techs.unpack(vals[_DTECH], _PACKED)
         if board is not None and _edition_of(board) != edition:
             raise InputError("the saved raid is a " + edition + " raid")
         return cls(edition, None, _state=vals)

@@ -6,6 +6,7 @@ engine_core/battle/steps.py.Battle; loaded only when a battle needs it (device h
 """
 
 from engine_core.battle import casualties as cz
+from engine_core import techs
 from engine_core.techs import (JETS, SUPER_SUBS, HEAVY_BOMBERS, COMBINED_BOMBARDMENT, RADAR,
     ADVANCED_ARTILLERY, IMPROVED_MECH)
 from engine_core.errors import InputError
@@ -39,7 +40,8 @@ def to_bytes(self):
 
     put(2)                                   # format version
     put(self.n)
-    for x in (self.kind, self.family, _packed(self.tech[0]), _packed(self.tech[1]), self.step_i,
+    for x in (self.kind, self.family, techs.pack(self.tech[0], _PACKED),
+              techs.pack(self.tech[1], _PACKED), self.step_i,
               self.pre, self.round, self.part, self.struck, self.sea_combat, self.dd[0], self.dd[1],
               self.fired[0], self.fired[1], self.decided[0], self.decided[1], self.outcome,
               self.air_bases, self.kamikaze, self.sub_withdraw, self.para, self.liberates):
@@ -159,7 +161,7 @@ def from_bytes(cls, board, data):
     (b.kind, fam, t0, t1, b.step_i, b.pre, b.round, b.part, b.struck, b.sea_combat, d0, d1,
      f0, f1, c0, c1, b.outcome, b.air_bases, b.kamikaze, b.sub_withdraw, b.para,
      b.liberates) = [get() for _ in range(22)]
-    b.tech = [_unpacked(t0), _unpacked(t1)]
+    b.tech = [techs.unpack(t0, _PACKED), techs.unpack(t1, _PACKED)]
     b.dd = [d0, d1]
     b.fired = [f0, f1]
     b.decided = [c0, c1]
@@ -229,20 +231,3 @@ def from_bytes(cls, board, data):
 _PACKED = (JETS, SUPER_SUBS, HEAVY_BOMBERS, COMBINED_BOMBARDMENT, RADAR, ADVANCED_ARTILLERY,
            IMPROVED_MECH)
 
-
-def _packed(tech):
-    out = 0
-    for i in range(len(_PACKED)):
-        if tech & _PACKED[i]:
-            out |= 1 << i
-    return out
-
-
-def _unpacked(v):
-    if v >> len(_PACKED):
-        raise InputError("battle state: unknown technology bits")
-    out = 0
-    for i in range(len(_PACKED)):
-        if v & (1 << i):
-            out |= _PACKED[i]
-    return out
