@@ -143,8 +143,12 @@ class Session:
 
     def undo(self):
         if self.tour is None:
+            last = self.game.state.journal[-1] if self.game.state.journal else None
             self.game.undo()
             self.save()
+            from engine_core.ledger import journal
+            if last is not None and last[0] == journal.BATTLE:
+                self._unrecord_luck(last[1])
             return
         try:
             self.tour.undo()
@@ -573,6 +577,25 @@ class Session:
                 tlog.pack_ledger(g.state.edition, g.seed, self.luck.battles))
         except (ValueError, ImportError, MemoryError, OSError):
             pass  # the ledger is a comfort: a battle it cannot rate (or save) is left out
+
+    def _unrecord_luck(self, territory):
+        """A battle undone leaves the luck ledger too: the latest one rated in that territory
+        (fight, undo, fight again counts once)."""
+        ledger = self.luck
+        if ledger is None or self.slots is None:
+            return
+        from engine_core.trust.luck import R_TERRITORY
+        rows = ledger.battles
+        for i in range(len(rows) - 1, -1, -1):
+            if rows[i][R_TERRITORY] == territory:
+                rows.pop(i)
+                try:
+                    g = self.game
+                    saves.Slots(self.slots.store, tlog.LEDGER_NAME).save(
+                        tlog.pack_ledger(g.state.edition, g.seed, rows))
+                except (ValueError, OSError):
+                    pass  # the ledger is a comfort: the game's undo stands
+                return
 
     def _load_luck(self):
         """A normal game's luck ledger back from flash (None when it has none)."""

@@ -220,7 +220,9 @@ class Dashboard(Screen):
         app = self.app
         s = app.session.summary()
         if name == "long_back":  # undo works even after a victory (a wrong last action)
-            app.push(Confirm(app, "Undo", "Undo the last action?", self.undo))
+            from firmware.screens.text import undo_text
+            what = undo_text(app.session)
+            app.push(Confirm(app, "Undo", ("Undo " + what + "?") if what else "Undo the last action?", self.undo))
             return
         if s.get("victory") is not None:
             app.push(Victory(app))
@@ -253,16 +255,8 @@ class Dashboard(Screen):
 
     def undo(self):
         """Undo the last action; a battle it had settled is pending again (firmware/pending.py)."""
-        app = self.app
-        stamp = app.decisions
-        game = app.session.game
-        before = len(game.state.journal) if game is not None else 0
-        app.undo()
-        game = app.session.game
-        if game is not None and len(game.state.journal) < before:  # the undo took place
+        if undo_last(self.app):
             self.message = ""  # e.g. an income note of the collection just undone
-            from firmware import pending
-            pending.of(app.session).restore(game, stamp)
 
     def end_phase(self, anyway=False):
         """End the phase; ending Mobilize with units still in the pool asks first."""
@@ -278,6 +272,21 @@ class Dashboard(Screen):
             self.refuse(err)
             return
         turn_over(app, turn)
+
+
+def undo_last(app):
+    """Undo the game's last action (the dashboard's long back, the home menu's "Undo: ...");
+    a battle it had settled is pending again (firmware/pending.py). True when it took place."""
+    stamp = app.decisions
+    game = app.session.game
+    before = len(game.state.journal) if game is not None else 0
+    app.undo()
+    game = app.session.game
+    if game is not None and len(game.state.journal) < before:
+        from firmware import pending
+        pending.of(app.session).restore(game, stamp)
+        return True
+    return False
 
 
 def phase_key(phase):

@@ -31,6 +31,10 @@ class Home(Menu):
             items.append(("Finish tournament", "finish"))
         if session.game is not None:
             items.append(("Continue game", "continue"))
+            from firmware.screens.text import undo_text
+            what = undo_text(session)
+            if what and session.battle is None:
+                items.append(("Undo: " + what, "undo"))   # long back on the dashboard does it too
         if session.battle is not None:
             items.append(("Continue battle", "battle"))
         if session.tour is not None:
@@ -64,6 +68,15 @@ class Home(Menu):
                                  lambda: app.push(NewGame(app))))
             else:
                 app.push(NewGame(app))
+        elif value == "undo":
+            from firmware.screens.nav import screen
+            from firmware.screens.text import undo_text
+            undo_last = screen("undo_last")
+
+            def yes():
+                undo_last(app)
+                self.refresh()
+            app.push(Confirm(app, "Undo", "Undo " + undo_text(app.session) + "?", yes))
         elif value == "board":
             app.open_battle_setup(free=True)
         elif value == "settings":

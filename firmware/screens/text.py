@@ -70,3 +70,43 @@ def odds_value(result, key):
     if isinstance(result, dict):
         return result.get(key, 0)
     return getattr(result, key, 0)
+
+
+def undo_text(session):
+    """What an undo would take back, in a player's words ('buy 2 infantry', 'battle in Anhwe',
+    'war on UK', 'end of phase'), or '' when there is nothing to undo."""
+    g = session.game
+    if g is None or not g.state.journal:
+        return ""
+    from engine_core.ledger import journal
+    try:
+        a = journal.decode(g.state.journal[-1])
+    except ValueError:
+        return "last action"
+    board = session.board
+    t = a["type"]
+    where = ""
+    if "territory" in a and isinstance(a["territory"], int) and 0 <= a["territory"] < board.territory_count:
+        where = board.territory_name(a["territory"])
+    if t == "purchase":
+        n = 0
+        for pair in a["units"]:
+            n += pair[1]
+        if len(a["units"]) == 1:
+            return "buy " + str(n) + " " + board.unit_name(a["units"][0][0]).replace("_", " ")
+        return "buy " + str(n) + (" unit" if n == 1 else " units")
+    if t == "place":
+        return "place in " + where
+    if t == "battle":
+        return "battle in " + where
+    if t == "capture":
+        return "capture " + where
+    if t == "declare_war":
+        return "war on " + short(board.power_name(a["target"]))
+    if t == "end_phase":
+        return "end of phase"
+    if t == "collect_income":
+        return "income"
+    if t == "answer":
+        return "answer"
+    return t.replace("_", " ") + ((" " + where) if where else "")
