@@ -28,12 +28,15 @@ own with the same three methods), so the logic runs on a PC.
 
 Placement on flash: a board rewrites a whole 4 KB erase sector at a time, and a
 power cut during that may wipe every byte in the sector -- bytes of other files
-too, wherever the filesystem put them. So a slot file holds its record twice
-(`FileStore.write_slot`): at offset 0 and again `spread(n)` bytes further on,
-at least n + 4096 bytes apart, so no 4 KB sector holds bytes of both copies
-(the file's clusters run on contiguously, as FatFs allocates them). One cut
-wipes at most one sector: of the last good record at least one copy survives
-it, whatever was being written (`read_slot` returns the first copy that checks).
+too, wherever the filesystem put them. So a slot file (`FileStore.write_slot`)
+is one sector of padding, the record's region (`capacity(n)` bytes), one sector
+of padding; while the record fits, it is rewritten in place ("r+b": the file
+keeps its clusters). Whatever the file's offset in its sectors, every sector
+holding a byte of the region lies wholly inside the file (the padding sectors
+take the sectors shared with its neighbours; FatFs allocates a new file's
+clusters contiguously), so no other file's write can wipe a record, and a slot's
+own write only ever wipes its own, older record. A record that outgrows its
+region is written to a new file of the same shape ("wb").
 """
 
 import struct
@@ -150,32 +153,50 @@ class FileStore:
             pass
 
     def write_slot(self, name, record):
-        """A slot's record twice, `spread(len)` bytes apart (see the module docstring)."""
-        gap = spread(len(record))
-        self.write(name, record + b"\xff" * (gap - len(record)) + record)
+        """A slot's record between two sectors of padding, in place (see the module docstring).
+        A file that is missing or too small is first made blank (padding, an erased region) and
+        then written in place like any other: only the record's own bytes are ever written over
+        the region, so a record checks exactly when its last byte is on flash."""
+        if not self._write_in_place(name, record):
+            self.write(name, b"\xff" * (2 * SECTOR + capacity(len(record))))
+            if not self._write_in_place(name, record):
+                raise OSError("slot file %s not written" % name)
+
+    def _write_in_place(self, name, record):
+        try:
+            f = open(_join(self.directory, name), "r+b")
+        except OSError:
+            return False
+        try:
+            size = f.seek(0, 2)
+            if size < 2 * SECTOR or len(record) > size - 2 * SECTOR:
+                return False
+            f.seek(SECTOR)
+            f.write(record)
+            f.flush()
+        finally:
+            f.close()
+        sync = getattr(self._os, "sync", None)
+        if sync is not None:
+            sync()
+        return True
 
     def read_slot(self, name):
-        """The first copy of a slot's record that checks, or None.
-        A file cut short (its second copy missing) is a save the power stopped: not read, so a
-        save counts once it is whole, as with one copy. A file of one record alone (written
-        by an older firmware) is read. Reads one copy at a time (the heap is small)."""
+        """The slot's record (it may fail its check: Slots tells), or None. A file of one record
+        alone (written by an older firmware, or a tester) is read too."""
         try:
             f = open(_join(self.directory, name), "rb")
         except OSError:
             return None
         try:
             size = f.seek(0, 2)
-            first = _copy_at(f, 0)
-            n = len(first)
-            if unpack(first) is not None and (size == n or size == spread(n) + n):
-                return first
-            k = SECTOR
-            while k + HEADER_SIZE <= size:   # the second copy starts on a sector multiple
-                second = _copy_at(f, k)
-                if len(second) == size - k and spread(len(second)) == k and unpack(second) is not None:
-                    return second
-                k += SECTOR
-            return None
+            if size >= 2 * SECTOR + HEADER_SIZE:
+                rec = _copy_at(f, SECTOR)
+                if len(rec) <= size - 2 * SECTOR:
+                    return rec
+                return None
+            rec = _copy_at(f, 0)
+            return rec if len(rec) == size else None
         finally:
             f.close()
 
@@ -183,9 +204,9 @@ class FileStore:
 SECTOR = 4096    # bytes per erase sector of a board's flash
 
 
-def spread(n):
-    """Where the second copy of an n-byte record starts: a sector multiple >= n + SECTOR."""
-    return (n + 2 * SECTOR - 1) // SECTOR * SECTOR
+def capacity(n):
+    """The record region of a new slot file: n and a quarter more, in 1 KB steps."""
+    return (n + n // 4 + 1023) // 1024 * 1024
 
 
 def _copy_at(f, offset):

@@ -106,8 +106,8 @@ def mask(key, seq, data):
 
 
 class MaskedStore:
-    """Slot records in `files` with their payload masked (the header stays clear, so the copy
-    that checks is found without the key; firmware/saves.py places the copies)."""
+    """Slot records in `files` with their payload masked (the header stays clear, so a record's
+    length and checksum are read without the key; firmware/saves.py places the record)."""
 
     def __init__(self, files, nvm, entropy):
         self.files = files

@@ -90,26 +90,46 @@ def test_a_cut_during_an_nvm_write_wipes_its_erase_block(tmp_path):
     assert bytes(nvm[0:4]) == b"\xff\xff\xff\xff" and bytes(nvm[512:516]) == b"\xff\xff\xff\xff"
 
 
-def test_slot_records_survive_any_single_torn_sector(tmp_path):
-    """P40-T-70: firmware/saves.py's two slot files, each record twice a sector apart: whichever
-    one sector of them a cut wipes (while anything is written), the last good record still loads."""
+def _scenario(root, cut_log_at=None, cut_save_at=None):
+    """Two game saves and a settings save with an append-only log growing between them (its
+    clusters next to theirs); then, with a cut armed, one more log append or one more game save.
+    Returns what the game slots load after the cut."""
     from firmware import saves
-    payloads = [b"first " * 300, b"second " * 250]
-    flash = _flash(tmp_path)
+    flash = Flash(root, "/saves")
     with flash:
         store = saves.FileStore("/saves")
-        slots = saves.Slots(store, "game")
-        for p in payloads:
-            slots.save(p)
-    state = {}
-    for host, chain in flash.chains.items():
-        state[host] = open(host, "rb").read()
-    sectors = sorted(set(c * 512 // 4096 for chain in flash.chains.values() for c in chain))
-    for s in sectors:
-        for host, data in state.items():
-            with open(host, "wb") as f:
-                f.write(data)
-        flash.torn = []
-        flash.wipe_sector(s)
-        with flash:
-            assert saves.Slots(saves.FileStore("/saves"), "game").load() == payloads[-1], s
+        game = saves.Slots(store, "game")
+        for i, p in enumerate((b"first " * 300, b"second " * 250)):
+            with open("/saves/log", "ab") as f:
+                f.write(b"line %d\n" % i * 60)
+            game.save(p)
+            saves.Slots(store, "settings").save(b"{}" * 10)
+        try:
+            if cut_log_at is not None:
+                flash.arm(cut_log_at)
+                with open("/saves/log", "ab") as f:
+                    f.write(b"x" * 700)
+            if cut_save_at is not None:
+                flash.arm(cut_save_at)
+                game.save(b"third " * 280)
+        except PowerCut:
+            pass
+        flash.reboot()
+        flash.arm(None)
+        return saves.Slots(saves.FileStore("/saves"), "game").load(), flash.torn
+
+
+def test_slot_records_survive_a_cut_in_any_other_write(tmp_path):
+    """P40-T-70: firmware/saves.py's slot files (the record between two sectors of padding, rewritten
+    in place): a cut at any byte of an append to an unpadded file next to them, or of the next
+    game save, leaves the last good game record (or the new one, once its last byte is on flash)."""
+    torn = set()
+    for u in range(0, 702, 25):
+        loaded, t = _scenario(str(tmp_path / ("l%d" % u)), cut_log_at=u)
+        torn.update(t)
+        assert loaded == b"second " * 250, u
+    for u in range(0, 1700, 41):
+        loaded, t = _scenario(str(tmp_path / ("s%d" % u)), cut_save_at=u)
+        torn.update(t)
+        assert loaded in (b"second " * 250, b"third " * 280), u
+    assert torn  # the cuts did wipe sectors

@@ -5,7 +5,7 @@ Two tiny counter apps (one `select` press = one action: counter + 1, saved at on
 the count; `Atomic` writes a temporary file and renames it over the old one,
 which holds on a flash that keeps whole sectors but not on the board's: its
 4 KB erase sector holds the old file's bytes too (`Slotted`, firmware/saves.py's
-two slot files with each record twice a sector apart, holds on both).
+two slot files, each record between two sectors of padding, holds on both).
 The sweep must fail the first, pass the second only without erase sectors,
 pass the third; then it runs on the real firmware's Pacific 1940 flow.
 """
@@ -58,7 +58,7 @@ class Atomic(_Counter):
 
 
 class Slotted(_Counter):
-    """The count in firmware/saves.py's two slots (FileStore: each record twice, a sector apart)."""
+    """The count in firmware/saves.py's two slots (FileStore: the record between padding sectors)."""
 
     def __init__(self, profile):
         from firmware import saves
@@ -98,9 +98,9 @@ def test_sweep_passes_write_then_rename_only_without_erase_sectors():
     assert any(not ok for _k, _p, ok, _d in results)
 
 
-def test_sweep_passes_two_slots_a_sector_apart():
-    """P40-T-70: firmware/saves.py's slots (each record twice, copies a sector apart) keep the last
-    completed count through cuts on the board's 4 KB erase sectors."""
+def test_sweep_passes_two_padded_slots():
+    """P40-T-70: firmware/saves.py's slots (each record between two sectors of padding, rewritten in
+    place) keep the last completed count through cuts on the board's 4 KB erase sectors."""
     results, _frames, _units = powercut.sweep("sim", SCRIPT, points=40, seed=3, state_fn=_state,
                                               app_factory=Slotted, flash_share=1.0)
     bad = [r for r in results if not r[2]]
