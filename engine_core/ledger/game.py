@@ -142,6 +142,10 @@ class Game:
     def new(cls, edition, seed=1, options=None):
         gc.collect()   # the board tables are the largest allocation of a game
         b = _board.load(edition)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InputError("a game's seed is a whole number")
+        if options is not None and not isinstance(options, dict):
+            raise InputError("a game's options are a dict")
         return cls(b, seed, dict(options or {}))
 
     # ------------------------------------------------------------------ setup
