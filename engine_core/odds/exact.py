@@ -74,7 +74,8 @@ from engine_core.battle import casualties as _cas
 from engine_core.battle.groups import support
 from engine_core import techs
 from engine_core.odds.base import (KINDS, O_ATTACKER, O_DEFENDER, O_DRAW, O_RETREAT, tables,
-    counts, split_tech, advantage_bits, policy_of, check_kinds, bombard_counts, choose_keep)
+    counts, split_tech, advantage_bits, policy_of, check_kinds, bombard_counts, choose_keep,
+    MAX_ROUNDS)
 from engine_core.units import (
     U_NAME, U_COST, U_ATTACK, U_DEFENSE, U_HITS, U_KIND, U_ABILITIES,
     LAND, AIR, SEA, FACILITY,
@@ -705,6 +706,9 @@ def _prepare(board, kind, attacker, defender, policy, number, bombard, tech, dam
     d_counts = counts(units, aliases, defender, "defender")
     a_tech, d_tech = split_tech(tech)
     pol = policy_of(units, aliases, policy, kind, flags, fam)
+    if isinstance(rounds_done, bool) or not isinstance(rounds_done, int) or \
+            not 0 <= rounds_done <= MAX_ROUNDS:
+        raise InputError("rounds_done is a whole number 0 to 1000")
     a_dmg = None
     d_dmg = None
     if damaged is not None:
