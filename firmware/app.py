@@ -103,6 +103,9 @@ class App:
         for name in self.keys.poll(now):
             self.last_key = now
             self.dirty = True
+            if name == "long_back" and self.kiosk:
+                self.leave_kiosk(now)  # a long press of back leaves the store demo
+                continue
             self._guard(self.top().key, name, now)
         if self._guard(self.top().tick, now):
             self.dirty = True
@@ -312,6 +315,18 @@ class App:
         self.stack = [self.stack[0], Guided(self)]
         self.demo_start = now
         self.last_key = now
+        self.dirty = True
+
+    def leave_kiosk(self, now):
+        """Out of the store demo: the visitor's game dropped, the saved game (if any) back."""
+        self.kiosk = False
+        self.demo_start = -1
+        self.session = Session(saves.Slots(self.store, "game"))
+        self.settings = Settings.from_bytes(self.settings_slots.load())
+        self.tower.set_brightness(self.settings.level())
+        self.tower.idle(now)
+        self._resume()
+        gc.collect()
         self.dirty = True
 
     def end_kiosk_demo(self, now):

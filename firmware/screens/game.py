@@ -231,6 +231,8 @@ class Dashboard(Screen):
         prompt = app.session.prompt()
         if name in ("roll", "select") and prompt is not None:
             app.push(PromptMenu(app, prompt))  # a pending question comes first
+        elif name == "roll" and phase == "collect_income":
+            app.push(Income(app))  # through the convoy raiders and the income, never past them
         elif name == "roll":
             self.end_phase()
         elif name == "select":
@@ -249,7 +251,8 @@ class Dashboard(Screen):
                 Mobilize = screen("Mobilize")
                 app.push(Mobilize(app))
             else:
-                self.end_phase()
+                # A acts; ending a phase is Start's job, never done silently by A
+                self.say("Nothing to do here: Start ends " + phase_title(phase).lower(), ui.DIM)
         elif name == "back":
             app.open_home()
 
@@ -672,7 +675,7 @@ class Income(Screen):
 
     def key(self, name, now):
         app = self.app
-        if name == "select":
+        if name in ("select", "roll"):
             prompt = app.session.prompt()
             if prompt is not None:
                 app.push(PromptMenu(app, prompt))

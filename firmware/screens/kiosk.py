@@ -6,7 +6,8 @@ when it ends a new one starts with other dice. Any button starts the guided
 demo: a few real screens on a visitor game that lives in memory only (the
 kiosk session has no save slots: nothing a visitor does is kept). The app
 returns to attract after KIOSK_IDLE_MS without a button or after the
-demo's two minutes.
+demo's two minutes. A long press of back leaves the store demo (App.leave_kiosk): the
+saved game comes back.
 """
 
 from firmware import ui
@@ -16,6 +17,7 @@ from firmware.screens.base import Screen, Menu, wrap
 DEMO_EDITION = "pacific_1940"
 DEMO_ATTACKER = {"infantry": 3, "artillery": 1, "tank": 1, "fighter": 1}
 DEMO_DEFENDER = {"infantry": 4, "aaa": 1}
+DEMO_SIDES = "Japan attacks China"   # who fights whom in the attract battle (Pacific 1940)
 ATTRACT_STEP_MS = 2500
 DEMO_MS = 120000
 KIOSK_IDLE_MS = 30000
@@ -90,9 +92,10 @@ class Attract(Screen):
         v = ui.View("Adjutant", [], self.footer)
         v.add(ui.fit("Axis & Allies", cols // 2), ui.BIG)
         v.add(ui.fit("bank, dice tower, odds", cols), ui.DIM)
+        v.add(ui.fit(DEMO_SIDES, cols), ui.NORMAL)
         if self.odds_text:
             v.add(ui.fit(self.odds_text, cols), ui.GOOD)
-        for text, style in self.lines[-(rows - 4):]:
+        for text, style in self.lines[-(rows - 5):]:
             v.add(ui.fit(text, cols), style)
         return v
 

@@ -98,7 +98,8 @@ class Home(Menu):
             Finished = screen("Finished")
             app.push(Finished(app))
         elif value == "kiosk":
-            app.start_kiosk()
+            app.push(Confirm(app, "Store demo", "Start the store demo? Hold back to leave it.",
+                             app.start_kiosk))
 
     def key(self, name, now):
         if name == "back":
