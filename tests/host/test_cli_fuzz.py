@@ -148,7 +148,7 @@ def test_game_hostile_fields(path, value, action, field):
 
 @settings(max_examples=400, deadline=None, derandomize=True, database=None,
           suppress_health_check=list(HealthCheck))
-@given(st.sampled_from(("odds", "battle", "game", "verify")),
+@given(st.sampled_from(("odds", "battle", "game", "verify", "raid")),
        st.text(max_size=60) | VALUES.map(json.dumps),
        st.lists(st.sampled_from(("--json", "--summary", "--transcript", "--edition", "zzz", "-",
                                  "--seed", "1.5", "--runs", "--keep-land", "-5", "--dice",
@@ -197,6 +197,13 @@ def test_reproductions():
         code, out, err = _check(cmd, [], deep)
         assert code == 2 and "nested" in err, (cmd, err)
     _check("verify", ["-"], deep, (1, 2))
+    # a log whose battle entry has 10**8 infantry: refused before any replay (bounded work)
+    start = {"kind": "land", "attacker": {"infantry": 10 ** 8}, "defender": {"infantry": 1},
+             "attacker_power": 0, "defender_power": 1, "territory": 3, "options": {}}
+    log = "ADJUTANT-LOG|2|classic|%s|%s\n1|game|{}|x\n2|battle|start %s|y\nSEED|1|z\n" % (
+        "0" * 64, "0" * 64, json.dumps(start))
+    code, out, err = _check("verify", ["-"], log)
+    assert code == 2 and "line 3" in err and "at most 400 a side" in err, err
 
 
 def test_help_documents_every_field():
