@@ -21,7 +21,11 @@ Three things a tournament keeps on the device (engine_core/trust/tournament.py i
   an action without its mark) is dropped, so the game comes back exactly as it was after
   the last completed action, and the file is rewritten without it before anything is
   appended again (write `tournament.new`, remove the log, rename; a cut in between is
-  finished at the next start). `verify` and `tournament.resume` skip empty lines. At the
+  finished at the next start). On flash an append may wipe the 4 KB erase sector it writes,
+  committed groups in it too: after each append the log's length and last 4 KB go to the
+  tail record (`Slots(store, "ttail")`, placed by saves.py where no other write wipes it), and
+  at power-on bytes of the log that differ from it are written back before the log is read.
+  `verify` and `tournament.resume` skip empty lines. At the
   end the footer (`SEED|<seed>|<hash>`) goes to the same file: it is the export.
 * the **luck cache** -- `Slots(store, "tluck")`: the luck ledger's expectation (win chance,
   expected IPC swing) of every battle rated so far, bound to the tournament by its commitment.
@@ -41,6 +45,8 @@ from firmware import saves
 
 LOG_NAME = "tournament.log"
 NEW_NAME = "tournament.new"
+TAIL_NAME = "ttail"
+TAIL = 4096         # bytes of the log's end in the tail record: all a wiped 4 KB sector can hold of it
 SLOTS_NAME = "tourney"
 
 _VERSION = 1
@@ -306,6 +312,44 @@ class LogFile:
             f.write(data)
             f.flush()
         _sync()
+        self._save_tail()
+
+    def _save_tail(self):
+        """The log's length and last TAIL bytes as a slot record (saves.py places it where no
+        other write can wipe it). An append wipes at most the sector it writes, which holds no
+        more of the committed log than these bytes: `_restore_tail` writes them back."""
+        if not self._files():
+            return
+        with open(self._path(self.name), "rb") as f:
+            size = f.seek(0, 2)
+            start = size - TAIL if size > TAIL else 0
+            f.seek(start)
+            data = f.read(size - start)
+        saves.Slots(self.store, TAIL_NAME).save(struct.pack("<I", size) + data)
+
+    def _restore_tail(self):
+        """At power-on: where the log's bytes differ from the newest tail record (a sector a cut
+        wiped during the next append), they are written back in place."""
+        if not self._files() or not self._exists(self.name):
+            return
+        rec = saves.Slots(self.store, TAIL_NAME).load()
+        if rec is None or len(rec) < 4:
+            return
+        size = struct.unpack("<I", rec[:4])[0]
+        data = rec[4:]
+        start = size - len(data)
+        path = self._path(self.name)
+        with open(path, "rb") as f:
+            if f.seek(0, 2) < size:
+                return          # not this log's record
+            f.seek(start)
+            same = f.read(len(data)) == data
+        if not same:
+            with open(path, "r+b") as f:
+                f.seek(start)
+                f.write(data)
+                f.flush()
+            _sync()
 
     def _rename(self, old, new):
         fn = getattr(self.store, "rename", None)
@@ -340,13 +384,18 @@ class LogFile:
     def start(self):
         """A new tournament: the old log goes, the pending lines (header...) start the file."""
         data = _group(self.pending) if self.pending else b""
+        if self._files():
+            saves.Slots(self.store, TAIL_NAME).erase()
         self.store.write(self.name, data)
+        self._save_tail()
         self.written += len(self.pending)
         self.pending = []
 
     def remove(self):
         self.store.remove(self.new_name)
         self.store.remove(self.name)
+        if self._files():
+            saves.Slots(self.store, TAIL_NAME).erase()
 
     # -- reading ---------------------------------------------------------
     def _files(self):
@@ -365,12 +414,12 @@ class LogFile:
 
     def recover(self):
         """Finish a repair a power cut interrupted (see the module docstring)."""
-        if not self._exists(self.new_name):
-            return
-        if not self._exists(self.name):
-            self._rename(self.new_name, self.name)   # the new file was complete
-        else:
-            self.store.remove(self.new_name)         # maybe half-written: the log still holds
+        if self._exists(self.new_name):
+            if not self._exists(self.name):
+                self._rename(self.new_name, self.name)   # the new file was complete
+            else:
+                self.store.remove(self.new_name)         # maybe half-written: the log still holds
+        self._restore_tail()
 
     def _chunks(self):
         """The log's bytes, a piece at a time (the device never holds the whole log)."""
@@ -438,6 +487,7 @@ class LogFile:
         """Keep the first `end` bytes (drop an uncommitted tail) without a moment with no log:
         the kept part goes to a new file, the log is removed, the new file renamed."""
         if self._files():
+            saves.Slots(self.store, TAIL_NAME).erase()  # it described the longer log
             at = 0
             with open(self._path(self.new_name), "wb") as f:
                 for b in self._chunks():
@@ -451,6 +501,7 @@ class LogFile:
             self.store.write(self.new_name, bytes(data)[:end])
         self.store.remove(self.name)
         self._rename(self.new_name, self.name)
+        self._save_tail()
 
 
 def _group(lines):

@@ -81,13 +81,11 @@ def test_host_sim_tournament_survives_power_cuts():
     units of log appends and the seed record, and between frames); after each restart the device
     holds the game as it was after the last completed action (host_sim.powercut).
 
-    Not covered (issue 14 point 6, open): on the board's 4 KB erase sectors an append to
-    tournament.log may wipe the committed groups sharing its last sector (the log is one copy);
-    this sweep runs with sectors kept whole (`tear=False`). The seed record and the luck cache
-    are slot records placed to survive a wiped sector (host_sim/README.md, Limits)."""
+    The flash is the board's: a cut may wipe the 4 KB erase sector being written (an append to
+    tournament.log, committed groups in its last sector too: the tail record writes them back)."""
     from host_sim import powercut
     from host_sim.goldens import flow_text
-    results, frames, units = powercut.sweep("sim", flow_text("tournament"), points=30, seed=5, tear=False)
+    results, frames, units = powercut.sweep("sim", flow_text("tournament"), points=30, seed=5)
     assert frames > 100 and units > 3000
     bad = [r for r in results if not r[2]]
     assert bad == [], bad

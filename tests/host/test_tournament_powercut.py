@@ -92,8 +92,8 @@ class Stats:
 
 def trial(edition, seed, inputs, want, budget, stats, tmp):
     root = os.path.join(tmp, "c%d" % stats.cuts)
-    # sectors kept whole: an append-only log of one copy is not protected against the 4 KB erase
-    # sector a cut may wipe (issue 14 point 6, open; host_sim/README.md, Limits)
+    # sectors kept whole: this test's own log writer (plain appends, not firmware/tlog.py's with
+    # its tail record) is not protected against the 4 KB erase sector a cut may wipe
     flash = Flash(root, save_dir="/saves", tear=False)
     stats.cuts += 1
     flash.install()
