@@ -7,9 +7,9 @@ engine_core/battle/steps.py.Battle; loaded only when a battle needs it (device h
 
 from engine_core import units as uu
 from engine_core import events as ev
-from engine_core.errors import RuleError
+from engine_core.errors import RuleError, InputError
 from engine_core.battle.base import (ATTACKER, DEFENDER, K_LAND, P_DICE, P_KAMIKAZE, Prompt,
-    S_KAMIKAZE)
+    S_KAMIKAZE, is_whole)
 
 
 def step(self, dice):
@@ -57,10 +57,14 @@ def answer(self, p, choice):
         choice = None
     if isinstance(choice, (int, str)):
         choice = (choice,)
+    if choice is not None and not isinstance(choice, (list, tuple)):
+        raise InputError("kamikaze targets are a list")
     for t in (choice or ()):
         if isinstance(t, (list, tuple)):
+            if len(t) != 2 or not is_whole(t[1]):
+                raise InputError("a kamikaze target is a unit or [unit, ship number]")
             u = t[0] if isinstance(t[0], int) else self.board.unit_id(t[0])
-            k = int(t[1])
+            k = t[1]
         else:
             u = t if isinstance(t, int) else self.board.unit_id(t)
             k = 0
