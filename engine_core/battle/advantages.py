@@ -51,7 +51,8 @@ from engine_core.techs import JETS, SUPER_SUBS
 from engine_core.battle.base import (NA_NAMES, NA_ATLANTIC, NA_PANZER, NA_WOLF, NA_STUKA,
     NA_FORTRESS, NA_KAMIKAZE, NA_KAITEN, NA_BATTLESHIPS, NA_DUG_IN, NA_BANZAI, NA_MARINES,
     NA_RADAR, NA_SUPERFORT, NA_WINTER, NA_POWERS, SPACE_NAMES, SP_GRAY, SP_ISLAND, SP_TAN,
-    name_bits, ATTACKER, DEFENDER, S_KAMIKAZE, P_KAMIKAZE, P_DICE, K_AMPHIBIOUS, Prompt)
+    name_bits, ATTACKER, DEFENDER, S_KAMIKAZE, P_KAMIKAZE, P_DICE, K_AMPHIBIOUS, Prompt,
+    is_whole)
 
 
 def for_powers(advantages, attacker_power, defender_power, winter=False):
@@ -261,7 +262,9 @@ def answer(b, p, choice):
             raise InputError("name strikes as (striker, target) pairs")
         s = t[0] if isinstance(t[0], int) else b.board.unit_id(t[0])
         g = t[1] if isinstance(t[1], int) else b.board.unit_id(t[1])
-        k = int(t[2]) if len(t) == 3 else 0
+        k = t[2] if len(t) == 3 else 0
+        if not is_whole(k):
+            raise InputError("a ship number is a whole number")
         if s not in p.options:
             raise RuleError("LHTR-O-41", "only fighters (kamikazes) and submarines (kaitens) "
                             "of an advantage in play may be named")
