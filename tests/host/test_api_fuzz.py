@@ -140,3 +140,26 @@ def test_battle_hostile(edition, kind, attacker, defender, options, answers):
 def test_odds_hostile(edition, kind, attacker, defender, extra):
     """INPUT: odds() refuses hostile sides, policies and options with InputError/RuleError."""
     _refused_or_applied(lambda: exact.odds(edition, kind, attacker, defender, **extra))
+
+
+KAMIKAZE_BATTLES = (
+    ("pacific_1940", "sea", {"battleship": 1, "destroyer": 1}, {"submarine": 1}, {"kamikaze": 2}),
+    ("revised_lhtr", "sea", {"fighter": 1, "destroyer": 1}, {"transport": 1, "battleship": 1},
+     {"attacker_na": ["kamikaze"]}))
+
+
+@_fuzz(300)
+@given(st.sampled_from(KAMIKAZE_BATTLES), VALUES | st.lists(st.lists(VALUES, max_size=4),
+                                                              max_size=3))
+def test_kamikaze_answers_hostile(spec, choice):
+    """INPUT: a hostile kamikaze answer (Pacific 1940's tokens, LHTR's Kamikaze advantage) is
+    refused with RuleError/InputError and the battle is unchanged."""
+    b = Battle(*spec)
+    p = b.run_until_prompt(Dice(3))
+    while p is not None and p.name() != "kamikaze":
+        b.answer(None)
+        p = b.run_until_prompt(Dice(3))
+    assert p is not None
+    before = b.to_bytes()
+    if not _refused_or_applied(b.answer, choice):
+        assert b.to_bytes() == before, choice
