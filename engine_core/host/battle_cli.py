@@ -27,8 +27,11 @@ The JSON spec (an object; any other field is refused by name):
               retreat     "press" | "retreat" | a territory of options.retreat | "air"
                           (LHTR amphibious: the aircraft alone)
               submerge    a number of submarines (0: none)
-              kamikaze, scramble, bombard   as the prompt's options say (see
-                          engine_core/battle/kamikaze.py, scramble.py, bombard.py)
+              kamikaze    [target, ...]: each a ship ("battleship") or [ship, its number]
+                          (Pacific/Global 1940 tokens); LHTR's advantage: [[striker,
+                          target], ...] or [[striker, target, number], ...]; [] none
+              scramble    "fighter" (as many as may) or {"fighter": 2, "tactical_bomber": 1}
+              bombard     "battleship" (as many as may) or {"battleship": 1, "cruiser": 1}
   options   optional object, every field optional:
               retreat          [territory names] the attacker may retreat to (null: none;
                                default: one unnamed space, answered "retreat")
