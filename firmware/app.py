@@ -89,6 +89,7 @@ class App:
         self.last_key = 0
         self.demo_start = -1
         self.decisions = 0
+        self.recent_spaces = []   # the spaces picked last, newest first (firmware/picker.py)
         now = self.now()
         if kiosk:
             self.start_kiosk()

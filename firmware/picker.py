@@ -16,9 +16,9 @@ Candidates (`candidates`): what the decision allows --
 
 Keys: up/down one row, left/right JUMP rows (both wrap round), select opens a group or picks
 a space, back leaves a group. Up to FLAT_MAX candidates are one list; more are an index:
-the recent spaces themselves on top, then groups of at most GROUP land spaces cut where the
-initial letter changes ("Afg-Bur"), then the sea zones by tens ("Sea Zone 10-19"): select a
-group, then the space. Every space of Global 1940 (333) is at most 12 presses away
+the recent spaces themselves on top, then the enemy's land by name when there are at most
+FLAT_MAX of such spaces (`first`; else, and for the rest, groups of at most GROUP cut where the initial letter changes,
+"Afg-Bur"), then the sea zones by tens ("Sea Zone 10-19"): select a group, then the space. Every space of Global 1940 (333) is at most 12 presses away
 (tests/host/test_firmware_picker.py counts them).
 """
 
@@ -82,6 +82,18 @@ def candidates(board, state, me, purpose):
             continue
         owner = state.owner[t]
         if owner == NO_OWNER or (owner != me and war & (1 << owner)):
+            ids.append(t)
+    return ordered(board, ids)
+
+
+def enemy_land(board, state, me):
+    """Land held by a power `me` is at war with, in order: a battle's likeliest places, shown by
+    name on the index when there are few (`Picker(first=...)`); neutral land stays in groups."""
+    war = state.at_war[me]
+    ids = []
+    for t in range(board.territory_count):
+        owner = state.owner[t]
+        if not board.is_sea(t) and owner != me and owner < 32 and war & (1 << owner):
             ids.append(t)
     return ordered(board, ids)
 
@@ -153,7 +165,7 @@ class Picker:
     key(name) -> the picked space id, or None. `cursor` is the highlighted row.
     """
 
-    def __init__(self, board, ids, recent=()):
+    def __init__(self, board, ids, recent=(), first=None):
         self.board = board
         self.ids = list(ids)
         self.recent = [t for t in recent if t in self.ids]
@@ -161,7 +173,12 @@ class Picker:
         self.cursor = 0
         self.index_cursor = 0
         self.flat = len(self.ids) <= FLAT_MAX
-        self.parts = [] if self.flat else groups(board, self.ids)
+        # a few land spaces (a battle's enemies early in a game) stand in the index by name,
+        # the sea zones in groups below them
+        land = first if first is not None else [t for t in self.ids if not board.is_sea(t)]
+        self.direct = [] if self.flat or len(land) > FLAT_MAX else \
+            [t for t in land if t not in self.recent and t in self.ids]
+        self.parts = [] if self.flat else groups(board, [t for t in self.ids if t not in self.direct])
 
     def name(self, t):
         return self.board.territory_name(t)
@@ -172,10 +189,14 @@ class Picker:
             return first + [(self.name(t), t) for t in self.ids if t not in self.recent]
         if self.group >= 0:
             return [(self.name(t), t) for t in self.parts[self.group][1]]
-        out = [(self.name(t), t) for t in self.recent]
+        out = [(self.name(t), t) for t in self.recent] + [(self.name(t), t) for t in self.direct]
         for n in range(len(self.parts)):
             out.append((self.parts[n][0], ("group", n)))
         return out
+
+    def group_row(self, n):
+        """The index row of group n."""
+        return len(self.recent) + len(self.direct) + n
 
     def at_top(self):
         """True when back leaves the picker (not inside a group)."""
@@ -185,7 +206,7 @@ class Picker:
         """Highlight space t (open its group): a screen reopened on its last choice."""
         if t not in self.ids:
             return
-        if self.flat or t in self.recent:
+        if self.flat or t in self.recent or t in self.direct:
             self.group = -1
             rows = self.rows()
             for i in range(len(rows)):
@@ -194,7 +215,7 @@ class Picker:
             return
         for n in range(len(self.parts)):
             if t in self.parts[n][1]:
-                self.index_cursor = len(self.recent) + n
+                self.index_cursor = self.group_row(n)
                 self.group = n
                 self.cursor = self.parts[n][1].index(t)
 

@@ -45,14 +45,9 @@ class BattleSetup(Counter):
     def __init__(self, app, kind="land", attacker=None, defender=None, territory=-1, plan=False):
         board = app.session.board
         self.territory = territory
-        from engine_core import units
-        ids = []
-        for u in range(board.unit_count):
-            rec = board.units[u]
-            if rec[units.U_KIND] == units.FACILITY:
-                continue
-            ids.append(u)
-        self.ids = tuple(ids)
+        self.ids = setup_order(board, kind if kind == "sea" or territory < 0 else
+                               ("sea" if board.is_sea(territory) else "land"))
+        ids = self.ids
         self.unit_names = [unit_label(board, u) for u in self.ids]
         self.sides = [[0] * len(ids), [0] * len(ids)]
         for s, given in ((0, attacker), (1, defender)):
@@ -235,6 +230,7 @@ class BattleSetup(Counter):
             if self.plan:
                 self.title = "Pending: " + self.title.lower()
             self.build()
+            self.cursor = 1  # the other side starts from its first unit, as this one did
         elif name == "long_select":
             self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
             self.build()
@@ -272,6 +268,28 @@ class BattleSetup(Counter):
         if app.session.battle is None:  # the odds' modules are not needed until a battle
             from firmware.session import unload, BATTLE_MODULES
             unload(BATTLE_MODULES)
+
+
+# The set-up's rows, the units a table adds most first (a battle of three types is three
+# presses apart, not five): land and air for a battle on land, ships and air at sea.
+_COMMON = ("infantry", "artillery", "tank", "armor", "fighter", "mechanized_infantry", "tactical_bomber",
+           "strategic_bomber", "bomber", "aaa", "antiaircraft_gun")
+_SHIPS = ("battleship", "aircraft_carrier", "cruiser", "destroyer", "submarine", "transport")
+
+
+def setup_order(board, kind):
+    """Unit ids (no facilities) in the set-up's order for a battle of `kind`."""
+    from engine_core import units
+    first = _SHIPS + _COMMON if kind == "sea" else _COMMON + _SHIPS
+    out = []
+    for name in first:
+        for u in range(board.unit_count):
+            if board.unit_name(u) == name and u not in out:
+                out.append(u)
+    for u in range(board.unit_count):  # any unit the tables above do not name, in board order
+        if u not in out and board.units[u][units.U_KIND] != units.FACILITY:
+            out.append(u)
+    return tuple(out)
 
 
 def kinds_for(board, territory):

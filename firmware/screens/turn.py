@@ -168,35 +168,61 @@ class Convoy(Counter):
 
 
 class TerritoryPicker(Menu):
-    """Where the battle is: up/down one by one, left/right jump to the next initial."""
+    """Where the battle (or capture) is: firmware/picker.py's rules. Only the spaces the decision
+    allows (enemy or neutral land and the sea zones for a battle or a capture), the recent picks
+    first, land by name, sea zones by number; more than a screenful is an index of groups
+    ("Afg-Bur", "Sea Zone 10-19"): select opens one, back closes it. up/down one row,
+    left/right four rows."""
 
-    footer = "</>:letter A:ok"
+    footer = "</>:x4 A:ok"
 
-    def __init__(self, app, on_pick=None, title="Battle where?"):
+    def __init__(self, app, on_pick=None, title="Battle where?", purpose="battle"):
+        from firmware import picker
         self.on_pick = on_pick
-        board = app.session.board
-        ids = list(range(board.territory_count))
-        names = [board.territory_name(t) for t in ids]
-        order = sorted([(names[t].lower(), t) for t in ids])  # full key: stable on every port
-        items = [(names[t], t) for _n, t in order]
-        Menu.__init__(self, app, title, items, 0, self.footer)
+        session = app.session
+        board = session.board
+        first = None
+        if session.game is not None and purpose != "any":
+            me = board.power_id(session.summary()["power"])
+            ids = picker.candidates(board, session.game.state, me, purpose)
+            first = picker.enemy_land(board, session.game.state, me)
+        else:
+            ids = picker.ordered(board, range(board.territory_count))
+        self.picker = picker.Picker(board, ids, getattr(app, "recent_spaces", ()), first)
+        Menu.__init__(self, app, title, [], 0, self.footer)
+
+    @property
+    def items(self):
+        return self.picker.rows()
+
+    @items.setter
+    def items(self, value):
+        pass  # the rows are the picker's
+
+    @property
+    def cursor(self):
+        return self.picker.cursor
+
+    @cursor.setter
+    def cursor(self, value):
+        if hasattr(self, "picker"):
+            self.picker.cursor = value
 
     def key(self, name, now):
-        if name in ("left", "right") and self.items:
-            step = 1 if name == "right" else -1
-            here = self.items[self.cursor][0][:1].lower()
-            i = self.cursor
-            for _ in range(len(self.items)):
-                i = (i + step) % len(self.items)
-                if self.items[i][0][:1].lower() != here:
-                    break
-            if step < 0:  # go to the first item of that letter
-                letter = self.items[i][0][:1].lower()
-                while i > 0 and self.items[i - 1][0][:1].lower() == letter:
-                    i -= 1
-            self.cursor = i
+        p = self.picker
+        if name == "back":
+            if p.at_top():
+                self.app.pop()
+            else:
+                p.key("back")
             return
-        Menu.key(self, name, now)
+        if name in ("up", "down", "left", "right", "select"):
+            self.message = ""
+            t = p.key(name)
+            if t is not None:
+                from firmware import picker
+                self.app.recent_spaces = picker.remember(getattr(self.app, "recent_spaces", ()), t)
+                self.chosen(t, now)
 
     def chosen(self, t, now):
         if self.on_pick is not None:
@@ -249,7 +275,7 @@ class CombatMenu(Menu):
         elif isinstance(what, tuple):
             fight(app, what[1])
         else:
-            app.push(TerritoryPicker(app, capture, "Capture where?"))
+            app.push(TerritoryPicker(app, capture, "Capture where?", "capture"))
 
 
 def setup(app, t, plan_only):

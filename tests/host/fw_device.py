@@ -152,17 +152,31 @@ class Device:
         return type(self.app.top()).__name__
 
     def select_item(self, label_start):
-        """Move the menu cursor to the item starting with `label_start`, then select."""
+        """Move the menu cursor to the item starting with `label_start`, then select (in a space
+        picker's index, the group holding it is opened first: firmware/picker.py)."""
         top = self.app.top()
         labels = [it[0] for it in top.items]
+        p = getattr(top, "picker", None)
+        if p is not None and p.at_top() and not any(it[0].startswith(label_start) and not isinstance(it[1], tuple)
+                                                    for it in top.items):
+            for n in range(len(p.parts)):
+                if any(p.name(t) == label_start for t in p.parts[n][1]):
+                    self._to_row(top, p.group_row(n))
+                    self.press("select")
+                    break
+            top = self.app.top()
+            labels = [it[0] for it in top.items]
         for i in range(len(labels)):
             if labels[i].startswith(label_start):
                 break
         else:
             raise AssertionError("no item %r in %r" % (label_start, labels))
+        self._to_row(top, i)
+        self.press("select")
+
+    def _to_row(self, top, i):
         steps = i - top.cursor
         self.press("down" if steps > 0 else "up", abs(steps))
-        self.press("select")
 
 
 # edition: (first power, second power) in the rulebook's turn order (CL-S-01, LHTR-S-01,

@@ -11,6 +11,10 @@ def _pacific_combat(d):
     d.select_item("Pacific 1940")
     d.press("select")          # default players
     d.press("roll")            # Purchase -> Combat move
+    d.press("select")
+    d.select_item("Declare war")
+    d.select_item("War on United Kingdom")
+    d.select_item("Yes")
     d.press("roll")            # -> Conduct combat
     d.press("select")          # the combat menu
     d.select_item("Battle")
@@ -232,3 +236,36 @@ def test_retreat_question_shows_the_odds_of_pressing_on():
     want = "win " + percent(exact.live(b)["attacker_wins"])
     row = [line for line in d.lines() if line.startswith("Press on")][0]
     assert row.rstrip().endswith(want)
+
+
+def test_typical_pending_battle_in_15_presses():
+    """Combat move (P40-T-20..22: battles are announced by moving into hostile spaces): a pending
+    battle in Anhwe with 3 attacking types (infantry, artillery, tank) and 2 defending types
+    (infantry, artillery), counted press by press from the dashboard: at most 15."""
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Pacific 1940")
+    d.press("select")
+    d.press("roll")                      # Purchase -> Combat move
+    board = d.app.session.board
+    p0 = d.presses
+    d.press("select")                    # the combat move menu
+    d.press("down")                      # "Add pending battle"
+    d.press("select")
+    picker = d.app.top().picker
+    anhwe = board.territory_id("Anhwe")
+    # the enemy's few territories by name on the index (P40-P-01: Japan is at war with China
+    # only), Anhwe first: no group to open
+    assert picker.rows()[0] == ("Anhwe", anhwe)
+    d.press("select")
+    assert d.screen() == "BattleSetup"
+    for step in ("right", "down", "right", "down", "right"):   # 1 infantry, 1 artillery, 1 tank
+        d.press(step)
+    d.press("select")                    # the defender, from its first unit
+    for step in ("right", "down", "right"):                    # 1 infantry, 1 artillery
+        d.press(step)
+    d.press("roll")                      # save it
+    assert d.presses - p0 == 14  # counted by hand above: 3 + 1 + 5 + 1 + 3 + 1 (the issue asks <= 15)
+    from firmware import pending
+    row = pending.of(d.app.session).get(d.app.session.game, anhwe)
+    assert row[2] == {"infantry": 1, "artillery": 1, "tank": 1} and row[3] == {"infantry": 1, "artillery": 1}

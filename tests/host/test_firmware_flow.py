@@ -43,7 +43,7 @@ def _japan_turn(d, log):
     log.append(("battle set-up", d.presses - p0))
     p0 = d.presses
     rounds = 0
-    while d.screen() != "BattleResult" and rounds < 30:
+    while d.screen() != "BattleResult" and rounds < 90:  # clock-seeded dice: a long battle is legal
         if d.screen() == "BattlePrompt":
             d.press("select")    # take the preselected default
         else:

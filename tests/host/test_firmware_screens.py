@@ -65,8 +65,7 @@ def test_physical_dice_entered_as_hits_per_column():
     d.press("right", 3)
     d.press("down")
     d.press("right")
-    d.press("select")   # defender
-    d.press("up")
+    d.press("select")   # defender, from its first unit
     d.press("right", 2)  # 2 infantry
     d.press("roll")      # fight
     d.press("roll")      # first roll: the device asks for hits
