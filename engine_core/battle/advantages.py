@@ -48,11 +48,12 @@ from engine_core.errors import RuleError, InputError
 
 from engine_core.editions import FAM_LHTR
 from engine_core.techs import JETS, SUPER_SUBS
-from engine_core.battle.base import (NA_NAMES, NA_ATLANTIC, NA_PANZER, NA_WOLF, NA_STUKA,
+from engine_core.battle.advantage_bits import (NA_NAMES, NA_ATLANTIC, NA_PANZER, NA_WOLF, NA_STUKA,
     NA_FORTRESS, NA_KAMIKAZE, NA_KAITEN, NA_BATTLESHIPS, NA_DUG_IN, NA_BANZAI, NA_MARINES,
     NA_RADAR, NA_SUPERFORT, NA_WINTER, NA_POWERS, SPACE_NAMES, SP_GRAY, SP_ISLAND, SP_TAN,
-    name_bits, ATTACKER, DEFENDER, S_KAMIKAZE, P_KAMIKAZE, P_DICE, K_AMPHIBIOUS, Prompt,
-    is_whole)
+    name_bits)
+from engine_core.battle.base import (ATTACKER, DEFENDER, S_KAMIKAZE, P_KAMIKAZE, P_DICE,
+    K_AMPHIBIOUS, Prompt, is_whole)
 
 
 def for_powers(advantages, attacker_power, defender_power, winter=False):

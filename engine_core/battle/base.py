@@ -6,8 +6,6 @@ kamikaze, bombardment, amphibious, national advantages, serialization) import th
 never engine_core/battle/steps.py, which loads them lazily.
 """
 
-from engine_core import units as uu
-from engine_core.errors import InputError
 
 ATTACKER = 0
 DEFENDER = 1
@@ -117,52 +115,3 @@ class Prompt:
 
 def zeros(n):
     return [0] * n
-
-
-# LHTR national advantages that change a battle (engine_core/battle/advantages.py applies them;
-# the odds read the same bits) and the facts about a space they depend on
-NA_NAMES = ("atlantic_wall", "panzerblitz", "wolf_packs", "dive_bomber", "fortress_europe",
-            "kamikaze", "kaiten", "powerful_battleships", "dug_in", "banzai", "marines",
-            "radar", "superfortresses", "russian_winter")
-NA_ATLANTIC = 1
-NA_PANZER = 2
-NA_WOLF = 4
-NA_STUKA = 8
-NA_FORTRESS = 16
-NA_KAMIKAZE = 32
-NA_KAITEN = 64
-NA_BATTLESHIPS = 128
-NA_DUG_IN = 256
-NA_BANZAI = 512
-NA_MARINES = 1024
-NA_RADAR = 2048
-NA_SUPERFORT = 4096
-NA_WINTER = 8192     # LHTR-O-10: only while declared (advantages.winter_active)
-
-# whose advantage each one is (LHTR-O-20..25 Germany, LHTR-O-40..45 Japan, LHTR-O-50..54 US)
-NA_POWERS = ("Germany", "Germany", "Germany", "Germany", "Germany",
-             "Japan", "Japan", "Japan", "Japan", "Japan", "United States",
-             "United Kingdom", "United States", "Soviet Union")
-
-SPACE_NAMES = ("gray", "island", "tan")
-SP_GRAY = 1
-SP_ISLAND = 2
-SP_TAN = 4
-
-
-def name_bits(names, table, what):
-    """A bit set from names in `table` (an int passes as it is); InputError names an unknown one."""
-    if not names:
-        return 0
-    if isinstance(names, int):
-        return names
-    if isinstance(names, str):
-        names = (names,)
-    if not isinstance(names, (list, tuple)):
-        raise InputError(what + "s are a list of names")
-    b = 0
-    for nm in names:
-        if not isinstance(nm, str) or nm not in table:
-            raise InputError("unknown " + what + ": " + str(nm))
-        b |= 1 << table.index(nm)
-    return b

@@ -547,7 +547,7 @@ class Game:
                 lost = False
         if lost:
             return ph in PH.CAPITAL_LOST_PLAYS
-        if self.state.history & _STRIKE_ROUND and self.board.edition in ("revised", "revised_lhtr"):
+        if self.state.history & _STRIKE_ROUND and self.board.family == FAM_LHTR:
             from engine_core.ledger import advantages as advantages  # LHTR-O-31: a Joint Strike round
             return not advantages.uk_skips(self.board, self.state, p, ph)
         return True
@@ -572,7 +572,7 @@ class Game:
         if i >= len(self.phase_table):
             return events + self._end_turn()
         s.phase = i
-        if self.phase_table[i] == PH.MOBILIZE and s.research[p] and b.edition in ("revised", "revised_lhtr"):
+        if self.phase_table[i] == PH.MOBILIZE and s.research[p] and b.family == FAM_LHTR:
             _module("research").start_mobilize(b, s, p)   # LHTR-T-05: new tech works from here
         events.append((EV_PHASE, p, self.phase_table[i]))
         return events
@@ -613,7 +613,7 @@ class Game:
             placed[t] = 0
         s.pool = []
         s.phase = 0
-        if self.options.get("national_advantages") and b.edition in ("revised", "revised_lhtr"):
+        if self.options.get("national_advantages") and b.family == FAM_LHTR:
             from engine_core.ledger import advantages as advantages
             advantages.turn_begins(b, s, p)
         while s.phase < len(self.phase_table) - 1 and not self._playable_in(s, self.phase_table[s.phase], p):

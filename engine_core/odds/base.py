@@ -8,7 +8,7 @@ leaf, so loading it never loads a solver.
 from engine_core.errors import RuleError, InputError
 from engine_core.editions import unit_tables
 from engine_core import techs
-from engine_core.battle.base import NA_BATTLESHIPS
+from engine_core.battle.advantage_bits import NA_BATTLESHIPS
 from engine_core.battle import casualties as _cas
 from engine_core.units import (
     U_NAME, U_ATTACK, U_KIND, U_ABILITIES, LAND, AIR, SEA, FACILITY,
@@ -106,7 +106,7 @@ def advantage_bits(flags, advantages, space):
         return None
     if not flags & CF_SUB_OPENING_FIRE:
         raise RuleError("LHTR-O-02", "national advantages are a Revised / LHTR option")
-    from engine_core.battle import base as _bb
+    from engine_core.battle import advantage_bits as _ab
     if advantages is None:
         advantages = {}
     if not isinstance(advantages, dict):
@@ -114,9 +114,9 @@ def advantage_bits(flags, advantages, space):
     for k in advantages:
         if k not in ("attacker", "defender"):
             raise InputError("advantages: keys are 'attacker' and 'defender'")
-    na = [_bb.name_bits(advantages.get("attacker"), _bb.NA_NAMES, "national advantage"),
-          _bb.name_bits(advantages.get("defender"), _bb.NA_NAMES, "national advantage")]
-    return na, _bb.name_bits(space, _bb.SPACE_NAMES, "space fact")
+    na = [_ab.name_bits(advantages.get("attacker"), _ab.NA_NAMES, "national advantage"),
+          _ab.name_bits(advantages.get("defender"), _ab.NA_NAMES, "national advantage")]
+    return na, _ab.name_bits(space, _ab.SPACE_NAMES, "space fact")
 
 
 def policy_of(units, aliases, policy, kind, flags, fam):

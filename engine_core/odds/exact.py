@@ -66,10 +66,10 @@ engine_core.battle.steps with the same policy and reports standard errors.
 from struct import pack_into as _pack, unpack_from as _unpack
 from array import array as _array
 from engine_core.editions import family
-from engine_core.errors import RuleError, InputError
-from engine_core.battle.base import (NA_WOLF, NA_STUKA, NA_FORTRESS, NA_ATLANTIC, NA_BATTLESHIPS,
-    NA_DUG_IN, NA_BANZAI, NA_MARINES, NA_RADAR, NA_SUPERFORT, NA_WINTER, SP_GRAY, SP_ISLAND,
-    SP_TAN)
+from engine_core.errors import InputError
+from engine_core.battle.advantage_bits import (NA_WOLF, NA_STUKA, NA_FORTRESS, NA_ATLANTIC,
+    NA_BATTLESHIPS, NA_DUG_IN, NA_BANZAI, NA_MARINES, NA_RADAR, NA_SUPERFORT, NA_WINTER, SP_GRAY,
+    SP_ISLAND, SP_TAN)
 from engine_core.battle import casualties as _cas
 from engine_core.battle.groups import support
 from engine_core import techs
@@ -77,17 +77,13 @@ from engine_core.odds.base import (KINDS, O_ATTACKER, O_DEFENDER, O_DRAW, O_RETR
     counts, split_tech, advantage_bits, policy_of, check_kinds, bombard_counts, choose_keep,
     MAX_ROUNDS)
 from engine_core.units import (
-    U_NAME, U_COST, U_ATTACK, U_DEFENSE, U_HITS, U_KIND, U_ABILITIES,
-    LAND, AIR, SEA, FACILITY,
-    AB_CAPTURES, AB_SUPPORTABLE, AB_ARTILLERY, AB_AA, AB_SUBMARINE, AB_DESTROYER,
-    AB_TRANSPORT, AB_BOMBARD, AB_TAC_BOMBER, AB_PAIRS_TAC, AB_STRATEGIC, AB_FIGHTER,
-    CF_AA_EACH_PLANE, CF_AAA_THREE_SHOTS, CF_AA_BY_TYPE, CF_SUB_ATTACK_FIRST_SHOT,
-    CF_SUB_OPENING_FIRE, CF_SUB_SURPRISE, CF_DESTROYER, CF_SUB_WITHDRAW_AFTER_ROUND,
-    CF_SUB_SUBMERGE_AFTER_CYCLE, CF_SUB_SUBMERGE_BEFORE_FIRE, CF_TRANSPORT_DEFENSELESS,
-    CF_AIR_NEEDS_DESTROYER, CF_ARTILLERY, CF_TAC_PAIRING, CF_BOMBARD_NO_REPLY,
-    CF_BOMBARD_PER_LAND_UNIT, CF_HEAVY_BEST_OF_TWO, CF_HEAVY_THREE_DICE,
+    U_NAME, U_COST, U_ATTACK, U_DEFENSE, U_HITS, U_KIND, U_ABILITIES, AIR,
+    AB_CAPTURES, AB_AA, AB_SUBMARINE, AB_DESTROYER, AB_TRANSPORT, AB_STRATEGIC, AB_FIGHTER,
+    CF_AAA_THREE_SHOTS, CF_AA_BY_TYPE, CF_SUB_OPENING_FIRE, CF_SUB_SURPRISE, CF_DESTROYER,
+    CF_SUB_WITHDRAW_AFTER_ROUND, CF_SUB_SUBMERGE_AFTER_CYCLE, CF_SUB_SUBMERGE_BEFORE_FIRE,
+    CF_TRANSPORT_DEFENSELESS, CF_AIR_NEEDS_DESTROYER, CF_BOMBARD_NO_REPLY, CF_HEAVY_BEST_OF_TWO,
+    CF_HEAVY_THREE_DICE, CF_NA_FAQ_ORIGINAL,
 )
-from engine_core.units import CF_NA_FAQ_ORIGINAL
 
 import gc
 import sys as _sys
@@ -901,8 +897,6 @@ class _Run:
             # Classic and LHTR: only once a round / cycle is done; other editions: never
             if not f & (CF_SUB_SUBMERGE_AFTER_CYCLE | CF_SUB_WITHDRAW_AFTER_ROUND) or done < 1:
                 return ai, di
-        else:
-            return ai, di
         A = self.A
         D = self.D
         if A.info[ai][7] and not D.info[di][3] and not D.info[di][1] & 6:
