@@ -6,7 +6,6 @@ supported. A leaf: imports only the foundation.
 
 from engine_core.units import (U_KIND, U_ABILITIES, AIR, AB_ARTILLERY, AB_SUPPORTABLE, AB_BLITZ,
     AB_PAIRS_TAC, AB_TAC_BOMBER, CF_ARTILLERY, CF_TAC_PAIRING)
-from engine_core.techs import ADVANCED_ARTILLERY, IMPROVED_MECH
 
 
 def support(rows, fire, flags, tech):
@@ -19,6 +18,11 @@ def support(rows, fire, flags, tech):
     tanks pair with mechanized infantry first, then with the tactical bombers left."""
     n = len(rows)
     boost = [0] * n
+    adv_art = imp_mech = 0
+    if tech:
+        from engine_core import techs   # only a side with technologies loads the table
+        adv_art = tech & techs.ADVANCED_ARTILLERY
+        imp_mech = tech & techs.IMPROVED_MECH
     art = 0
     fighters = 0
     tanks = 0
@@ -26,7 +30,7 @@ def support(rows, fire, flags, tech):
         r = rows[i]
         ab = r[U_ABILITIES]
         if ab & AB_ARTILLERY and flags & CF_ARTILLERY:
-            art += fire[i] * (2 if tech & ADVANCED_ARTILLERY else 1)
+            art += fire[i] * (2 if adv_art else 1)
         if ab & AB_PAIRS_TAC and flags & CF_TAC_PAIRING:
             if r[U_KIND] == AIR:
                 fighters += fire[i]
@@ -44,7 +48,7 @@ def support(rows, fire, flags, tech):
             k = fire[i] if fire[i] < fighters else fighters
             boost[i] = k
             fighters -= k
-    if tech & IMPROVED_MECH:
+    if imp_mech:
         for i in range(n):
             ab = rows[i][U_ABILITIES]
             if ab & AB_SUPPORTABLE and ab & AB_BLITZ and tanks > 0:

@@ -79,7 +79,6 @@ from engine_core.battle import casualties as cz
 from engine_core.battle.groups import support
 from engine_core.errors import RuleError, InputError
 from engine_core.editions import FAM_CLASSIC, FAM_LHTR, FAM_1940, board_of
-from engine_core.techs import BATTLE, JETS, SUPER_SUBS, HEAVY_BOMBERS, RADAR, bits as tech_bits
 from engine_core.battle.base import (ATTACKER, DEFENDER, K_LAND, K_SEA, K_AMPHIBIOUS, K_FLYOVER,
     KIND_NAMES, S_START, S_AA, S_BOMBARD, S_ROUND, S_SUB_ATTACK, S_SUB_DEFEND, S_ATTACK, S_DEFEND,
     S_END, STEP_NAMES, PRE_STEPS, ROUND_STEPS, FLYOVER_STEPS, P_CASUALTIES, P_RETREAT, P_SUBMERGE,
@@ -91,6 +90,12 @@ def _count(options, key, default):
     if not is_whole(v) or v < 0:
         raise InputError(key + " is a whole number >= 0")
     return v
+
+
+def _techs():
+    """engine_core.techs, imported only by a battle that has technologies (device heap)."""
+    from engine_core import techs
+    return techs
 
 
 class Battle:
@@ -120,8 +125,11 @@ class Battle:
             raise InputError("battle options are a dict")
         self.kind = kind
         n = self.n
-        self.tech = [tech_bits(options.get("attacker_tech"), BATTLE, "battle"),
-                     tech_bits(options.get("defender_tech"), BATTLE, "battle")]
+        self.tech = [0, 0]
+        if options.get("attacker_tech") or options.get("defender_tech"):
+            T = _techs()
+            self.tech = [T.bits(options.get("attacker_tech"), T.BATTLE, "battle"),
+                         T.bits(options.get("defender_tech"), T.BATTLE, "battle")]
         self.alive = [self._vec(attacker), self._vec(defender)]
         self.dmg = [zeros(n), zeros(n)]
         self.cas = [zeros(n), zeros(n)]
@@ -382,13 +390,13 @@ class Battle:
             return 0
         if side == ATTACKER:
             v = r[uu.U_ATTACK]
-            if ab & uu.AB_SUBMARINE and t & SUPER_SUBS:
+            if ab & uu.AB_SUBMARINE and t and t & _techs().SUPER_SUBS:
                 v = 3                      # CL-T-08, LHTR-T-09, P40-R-21
-            if ab & uu.AB_FIGHTER and t & JETS and self.family == FAM_1940:
+            if ab & uu.AB_FIGHTER and t and t & _techs().JETS and self.family == FAM_1940:
                 v = 4                      # P40-R-22
             return v
         v = r[uu.U_DEFENSE]
-        if ab & uu.AB_FIGHTER and t & JETS and self.family != FAM_1940:
+        if ab & uu.AB_FIGHTER and t and t & _techs().JETS and self.family != FAM_1940:
             v = 5                          # CL-T-06, LHTR-T-07
         if ab & uu.AB_TRANSPORT and not self.flags & uu.CF_TRANSPORT_FIRES:
             v = 0
@@ -401,7 +409,8 @@ class Battle:
             return H_ANY
         if self.flags & uu.CF_AIR_NEEDS_DESTROYER and not self.dd[side]:
             return H_NO_SUB                # P40-U-43
-        if self.tech[other] & SUPER_SUBS and self.family == FAM_LHTR and not self.dd[side]:
+        if self.tech[other] and self.tech[other] & _techs().SUPER_SUBS and self.family == FAM_LHTR \
+                and not self.dd[side]:
             return H_NO_SUB                # LHTR-U-80, LHTR-T-09
         return H_ANY
 
@@ -462,13 +471,13 @@ class Battle:
                 cls = self._air_class(side)
             best = 1
             dice_each = 1
-            if side == ATTACKER and ab & uu.AB_STRATEGIC and self.tech[side] & HEAVY_BOMBERS:
+            heavy = self.tech[side] and self.tech[side] & _techs().HEAVY_BOMBERS
+            if side == ATTACKER and ab & uu.AB_STRATEGIC and heavy:
                 if self.flags & uu.CF_HEAVY_THREE_DICE:
                     dice_each = 3          # CL-T-11: three dice, each may hit
                 else:
                     best = 2               # LHTR-T-11 / P40-R-26: two dice, keep the better
-            if side == DEFENDER and ab & uu.AB_STRATEGIC and self.tech[side] & HEAVY_BOMBERS \
-                    and self.family == FAM_LHTR:
+            if side == DEFENDER and ab & uu.AB_STRATEGIC and heavy and self.family == FAM_LHTR:
                 best = 2                   # LHTR-T-11: on defense too
             boosted = boost[u]             # P40-U-30, P40-U-41, LHTR-U-02
             if boosted:
@@ -950,7 +959,7 @@ class Battle:
         if aa <= 0:
             return True
         a = self.alive[ATTACKER]
-        jets = self.tech[ATTACKER] & JETS and self.family == FAM_LHTR
+        jets = self.tech[ATTACKER] and self.tech[ATTACKER] & _techs().JETS and self.family == FAM_LHTR
         groups = []
         if self.flags & uu.CF_AA_BY_TYPE:
             # LHTR-C-21: dice at fighters first, then at bombers; hits stay within the type
@@ -971,7 +980,8 @@ class Battle:
                 groups.append((-1, air))
         if not groups:
             return True
-        hit_value = 2 if (self.tech[DEFENDER] & RADAR and self.family == FAM_1940) else 1
+        radar = self.tech[DEFENDER] and self.tech[DEFENDER] & _techs().RADAR
+        hit_value = 2 if (radar and self.family == FAM_1940) else 1
         hv = [hit_value] * len(groups)
         per = [1] * len(groups)            # dice per plane
         if self.na:
