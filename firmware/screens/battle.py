@@ -61,6 +61,7 @@ class BattleSetup(Counter):
         self.side = 0
         self.kind = kind if kind in self.kinds else self.kinds[0]
         self.odds_text = ""
+        self.more_text = ""     # the expected IPC swing and the likeliest survivors
         self.refusal = None
         self.stale = True
         self.plan = plan
@@ -190,6 +191,7 @@ class BattleSetup(Counter):
         self.stale = False
         att, dfd = self.sides_now()
         self.refusal = None
+        self.more_text = ""
         try:
             opts = self.options()
             if att:
@@ -207,12 +209,16 @@ class BattleSetup(Counter):
         try:
             r = self.app.session.odds(self.kind, att, dfd, opts)
             self.odds_text = odds_line(r)
+            self.more_text = odds_more(self.app.session.board, r)
         except ImportError:
             self.odds_text = "Odds: not available"
         except ValueError as err:
             self.odds_text = "Odds: not available"
             self.refuse(err)
         return True
+
+    def tail(self, cols):
+        return [(fit_words(self.more_text, cols), ui.DIM)] if self.more_text else []
 
     def head(self, cols):
         where = self.app.session.board.territory_name(self.territory) if self.territory >= 0 else self.kind
@@ -426,6 +432,37 @@ def board_lines(board, b, side, cols, names):
             line = "  " + w
     out.append(ui.fit(line, cols))
     return out
+
+
+def fit_words(text, cols):
+    """`text` cut at the last whole word that fits (never mid-word; '...' marks the cut)."""
+    if len(text) <= cols:
+        return text
+    out = ""
+    for w in text.split(" "):
+        if len(out) + len(w) + (1 if out else 0) > cols - 4:
+            return out + " ..."
+        out = (out + " " + w) if out else w
+    return out
+
+
+def odds_more(board, r):
+    """'IPC +1.8 A left 2inf 1tank': the expected IPC swing (defender's loss minus attacker's)
+    and the attacker's likeliest survivors (odds' attacker_remaining, most likely first)."""
+    from engine_core.numfmt import half_up
+    v = odds_value(r, "ipc_swing") * 10
+    x = half_up(-v if v < 0 else v)
+    text = "IPC " + ("-" if v < 0 and x else "+") + str(x // 10) + "." + str(x % 10)
+    rem = odds_value(r, "attacker_remaining")
+    if rem:
+        units = rem[0][0]
+        parts = []
+        for u in range(board.unit_count):  # board order, never the dict's
+            n = units.get(board.unit_name(u), 0)
+            if n:
+                parts.append(str(n) + unit_abbr(board, u))
+        text += " left " + (" ".join(parts) if parts else "none")
+    return text
 
 
 def odds_detail(r):

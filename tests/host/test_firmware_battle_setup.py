@@ -269,3 +269,27 @@ def test_typical_pending_battle_in_15_presses():
     from firmware import pending
     row = pending.of(d.app.session).get(d.app.session.game, anhwe)
     assert row[2] == {"infantry": 1, "artillery": 1, "tank": 1} and row[3] == {"infantry": 1, "artillery": 1}
+
+
+def test_setup_odds_say_swing_and_likeliest_survivors():
+    """One infantry (attacks 1) against one infantry (defends 2), P40-C-78/79: per round the
+    attacker alone survives 1/6*4/6 = 4/36, the defender alone 5/6*2/6 = 10/36, both die
+    1/6*2/6 = 2/36, again 20/36; so win = 4/16, lose = 10/16, draw = 2/16, and the expected IPC
+    swing (defender's loss minus attacker's, 3 each) = 3*(4+2)/16 - 3*(10+2)/16 = -18/16 = -1.1;
+    the likeliest end leaves the attacker nothing."""
+    d = Device()
+    d.select_item("Battle board")
+    setup = d.app.top()
+    d.press("right")                     # 1 attacking infantry
+    d.press("select")
+    d.press("right")                     # 1 defending infantry
+    d.wait(100)
+    assert setup.odds_text == "Win 25.0%"
+    assert setup.more_text == "IPC -1.1 left none"
+    assert "IPC -1.1 left none" in d.text()
+
+
+def test_fit_words_never_cuts_mid_word():
+    from firmware.screens.battle import fit_words
+    assert fit_words("IPC +0.5 left 1inf 1art 1ftr", 26) == "IPC +0.5 left 1inf ..."
+    assert fit_words("IPC +0.5 left none", 26) == "IPC +0.5 left none"
