@@ -73,15 +73,42 @@ def decode(data):
         return None, []
     battles = []
     for row in rows[:MAX_BATTLES]:
-        if not isinstance(row, list) or len(row) != 4:
+        if not isinstance(row, list) or len(row) not in (4, 5):
             return None, []
-        t, kind, att, dfd = row
+        t, kind, att, dfd = row[:4]
         att = _units(att)
         dfd = _units(dfd)
-        if not isinstance(t, int) or kind not in KINDS or att is None or dfd is None:
+        opts = _options(row[4] if len(row) == 5 else {})
+        if not isinstance(t, int) or kind not in KINDS or att is None or dfd is None or opts is None:
             return None, []
-        battles.append([t, kind, att, dfd])
+        battles.append([t, kind, att, dfd, opts] if opts else [t, kind, att, dfd])
     return key, battles
+
+
+OPTION_UNITS = ("bombard", "seaborne", "scramble")   # the set-up's own choices (screens/battle.py)
+
+
+def _options(d):
+    """A pending battle's set-up options ({"bombard": units, ..., "kamikaze": n}), or None."""
+    if not isinstance(d, dict):
+        return None
+    out = {}
+    for k in d:
+        v = d[k]
+        if k in OPTION_UNITS:
+            v = _units(v)
+            if v is None:
+                return None
+            if v:
+                out[k] = v
+        elif k == "kamikaze":
+            if not isinstance(v, int) or v < 0 or v > 6:
+                return None
+            if v:
+                out[k] = v
+        else:
+            return None
+    return out
 
 
 def encode(key, battles):
@@ -125,11 +152,17 @@ class Pending:
         i = self.find(game, t)
         return self.battles[i] if i >= 0 else None
 
-    def put(self, game, t, kind, attacker, defender):
-        """Add the battle in t, or replace the one pending there. ValueError when full."""
+    def put(self, game, t, kind, attacker, defender, options=None):
+        """Add the battle in t, or replace the one pending there (with the set-up's options:
+        bombarding ships, seaborne units, scramble, kamikaze). ValueError when full."""
         if kind not in KINDS:
             raise ValueError("pending battle: unknown kind")
+        opts = _options(dict(options or {}))
+        if opts is None:
+            raise ValueError("pending battle: bad options")
         row = [t, kind, _units(dict(attacker)) or {}, _units(dict(defender)) or {}]
+        if opts:
+            row.append(opts)   # only when the set-up chose some: [t, kind, attacker, defender(, options)]
         i = self.find(game, t)
         if i >= 0:
             self.battles[i] = row
@@ -162,7 +195,7 @@ class Pending:
         key, row, _s = r
         if game_key(game) != key or self.find(game, row[0]) >= 0:
             return False
-        self.put(game, row[0], row[1], row[2], row[3])
+        self.put(game, row[0], row[1], row[2], row[3], row[4] if len(row) > 4 else None)
         return True
 
     def clear(self):

@@ -42,7 +42,8 @@ class BattleSetup(Counter):
 
     footer = "A:side Start:fight"
 
-    def __init__(self, app, kind="land", attacker=None, defender=None, territory=-1, plan=False):
+    def __init__(self, app, kind="land", attacker=None, defender=None, territory=-1, plan=False,
+                 options=None):
         board = app.session.board
         self.territory = territory
         self.ids = setup_order(board, kind if kind == "sea" or territory < 0 else
@@ -57,6 +58,11 @@ class BattleSetup(Counter):
         # options as counts per unit row: bombard / seaborne (attacker), scramble (defender)
         self.extra = {"bombard": [0] * len(ids), "seaborne": [0] * len(ids), "scramble": [0] * len(ids)}
         self.kamikaze = 0
+        for k in self.extra:  # a pending battle's saved choices (firmware/pending.py)
+            given = (options or {}).get(k) or {}
+            for i in range(len(ids)):
+                self.extra[k][i] = given.get(board.unit_name(ids[i]), 0)
+        self.kamikaze = (options or {}).get("kamikaze", 0)
         self.kinds = kinds_for(board, territory)
         self.side = 0
         self.kind = kind if kind in self.kinds else self.kinds[0]
@@ -266,7 +272,8 @@ class BattleSetup(Counter):
             self.refuse(self.refusal)
             return
         try:
-            pending.of(app.session).put(app.session.game, self.territory, self.kind, att, dfd)
+            pending.of(app.session).put(app.session.game, self.territory, self.kind, att, dfd,
+                                        self.chosen_options())
         except ValueError as err:
             self.refuse(err)
             return

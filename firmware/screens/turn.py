@@ -286,7 +286,8 @@ def setup(app, t, plan_only):
     session = app.session
     row = pending.of(session).get(session.game, t)
     if row is not None:
-        return BattleSetup(app, row[1], row[2], row[3], territory=t, plan=plan_only)
+        return BattleSetup(app, row[1], row[2], row[3], territory=t, plan=plan_only,
+                           options=row[4] if len(row) > 4 else None)
     kind = "sea" if session.board.is_sea(t) else "land"
     return BattleSetup(app, kind, territory=t, plan=plan_only)
 

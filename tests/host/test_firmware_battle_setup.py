@@ -293,3 +293,48 @@ def test_fit_words_never_cuts_mid_word():
     from firmware.screens.battle import fit_words
     assert fit_words("IPC +0.5 left 1inf 1art 1ftr", 26) == "IPC +0.5 left 1inf ..."
     assert fit_words("IPC +0.5 left none", 26) == "IPC +0.5 left none"
+
+
+def test_pending_amphibious_battle_keeps_its_bombardment():
+    """P40-C-60: a pending amphibious assault keeps its bombarding battleship and seaborne
+    infantry (saved with the list, firmware/pending.py) and fights with them."""
+    from firmware import pending
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Pacific 1940")
+    d.press("select")
+    d.press("roll")                      # Combat move
+    d.press("select")
+    d.select_item("Declare war")
+    d.select_item("War on United Kingdom")
+    d.select_item("Yes")
+    d.press("select")
+    d.select_item("Add pending battle")
+    d.select_item("Kwangtung")
+    setup = d.app.top()
+    d.press("right", 2)                  # 2 infantry
+    _to_row(d, "Kind")
+    d.press("right")                     # amphibious
+    _to_row(d, "Bombard battleship")
+    d.press("right")
+    _to_row(d, "Seaborne infantry")
+    d.press("right", 2)
+    d.press("select")
+    _to_row(d, "infantry")
+    d.press("right")
+    d.press("roll")                      # saved
+    board = d.app.session.board
+    t = board.territory_id("Kwangtung")
+    row = pending.of(d.app.session).get(d.app.session.game, t)
+    assert row[1] == "amphibious" and row[4] == {"bombard": {"battleship": 1}, "seaborne": {"infantry": 2}}
+    key, rows = pending.decode(pending.encode(pending.of(d.app.session).key, [row]))
+    assert rows == [row]                 # as saved on flash
+    d.press("roll")                      # -> Conduct combat
+    d.press("select")
+    d.select_item("Fight Kwangtung")
+    setup = d.app.top()
+    assert setup.kind == "amphibious" and "Bombard battleship" in setup.names
+    d.wait(100)
+    d.press("roll")
+    b = d.app.session.battle
+    assert b.bombard[board.unit_id("battleship")] == 1 and b.seaborne[board.unit_id("infantry")] == 2
