@@ -246,7 +246,9 @@ def test_variant_uk_objectives():
     own = _start_owner(b)
     J, UK, CN, US = (b.power_id("Japan"), b.power_id("United Kingdom"), b.power_id("China"),
                      b.power_id("United States"))
-    war = set([(J, UK)])
+    UKP = b.power_id("United Kingdom Pacific")
+    # the variant's UK Pacific objectives ask UK Pacific's own war with Japan (G40-V-06)
+    war = set([(J, UK), (J, UKP)])
     sh = b.territory_id("Kiangsu")
     assert _income(b, "UKP3", own, war) == 0      # Japan holds Shanghai at the start
     own[sh] = US
