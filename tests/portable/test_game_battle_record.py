@@ -1,3 +1,6 @@
+# gate heap: 200K (a Global 1940 game's ledger code sits in the unix port's heap beside its data;
+# it grew ~4-8 KB this session with the rulings of issue 16 and the input checks of issue 17; a
+# board runs it frozen from flash: bench_firmware's Global session-data peak is 91.6 KB of 150 KB)
 """Recording a battle's result in the ledger without re-running it (issue 5)."""
 from engine_core.ledger.game import Game
 from portable_helpers import _to
