@@ -90,8 +90,13 @@ def file_heap(path, heap):
         for _ in range(12):
             m = _HEAP_MARK.match(f.readline())
             if m:
-                return m.group(1)
+                # a mark only ever raises the heap (the CircuitPython gate's may be larger already)
+                return m.group(1) if _kb(m.group(1)) > _kb(heap) else heap
     return heap
+
+
+def _kb(size):
+    return int(size[:-1]) * (1024 if size[-1] in "Mm" else 1) if size[-1] in "KkMm" else int(size) // 1024
 
 
 def run_tests(files, interpreter=MICROPYTHON, heap=HEAP, build=BUILD, label="micropython", explain=None):
