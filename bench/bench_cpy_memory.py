@@ -179,6 +179,11 @@ def main():
         if res is None:
             print("session from .mpy FAILED: %s" % err)
             return 1
+        if res[0]["BATTLE"][0] == "-1" or res[0]["SUMMARY"][-1] != "0":
+            print("the session did not fight its battle (or a screen failed): battle rounds %s, screen errors %s; "
+                  "bench_firmware's key presses no longer match the screens" % (res[0]["BATTLE"][0],
+                                                                                  res[0]["SUMMARY"][-1]))
+            return 1
         used = [m for m in res[0]["MODULES"] if m.split(".")[0] in ("engine_core", "board_defs", "firmware")]
         used = sorted(set(used) | set(fw_session.BATTLE_MODULES))
         engine = [m for m in used if m.split(".")[0] in ("engine_core", "board_defs")]

@@ -123,8 +123,17 @@ for i in range(ROLLS):
     if f < low:
         low = f
 stages.append(("phases played", free()))
-press("back")                   # home: Continue game, New game, Battle board
-press("down", 2)                # Battle board
+
+def choose(label):
+    # the menu's cursor to the item starting with `label` (items come and go: 'Undo: ...')
+    top = app.top()
+    for _ in range(len(top.items)):
+        if top.items[top.cursor][0].startswith(label):
+            return
+        press("down")
+
+press("back")                   # home: Continue game, (Undo), New game, Battle board, Settings
+choose("Battle board")
 press("select")
 press("right", 6)
 press("down"); press("right", 2)
@@ -147,7 +156,7 @@ while type(app.top()).__name__ != "BattleResult" and app.session.battle is not N
 press("roll")                   # leave the result: the battle modules are dropped
 stages.append(("battle fought + left", free()))
 press("back")
-press("down", 3)                # Settings: the free heap as the device shows it
+choose("Settings")              # the free heap as the device shows it
 press("select")
 _hl = [t for t, _s in app.view().rows if t.startswith("Free heap")]
 heap_line = _hl[0].split()[-1] if _hl else type(app.top()).__name__ + "?"
