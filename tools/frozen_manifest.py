@@ -2,8 +2,8 @@
 
 The PyBadge/PyGamer and the Raspberry Pi Pico do not have the heap to load the app's and the
 engine's bytecode next to a game (bench/bench_cpy_memory.py measures it under the CircuitPython
-port: a Global 1940 round with a battle needs about 308 KB from .mpy files, 211 KB with only
-engine_core/ and board_defs/ frozen, 141 KB with firmware/ frozen too): they are frozen-build
+port: a Global 1940 round with a battle needs about 336 KB from .mpy files, 234 KB with only
+engine_core/ and board_defs/ frozen, 150 KB with firmware/ frozen too): they are frozen-build
 targets. Their CircuitPython image is built from source with engine_core/, board_defs/ and
 firmware/ frozen in (the bytecode then runs from flash); the drive gets code.py, boot.py,
 settings.toml and lib/ (`make device`). Every other CircuitPython profile runs stock
