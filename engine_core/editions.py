@@ -12,6 +12,13 @@ from engine_core.errors import InputError
 EDITIONS = ("classic", "revised", "revised_lhtr", "pacific_1940", "global_1940",
             "global_1940_variant")
 
+# the name each edition has on the device's menus and in the command line
+EDITION_TITLES = (
+    ("classic", "Classic 2nd ed."), ("revised", "Revised"), ("revised_lhtr", "Revised LHTR"),
+    ("pacific_1940", "Pacific 1940"), ("global_1940", "Global 1940"),
+    ("global_1940_variant", "Global 1940 var."),
+)
+
 FAM_CLASSIC = 0
 FAM_LHTR = 1
 FAM_1940 = 2

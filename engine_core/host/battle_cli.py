@@ -373,10 +373,4 @@ def _run(argv, stdin, stdout, stderr):
     return cc.EXIT_OK
 
 
-def main(argv, stdin, stdout, stderr):
-    def go():
-        try:
-            return _run(argv, stdin, stdout, stderr)
-        except (RuleError, InputError) as e:
-            return cc.fail("battle", stderr, e)
-    return cc.run_guarded("battle", go, stdout, stderr)
+main = cc.command("battle", _run)

@@ -11,7 +11,7 @@ import json
 import os
 import sys
 
-from engine_core.board import EDITIONS
+from engine_core.editions import EDITIONS, EDITION_TITLES
 from engine_core.errors import InputError, RuleError
 
 # ---- bounds (documented in every command's --help) ----------------------------------------
@@ -43,12 +43,6 @@ BOUNDS_HELP = """Bounds (larger input is refused with a message, exit status 2):
     MAX_INPUT_BYTES, MAX_DEPTH, MAX_SIDE_UNITS, MAX_BATTLE_UNITS, MAX_EXACT_SIDE, MAX_EXACT_UNITS,
     MAX_RUNS, MAX_MC_WORK, MAX_ROUNDS, MAX_DICE, MAX_ANSWERS, MAX_ACTIONS, MAX_LOG_LINES)
 
-# The device's menu names (firmware/screens/game.py EDITION_TITLES; a test keeps them equal)
-EDITION_TITLES = (
-    ("classic", "Classic 2nd ed."), ("revised", "Revised"), ("revised_lhtr", "Revised LHTR"),
-    ("pacific_1940", "Pacific 1940"), ("global_1940", "Global 1940"),
-    ("global_1940_variant", "Global 1940 var."),
-)
 _EDITION_WORDS = (
     ("classic 2nd ed", "classic"), ("classic 2nd edition", "classic"), ("2nd edition", "classic"),
     ("lhtr", "revised_lhtr"), ("revised lhtr", "revised_lhtr"),
@@ -347,6 +341,19 @@ def fail(prog, stderr, e):
     else:
         stderr.write("%s: %s\n" % (prog, e))
     return EXIT_USAGE
+
+
+def command(prog, run, refused=(RuleError, InputError)):
+    """The main(argv, stdin, stdout, stderr) of a command: run(...) with its refusals printed by
+    `fail` (exit 2), Ctrl-C and a closed pipe ended quietly (run_guarded)."""
+    def main(argv, stdin, stdout, stderr):
+        def go():
+            try:
+                return run(argv, stdin, stdout, stderr)
+            except refused as e:
+                return fail(prog, stderr, e)
+        return run_guarded(prog, go, stdout, stderr)
+    return main
 
 
 def run_guarded(prog, func, stdout, stderr):

@@ -278,10 +278,4 @@ def _run(argv, stdin, stdout, stderr):
     return cc.EXIT_OK
 
 
-def main(argv, stdin, stdout, stderr):
-    def go():
-        try:
-            return _run(argv, stdin, stdout, stderr)
-        except (RuleError, InputError) as e:
-            return cc.fail("odds", stderr, e)
-    return cc.run_guarded("odds", go, stdout, stderr)
+main = cc.command("odds", _run)

@@ -150,15 +150,6 @@ def _parser(stdout):
     return p
 
 
-def main(argv, stdin, stdout, stderr):
-    def go():
-        try:
-            return _run(argv, stdin, stdout, stderr)
-        except InputError as e:
-            return cc.fail("verify", stderr, e)
-    return cc.run_guarded("verify", go, stdout, stderr)
-
-
 def _run(argv, stdin, stdout, stderr):
     parser = _parser(stdout)
     args = parser.parse_args(argv)
@@ -219,3 +210,6 @@ def _run(argv, stdin, stdout, stderr):
     else:
         stdout.write("NOT VERIFIED at %s: %s\n" % (_label(where), message))
     return 0 if ok else 1
+
+
+main = cc.command("verify", _run, refused=InputError)

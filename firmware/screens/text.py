@@ -2,6 +2,7 @@
 phase titles, option words, percentages. Screens import it; it imports nothing of them.
 """
 
+from engine_core.editions import EDITION_TITLES   # the menus' edition names, shared with the CLI
 
 # Short power names for one-line war states (the rulebook names are long).
 _SHORT = (
@@ -9,13 +10,6 @@ _SHORT = (
     ("ANZAC", "ANZ"), ("Soviet Union", "USSR"), ("Russia", "USSR"), ("Germany", "GER"),
     ("Italy", "ITA"), ("France", "FRA"), ("United Kingdom Pacific", "UKP"),
     ("United Kingdom Europe", "UKE"),
-)
-
-
-EDITION_TITLES = (
-    ("classic", "Classic 2nd ed."), ("revised", "Revised"), ("revised_lhtr", "Revised LHTR"),
-    ("pacific_1940", "Pacific 1940"), ("global_1940", "Global 1940"),
-    ("global_1940_variant", "Global 1940 var."),
 )
 
 
