@@ -3,6 +3,11 @@
 Two ways to say the battle:
   python -m engine_core battle "3 inf 1 tank vs 2 inf" --edition "Pacific 1940" --seed 7
   python -m engine_core battle spec.json        (or - / a pipe: the JSON spec on stdin)
+  python -m engine_core battle "1 dd vs 1 cv" --sea --edition "Pacific 1940" --dice 2,6 \
+      --defender-damaged "1 cv" --defender-cargo "2 ftr"
+        (a carrier damaged by a kamikaze strike earlier, its 2 fighters aboard as cargo)
+  python -m engine_core battle "1 sub vs 1 trn" --sea --edition classic --dice 2 \
+      --defender-cargo "2 inf"           (2 infantry aboard, lost with the transport)
 The text form prints a transcript ("Round 1: ..."); --json prints the JSON output instead.
 A JSON spec prints JSON (for scripts) unless --transcript, or when stdout is a terminal.
 
@@ -35,8 +40,16 @@ The JSON spec (an object; any other field is refused by name):
   options   optional object, every field optional:
               retreat          [territory names] the attacker may retreat to (null: none;
                                default: one unnamed space, answered "retreat")
-              seaborne, bombard, scramble, attacker_cargo, defender_cargo,
-              sea_attacker, sea_defender            {unit: count}
+              seaborne, bombard, scramble, sea_attacker, sea_defender   {unit: count}
+              attacker_cargo, defender_cargo   {unit: count} aboard the side's ships in a sea
+                               battle: planes on carriers (2 a carrier, counting a defender's
+                               planes in the air), land units on transports (2 a transport,
+                               at most one not infantry; Classic: 1-2 infantry or one other);
+                               cargo never fights and is lost with its ship
+              attacker_damaged, defender_damaged   {ship: count} capital ships damaged before
+                               this sea battle (Pacific/Global 1940 only: an earlier battle, a
+                               kamikaze strike): one more hit sinks them; a damaged carrier's
+                               planes are cargo (P40-U-55); other editions repair or sink them
               attacker_tech, defender_tech          [technology names] (heavy_bombers, ...)
               attacker_na, defender_na, space       [LHTR national advantage / space names]
               air_bases, kamikaze, paratroopers     whole numbers
@@ -44,7 +57,12 @@ The JSON spec (an object; any other field is refused by name):
 
 Output (JSON): {"edition", "kind", "log": [event objects], "prompts": [...], "result":
 {"outcome", "captured", "liberated", "rounds", "ipc_lost", "survivors", "damaged", "lost",
-"submerged", "retreated", "cargo"}, "dice_left"}.
+"submerged", "retreated", "cargo"}, "dice_left"}; with damaged ships or cargo at the start also
+"start": {"damaged": {side: units}, "cargo": {side: units}}. "lost" and "ipc_lost" count the
+cargo lost with its ships; "cargo" is the cargo left aboard.
+
+Text form options: --edition, --sea, --amphibious, --seed, --dice, and the start of a sea battle:
+--attacker-damaged, --defender-damaged, --attacker-cargo, --defender-cargo UNITS ("1 bb, 2 inf").
 Exit status: 0; 2 with a message naming the field (or the rule) for a bad spec or an
 illegal answer; 130 on Ctrl-C.
 """
@@ -157,7 +175,9 @@ def prompt_json(b, p):
 
 
 OPTION_COUNTS = ("seaborne", "bombard", "scramble", "attacker_cargo", "defender_cargo",
-                 "sea_attacker", "sea_defender")
+                 "sea_attacker", "sea_defender", "attacker_damaged", "defender_damaged")
+START = (("damaged", "attacker_damaged", "defender_damaged"),
+         ("cargo", "attacker_cargo", "defender_cargo"))
 OPTION_NAMES = ("attacker_tech", "defender_tech", "attacker_na", "defender_na", "space")
 OPTION_WHOLE = ("air_bases", "kamikaze", "paratroopers")
 OPTION_FLAGS = ("sub_withdraw", "liberates", "bombard_may_hit_air")
@@ -278,7 +298,7 @@ def run_spec(spec):
         n += 1
         if n > cc.MAX_ANSWERS:
             raise InputError("the battle asked more than %d questions" % cc.MAX_ANSWERS)
-    return {
+    out = {
         "edition": edition,
         "kind": kind,
         "log": [event_json(b, e) for e in b.events],
@@ -286,6 +306,18 @@ def run_spec(spec):
         "result": result_json(b),
         "dice_left": dice.remaining() if isinstance(dice, FixedDice) else None,
     }
+    start = {}
+    for key, a_key, d_key in START:
+        if cc.total(options.get(a_key)) or cc.total(options.get(d_key)):
+            start[key] = {"attacker": _nonzero(options.get(a_key)),
+                          "defender": _nonzero(options.get(d_key))}
+    if start:
+        out["start"] = start
+    return out
+
+
+def _nonzero(units):
+    return dict((u, units[u]) for u in units or {} if units[u])
 
 
 def _parser(stdout):
@@ -300,6 +332,11 @@ def _parser(stdout):
     p.add_argument("--seed", help="text form: the device's dice from this seed (default: a new"
                    " random seed, printed so the battle can be repeated)")
     p.add_argument("--dice", help="text form: the dice rolled at the table, in order: 4,2,6,1")
+    for side in SIDES:
+        p.add_argument("--%s-damaged" % side, metavar="UNITS", help="text form, sea battle: the %s's"
+                       " capital ships damaged before it (1940): '1 bb'" % side)
+        p.add_argument("--%s-cargo" % side, metavar="UNITS", help="text form, sea battle: the %s's"
+                       " cargo: '2 inf' on transports, '2 ftr' on carriers" % side)
     p.add_argument("--json", action="store_true", help="print the JSON output (the default when"
                    " the spec is JSON and stdout is not a terminal)")
     p.add_argument("--transcript", action="store_true", help="print the readable transcript"
@@ -309,7 +346,8 @@ def _parser(stdout):
 
 
 DEFAULT_EDITION = "global_1940"
-_TEXT_ONLY = ("edition", "sea", "amphibious", "seed", "dice")
+_TEXT_ONLY = ("edition", "sea", "amphibious", "seed", "dice", "attacker_damaged", "defender_damaged",
+              "attacker_cargo", "defender_cargo")
 
 
 def _spec_of_text(args, text):
@@ -320,6 +358,14 @@ def _spec_of_text(args, text):
                                   "--edition"),
             "kind": "sea" if args.sea else ("amphibious" if args.amphibious else "land"),
             "attacker": a, "defender": d}
+    options = {}
+    for k in _TEXT_ONLY[5:]:
+        if getattr(args, k) is not None:
+            flag = "--" + k.replace("_", "-")
+            options[k] = cc.counts(Board(spec["edition"]), readable.parse_units(getattr(args, k), flag),
+                                   flag)
+    if options:
+        spec["options"] = options
     if args.dice is not None:
         ds = []
         for w in args.dice.replace(",", " ").split():
@@ -343,7 +389,7 @@ def _run(argv, stdin, stdout, stderr):
         for k in _TEXT_ONLY:
             if getattr(args, k) not in (None, False):
                 raise InputError("--%s is for the text form ('3 inf vs 2 inf'); a JSON spec says"
-                                 " it in its fields" % k)
+                                 " it in its fields" % k.replace("_", "-"))
         if args.battle is None and cc.refuse_bare_terminal("battle", stdin, stderr,
                                                            _parser(stdout).format_usage()):
             return cc.EXIT_USAGE

@@ -246,8 +246,15 @@ def unit_name(board, name, field):
         except InputError:
             pass
     names = [u[0] for u in board.units]
-    words = names + list(BOARD_WORDS) + [w for w, _ in UNIT_WORDS]
-    hint = suggest(key, words)
+    words = names + [w for w, full in UNIT_WORDS if full in names]
+    for w in BOARD_WORDS:
+        try:
+            board.unit_id(w)
+            words.append(w)
+        except InputError:
+            pass
+    # only names this edition has: no "did you mean 'dd'" for a destroyer Classic lacks
+    hint = suggest(key, [w for w in words if w != key])
     raise InputError("%s: no unit '%s' in %s%s; valid: %s" % (
         field, name, board.edition, hint, ", ".join(names)))
 

@@ -3,6 +3,10 @@
 Two ways to say the battle:
   python -m engine_core odds "3 inf 2 art 1 tank vs 4 inf 1 aaa" --edition "Pacific 1940"
   python -m engine_core odds spec.json          (or - / a pipe: the JSON spec on stdin)
+  python -m engine_core odds "1 dd vs 1 cv" --sea --edition "Pacific 1940" \
+      --defender-damaged "1 cv" --defender-cargo "2 ftr"
+        (a carrier damaged by a kamikaze strike earlier: its 2 fighters are cargo, lost with it)
+  python -m engine_core odds "1 sub vs 1 trn" --sea --edition classic --defender-cargo "2 inf"
 The text form prints a short summary (who wins how often, captures, draw, the expected IPC
 swing, the likeliest survivors, the expected rounds); --json prints the JSON output instead.
 A JSON spec prints JSON (for scripts) unless --summary, or when stdout is a terminal.
@@ -11,7 +15,8 @@ Text form: "<count> <unit> ... vs <count> <unit> ...": unit names as the ruleboo
 (infantry, armor/tank, ...) or short (inf, art, arm, mech, ftr, fig, bmb, tac, dd, ca, bb, cv,
 sub, trn, tp, aa, aaa), plurals, any case; a name without a count is one unit. Its options:
 --edition, --sea, --amphibious, --keep-land N, --retreat-after N, --monte-carlo, --runs N,
---seed N, --attacker-tech NAMES, --defender-tech NAMES (comma separated).
+--seed N, --attacker-tech NAMES, --defender-tech NAMES (comma separated), and the start of a sea
+battle: --attacker-damaged, --defender-damaged, --attacker-cargo, --defender-cargo UNITS ("1 bb").
 
 The JSON spec (an object; any other field is refused by name):
   edition       required: classic, revised, revised_lhtr, pacific_1940, global_1940,
@@ -36,13 +41,22 @@ The JSON spec (an object; any other field is refused by name):
   method        "exact" (default) or "monte_carlo"
   runs          whole number: Monte Carlo runs (default 2000)
   seed          whole number: Monte Carlo dice (default 1)
-  damaged       {"attacker": {unit: count}, "defender": {...}}: two-hit units already damaged
+  damaged       {"attacker": {unit: count}, "defender": {...}}: two-hit units already damaged:
+                in the rounds already fought (rounds_done), or before this sea battle
+                (rounds_done 0; Pacific/Global 1940 only: an earlier battle, a kamikaze strike;
+                a damaged carrier's planes are then cargo, P40-U-55)
+  cargo         {"attacker": {unit: count}, "defender": {...}}: a sea battle's cargo, which
+                never fights and is lost with its ship: planes on carriers (2 a carrier,
+                counting a defender's planes in the air), land units on transports (2 a
+                transport, at most one not infantry; Classic: 1-2 infantry or one other)
   rounds_done   whole number: rounds already fought (live odds between rounds)
   max_outcomes  whole number: remaining forces listed per side (default 20)
 
 Output (JSON): attacker_wins, defender_wins, draw, attacker_retreats, attacker_captures,
 expected_rounds, attacker_survivors, defender_survivors (expected counts per unit),
-attacker_ipc_lost, defender_ipc_lost (and *_sd), ipc_swing, method; exact also
+attacker_ipc_lost, defender_ipc_lost (and *_sd, without cargo), ipc_swing, method; with cargo
+attacker_cargo, defender_cargo (the expected cargo left, per unit; the IPC lost count the
+cargo lost); exact also
 attacker_remaining / defender_remaining ([{"units", "probability"}], likeliest first, at most
 max_outcomes; *_omitted counts the rest); Monte Carlo also *_se (standard errors) and runs.
 Exit status: 0; 2 with a message naming the field (or the rule) for a bad spec; 130 on Ctrl-C.
@@ -57,7 +71,7 @@ from engine_core.odds import exact as _odds
 from engine_core.odds.base import KINDS
 
 KEYS = ("edition", "kind", "attacker", "defender", "bombard", "policy", "tech", "method",
-        "runs", "seed", "damaged", "rounds_done", "max_outcomes", "advantages", "space")
+        "runs", "seed", "damaged", "cargo", "rounds_done", "max_outcomes", "advantages", "space")
 POLICY_KEYS = ("attacker_order", "defender_order", "keep_land", "retreat_after_round",
                "retreat_at_units", "retreat_below", "submerge")
 SIDES = ("attacker", "defender")
@@ -132,6 +146,8 @@ def check_spec(spec):
     if spec.get("damaged") is not None:
         out["damaged"] = _sides_of(spec["damaged"], "damaged",
                                    lambda v, f: cc.counts(board, v, f))
+    if spec.get("cargo") is not None:
+        out["cargo"] = _sides_of(spec["cargo"], "cargo", lambda v, f: cc.counts(board, v, f))
     sides = (("attacker", out["attacker"]), ("defender", out["defender"]))
     if not cc.total(out["attacker"]):
         raise InputError("attacker: no units: an empty side fights no battle")
@@ -150,17 +166,23 @@ def run(spec):
     s = check_spec(spec)
     policy = s.get("policy")
     if s["method"] == "monte_carlo":
-        if s.get("damaged") or s["rounds_done"]:
-            raise InputError("live odds (damaged, rounds_done) use the exact method")
+        if s.get("damaged") or s["rounds_done"] or s.get("cargo"):
+            raise InputError("live odds (damaged, rounds_done) and cargo use the exact method")
         from engine_core.odds.montecarlo import monte_carlo
         res = monte_carlo(s["edition"], s["kind"], s["attacker"], s["defender"], policy=policy,
                           runs=s["runs"], seed=s["seed"], bombard=s.get("bombard"),
                           tech=s.get("tech"), advantages=s.get("advantages"), space=s.get("space"))
         return _jsonable(res)
-    res = _odds.odds(s["edition"], s["kind"], s["attacker"], s["defender"], policy=policy,
-                     bombard=s.get("bombard"), tech=s.get("tech"), damaged=s.get("damaged"),
-                     rounds_done=s["rounds_done"], advantages=s.get("advantages"),
-                     space=s.get("space"))
+    solve = _odds.odds
+    more = {}
+    if s.get("cargo") or s.get("damaged"):
+        from engine_core.odds import cargo
+        solve = cargo.odds                  # checks the decks and holds, settles the cargo
+        more["cargo"] = s.get("cargo")
+    res = solve(s["edition"], s["kind"], s["attacker"], s["defender"], policy=policy,
+                bombard=s.get("bombard"), tech=s.get("tech"), damaged=s.get("damaged"),
+                rounds_done=s["rounds_done"], advantages=s.get("advantages"),
+                space=s.get("space"), **more)
     out = _jsonable(res)
     max_out = s["max_outcomes"]
     for key in ("attacker_remaining", "defender_remaining"):
@@ -203,13 +225,19 @@ def _parser(stdout):
     p.add_argument("--seed", type=int, metavar="N", help="text form: Monte Carlo seed")
     p.add_argument("--attacker-tech", metavar="NAMES", help="text form: heavy_bombers,jet_fighters")
     p.add_argument("--defender-tech", metavar="NAMES", help="text form: the defender's technologies")
+    for side in SIDES:
+        p.add_argument("--%s-damaged" % side, metavar="UNITS", help="text form, sea battle: the %s's"
+                       " capital ships damaged before it (1940): '1 bb'" % side)
+        p.add_argument("--%s-cargo" % side, metavar="UNITS", help="text form, sea battle: the %s's"
+                       " cargo: '2 inf' on transports, '2 ftr' on carriers" % side)
     p.add_argument("--json", action="store_true", help="print the JSON output")
     p.add_argument("--summary", action="store_true", help="print the readable summary")
     return p
 
 
 _TEXT_ONLY = ("edition", "sea", "amphibious", "keep_land", "retreat_after", "monte_carlo", "runs",
-              "seed", "attacker_tech", "defender_tech")
+              "seed", "attacker_tech", "defender_tech", "attacker_damaged", "defender_damaged",
+              "attacker_cargo", "defender_cargo")
 
 
 def _spec_of_text(args, text):
@@ -239,6 +267,15 @@ def _spec_of_text(args, text):
             tech[side] = [t for t in v.replace(",", " ").split()]
     if tech:
         spec["tech"] = tech
+    for key in ("damaged", "cargo"):
+        sides = {}
+        for side in SIDES:
+            v = getattr(args, side + "_" + key)
+            if v is not None:
+                flag = "--%s-%s" % (side, key)
+                sides[side] = cc.counts(Board(spec["edition"]), readable.parse_units(v, flag), flag)
+        if sides:
+            spec[key] = sides
     return spec
 
 
@@ -273,7 +310,8 @@ def _run(argv, stdin, stdout, stderr):
         if e == s["edition"]:
             title = t
     lines = ["warning: " + w for w in warnings]
-    lines += readable.odds_summary(out, title, s["kind"], s["attacker"], s["defender"])
+    lines += readable.odds_summary(out, title, s["kind"], s["attacker"], s["defender"],
+                                   {"damaged": s.get("damaged", {}), "cargo": s.get("cargo", {})})
     stdout.write("\n".join(lines) + "\n")
     return cc.EXIT_OK
 

@@ -99,6 +99,40 @@ def parse_battle(text):
     return sides[0], sides[1]
 
 
+def parse_units(text, field):
+    """'1 bb, 2 inf' (the value of --defender-damaged, --attacker-cargo, ...) -> {"bb": 1,
+    "inf": 2} with the names as typed; refused with the option's name."""
+    if not isinstance(text, str):
+        raise InputError("%s takes units as text: '2 inf'" % field)
+    low = " ".join(text.lower().split())
+    for sep in _SEPARATORS:
+        if sep in " " + low + " ":
+            raise InputError("%s lists one side's units ('2 inf'), without 'vs'" % field)
+    d = {}
+    if low in ("nothing", "none", "empty", "no units"):
+        return d
+    for name, c in _side_words(low, field):
+        d[name] = d.get(name, 0) + c
+    return d
+
+
+def start_text(start):
+    """The battle's starting state a spec gave ({"damaged": {side: units}, "cargo": {side:
+    units}}) as lines: '  defender: 1 aircraft carrier damaged; cargo 2 fighter'."""
+    lines = []
+    for side in ("attacker", "defender"):
+        parts = []
+        dmg = start.get("damaged", {}).get(side)
+        if dmg:
+            parts.append("%s damaged" % units_text(dmg))
+        cargo = start.get("cargo", {}).get(side)
+        if cargo:
+            parts.append("cargo %s (lost with its ship)" % units_text(cargo))
+        if parts:
+            lines.append("  %s: %s" % (side, "; ".join(parts)))
+    return (["Before the battle:"] + lines) if lines else []
+
+
 # ---- odds summary --------------------------------------------------------------------------
 def _pct(x):
     return "%5.1f%%" % (100.0 * x)
@@ -113,13 +147,15 @@ def units_text(units, order=None):
     return ", ".join("%d %s" % (units[n], n.replace("_", " ")) for n in names)
 
 
-def odds_summary(out, edition_title, kind, attacker, defender):
-    """The lines a player reads: who wins how often, IPC swing, likeliest survivors, rounds."""
+def odds_summary(out, edition_title, kind, attacker, defender, start=None):
+    """The lines a player reads: who wins how often, IPC swing, likeliest survivors, rounds;
+    `start` ({"damaged": {side: units}, "cargo": ...}) the ships damaged and cargo at the start."""
     a_order = list(attacker)
     d_order = list(defender)
     lines = ["%s, %s battle: %s  vs  %s  (%s)" % (
         edition_title, kind, units_text(attacker, a_order), units_text(defender, d_order),
         "exact" if out.get("method") == "exact" else "Monte Carlo, %d runs" % out.get("runs", 0))]
+    lines += start_text(start or {})
     se = out.get("method") != "exact"
 
     def row(label, key, extra=""):
@@ -153,6 +189,10 @@ def odds_summary(out, edition_title, kind, attacker, defender):
             lines.append("  %s survivors on average: %s" % (side, ", ".join(
                 "%.1f %s" % (out[side + "_survivors"][n], n.replace("_", " "))
                 for n in order if out[side + "_survivors"].get(n))))
+        cargo = out.get(side + "_cargo")
+        if cargo:
+            lines.append("  %s cargo left on average: %s" % (side, ", ".join(
+                "%.2f %s" % (cargo[n], n.replace("_", " ")) for n in sorted(cargo))))
     return lines
 
 
@@ -167,6 +207,7 @@ def battle_transcript(out, warnings=()):
     lines = []
     for w in warnings:
         lines.append("warning: " + w)
+    lines += start_text(out.get("start", {}))
     cur = None          # the line being built for a firing step
     losses = {}         # side -> {unit: count} chosen in the current step
 
@@ -221,4 +262,7 @@ def battle_transcript(out, warnings=()):
             r["ipc_lost"][side]))
     if r.get("retreated"):
         lines.append("  retreated: %s" % units_text(r["retreated"]))
+    if out.get("start", {}).get("cargo"):
+        lines.append("  cargo left aboard: attacker %s; defender %s" % (
+            units_text(r["cargo"]["attacker"]), units_text(r["cargo"]["defender"])))
     return lines

@@ -23,7 +23,12 @@ from engine_core.odds import base as _base
 def odds(board, kind, attacker, defender, cargo=None, damaged=None, **kw):
     from engine_core.odds import exact
     edition, units, aliases, flags = _base.tables(board)
-    vecs = _cargo(units, aliases, flags, kind, attacker, defender, cargo, damaged)
+    at_start = not kw.get("rounds_done")
+    if at_start and _any_damaged(units, aliases, damaged):
+        _entering_damaged(flags, kind)
+        if not cargo:
+            cargo = {"defender": {}}    # no cargo, but a damaged carrier's planes cannot defend (P40-U-55)
+    vecs = _cargo(units, aliases, flags, kind, attacker, defender, cargo, damaged, at_start)
     r = exact.odds(board, kind, attacker, defender, damaged=damaged, **kw)
     if vecs is None:
         return r
@@ -40,7 +45,28 @@ def _rule(flags, classic, lhtr, y1940):
     return lhtr if flags & CF_SUB_OPENING_FIRE else classic
 
 
-def _cargo(units, aliases, flags, kind, attacker, defender, cargo, damaged):
+def _any_damaged(units, aliases, damaged):
+    if not isinstance(damaged, dict):
+        return False        # exact.odds refuses it by name
+    for key in ("attacker", "defender"):
+        if sum(_base.counts(units, aliases, damaged.get(key), "damaged " + key)):
+            return True
+    return False
+
+
+def _entering_damaged(flags, kind):
+    """Ships damaged before the battle (rounds_done 0): 1940 only, at sea (as the battle's
+    _start_damaged: LHTR repairs battleships after every combat, Classic's take one hit)."""
+    if kind != "sea":
+        raise InputError("damaged ships start a sea battle")
+    if not flags & CF_SUB_SURPRISE:
+        raise RuleError(_rule(flags, "CL-U-50", "LHTR-U-50", "P40-U-50"),
+                        "no ship enters a battle damaged in this edition")
+
+
+def _cargo(units, aliases, flags, kind, attacker, defender, cargo, damaged, at_start):
+    """The cargo per side as unit vectors, checked: decks and damaged carriers at the battle's
+    start only (between rounds a defender's planes in the air outnumber the decks left)."""
     if not cargo:
         return None
     if not isinstance(cargo, dict):
@@ -85,10 +111,10 @@ def _cargo(units, aliases, flags, kind, attacker, defender, cargo, damaged):
                     other += c[u]
             elif c[u]:
                 raise InputError("only air units (carriers) and land units (transports) are cargo")
-        if planes + flying > decks:
+        if at_start and planes + flying > decks:
             raise RuleError(_rule(flags, "CL-U-60", "LHTR-U-33", "P40-U-54"),
                             "a carrier holds at most 2 planes")
-        if y1940 and side == 1 and crippled and flying > decks - crippled:
+        if at_start and y1940 and side == 1 and crippled and flying > decks - crippled:
             raise RuleError("P40-U-55", "the planes aboard a damaged carrier are cargo: they cannot defend")
         classic = _rule(flags, True, False, False)   # CL-U-71: no mixed loads
         if other > holds or inf + other > 2 * holds or (classic and inf > 2 * (holds - other)):

@@ -40,7 +40,21 @@ ODDS_PATHS = (("edition",), ("kind",), ("attacker",), ("defender",), ("bombard",
               ("policy", "retreat_after_round"), ("policy", "attacker_order"),
               ("policy", "retreat_below"), ("policy", "retreat_at_units"), ("policy", "submerge"),
               ("policy", "zzz"), ("tech", "attacker"), ("damaged", "defender"),
-              ("advantages", "attacker"))
+              ("advantages", "attacker"), ("cargo",), ("cargo", "defender"), ("damaged", "attacker"))
+# a sea battle with a damaged carrier and cargo on both sides (issue 16, items 15 and 17)
+ODDS_SEA = {"edition": "pacific_1940", "kind": "sea",
+            "attacker": {"destroyer": 1, "aircraft_carrier": 1, "transport": 1},
+            "defender": {"aircraft_carrier": 1, "battleship": 1, "transport": 1},
+            "damaged": {"defender": {"aircraft_carrier": 1}},
+            "cargo": {"attacker": {"fighter": 2, "infantry": 1, "tank": 1},
+                      "defender": {"fighter": 2, "infantry": 2}}}
+ODDS_SEA_PATHS = (("kind",), ("cargo",), ("damaged",), ("rounds_done",), ("method",),
+                  ("cargo", "attacker"), ("cargo", "defender"), ("cargo", "zzz"),
+                  ("cargo", "attacker", "fighter"), ("cargo", "attacker", "tank"),
+                  ("cargo", "defender", "infantry"), ("cargo", "defender", "zzz"),
+                  ("damaged", "defender"), ("damaged", "attacker"),
+                  ("damaged", "defender", "aircraft_carrier"), ("damaged", "defender", "battleship"),
+                  ("defender", "fighter"), ("attacker", "aircraft_carrier"), ("defender", "transport"))
 BATTLE = {"edition": "revised", "kind": "land", "attacker": {"infantry": 2, "armor": 1},
           "defender": {"infantry": 2, "fighter": 1}, "seed": 3}
 BATTLE_PATHS = (("edition",), ("kind",), ("attacker",), ("defender",), ("dice",), ("seed",),
@@ -49,7 +63,21 @@ BATTLE_PATHS = (("edition",), ("kind",), ("attacker",), ("defender",), ("dice",)
                 ("options", "retreat"), ("options", "seaborne"), ("options", "bombard"),
                 ("options", "attacker_tech"), ("options", "attacker_na"), ("options", "air_bases"),
                 ("options", "kamikaze"), ("options", "paratroopers"), ("options", "sub_withdraw"),
-                ("options", "zzz"))
+                ("options", "zzz"), ("options", "attacker_cargo"), ("options", "defender_damaged"))
+BATTLE_SEA = {"edition": "pacific_1940", "kind": "sea",
+              "attacker": {"destroyer": 1, "aircraft_carrier": 1, "transport": 1},
+              "defender": {"aircraft_carrier": 1, "battleship": 1, "transport": 1}, "seed": 5,
+              "options": {"defender_damaged": {"aircraft_carrier": 1},
+                          "attacker_cargo": {"fighter": 2, "infantry": 1, "tank": 1},
+                          "defender_cargo": {"fighter": 2, "infantry": 2}}}
+BATTLE_SEA_PATHS = (("kind",), ("edition",), ("options",), ("answers", 0), ("answers", 1),
+                    ("options", "attacker_cargo"), ("options", "defender_cargo"),
+                    ("options", "attacker_damaged"), ("options", "defender_damaged"),
+                    ("options", "attacker_cargo", "fighter"), ("options", "attacker_cargo", "tank"),
+                    ("options", "defender_cargo", "infantry"), ("options", "defender_cargo", "zzz"),
+                    ("options", "defender_damaged", "aircraft_carrier"),
+                    ("options", "defender_damaged", "battleship"), ("defender", "fighter"),
+                    ("attacker", "aircraft_carrier"), ("defender", "transport"))
 GAME = {"edition": "pacific_1940", "actions": [{"type": "end_phase"}, {"type": "end_phase"}]}
 GAME_PATHS = (("edition",), ("actions",), ("seed",), ("options",), ("zzz",), ("actions", 0),
               ("actions", 1), ("options", "rd"), ("options", "vc_level"),
@@ -135,6 +163,24 @@ def test_battle_hostile_fields(path, value):
     _check("battle", [], json.dumps(_set(BATTLE, path, value)))
 
 
+SEA_FUZZ = settings(max_examples=600, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=list(HealthCheck))
+
+
+@SEA_FUZZ
+@given(st.sampled_from(ODDS_SEA_PATHS), VALUES)
+def test_odds_sea_cargo_hostile_fields(path, value):
+    """INPUT: odds of a sea battle with damage and cargo: any field hostile, exit 0 or 2."""
+    _check("odds", [], json.dumps(_set(ODDS_SEA, path, value)))
+
+
+@SEA_FUZZ
+@given(st.sampled_from(BATTLE_SEA_PATHS), VALUES)
+def test_battle_sea_cargo_hostile_fields(path, value):
+    """INPUT: the same sea battle step by step: damage and cargo of every shape."""
+    _check("battle", [], json.dumps(_set(BATTLE_SEA, path, value)))
+
+
 @FUZZ
 @given(st.sampled_from(GAME_PATHS), VALUES, st.sampled_from(ACTION_TYPES),
        st.sampled_from(("units", "territory", "count", "dice", "target", "result", "by", "value",
@@ -153,7 +199,8 @@ def test_game_hostile_fields(path, value, action, field):
        st.lists(st.sampled_from(("--json", "--summary", "--transcript", "--edition", "zzz", "-",
                                  "--seed", "1.5", "--runs", "--keep-land", "-5", "--dice",
                                  "3 inf vs 2 inf", "--no-luck", "--sea", "--amphibious",
-                                 "--compact", "--save-size", "1 bb vs 1 zz")), max_size=3))
+                                 "--compact", "--save-size", "1 bb vs 1 zz", "--defender-cargo",
+                                 "--attacker-damaged", "2 inf", "1 cv")), max_size=3))
 def test_any_text_any_arguments(cmd, text, argv):
     """INPUT: any text on stdin, any arguments: 0, 1 (verify: not verified) or 2, no traceback."""
     _check(cmd, argv, text, (0, 1, 2) if cmd == "verify" else (0, 2))

@@ -73,3 +73,26 @@ def test_damaged_carrier_planes_cannot_defend():
             assert False, ed
         except RuleError as e:
             assert e.rule == rule
+
+
+def test_odds_refuse_what_the_battle_refuses_at_the_start():
+    """P40-U-55: "If a damaged carrier is attacked, the aircraft aboard are cargo: they can't
+    defend" -- the odds refused 2 defending fighters over a damaged carrier only when cargo was
+    also given; now also without. LHTR-U-50: a battleship is repaired at the end of each combat,
+    so none enters one damaged (rounds_done 0), while live odds in round 2 (rounds_done 1) keep
+    its damage: LHTR destroyer (1/2) against the damaged battleship (2/3), simultaneous fire:
+    attacker only 1/6, defender only 1/3, both 1/3, neither 1/6 -> attacker 1/5, draw 2/5."""
+    from engine_core.errors import RuleError
+    from engine_core.odds import cargo
+    for ed, a, d, dmg, rule in (
+            (ED, {"destroyer": 1}, {"aircraft_carrier": 1, "fighter": 2}, {"aircraft_carrier": 1},
+             "P40-U-55"),
+            ("revised_lhtr", {"destroyer": 1}, {"battleship": 1}, {"battleship": 1}, "LHTR-U-50")):
+        try:
+            cargo.odds(ed, "sea", a, d, damaged={"defender": dmg})
+            assert False, ed
+        except RuleError as e:
+            assert e.rule == rule
+    r = cargo.odds("revised_lhtr", "sea", {"destroyer": 1}, {"battleship": 1},
+                   damaged={"defender": {"battleship": 1}}, rounds_done=1)
+    assert abs(r["attacker_wins"] - 0.2) < EPS and abs(r["draw"] - 0.4) < EPS
