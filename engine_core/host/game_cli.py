@@ -106,7 +106,9 @@ def _run(argv, stdin, stdout, stderr):
         try:
             game.apply(actions[i])
         except (RuleError, InputError) as e:
-            stderr.write("action %d: %s: %s\n" % (i, e.rule, e.message))
+            # the refusal as cc.fail prints it, with the action's index
+            stderr.write("game: action %d: %s%s\n" % (
+                i, e.rule + ": " if isinstance(e, RuleError) else "", e.message))
             return cc.EXIT_USAGE
     out = game.summary()
     if args.save_size:
@@ -116,11 +118,4 @@ def _run(argv, stdin, stdout, stderr):
     return cc.EXIT_OK
 
 
-def main(argv, stdin, stdout, stderr):
-    def go():
-        try:
-            return _run(argv, stdin, stdout, stderr)
-        except (RuleError, InputError) as e:
-            stderr.write("game: INPUT: %s\n" % (e.message if isinstance(e, InputError) else e))
-            return cc.EXIT_USAGE
-    return cc.run_guarded("game", go, stdout, stderr)
+main = cc.command("game", _run)

@@ -32,7 +32,7 @@ Exit status: 0; 2 with a message naming the field or the rule for a bad spec; 13
 """
 import json
 
-from engine_core.errors import RuleError, InputError
+from engine_core.errors import InputError
 from engine_core.host import cli_common as cc
 
 SPEC_KEYS = ("edition", "attacker", "targets", "interceptors", "aa", "treasury",
@@ -115,12 +115,4 @@ def _run(argv, stdin, stdout, stderr):
     return cc.EXIT_OK
 
 
-def main(argv, stdin, stdout, stderr):
-    def go():
-        try:
-            return _run(argv, stdin, stdout, stderr)
-        except (RuleError, InputError) as e:
-            msg = e.message if isinstance(e, InputError) else str(e)
-            stderr.write("raid: INPUT: %s\n" % msg)
-            return cc.EXIT_USAGE
-    return cc.run_guarded("raid", go, stdout, stderr)
+main = cc.command("raid", _run)

@@ -44,7 +44,7 @@ def test_cli_malformed_input_exit_2():
     """Malformed input (unknown edition, not JSON) is refused with exit status 2 (no rule
     applies yet; P40-G-01 names the powers of a known edition)."""
     code, out, err = _cli({"edition": "chess", "actions": []})
-    assert code == 2 and "INPUT" in err
+    assert code == 2 and err.startswith("game: edition: ") and "chess" in err
     from engine_core.host import game_cli
     o, e = io.StringIO(), io.StringIO()
     assert game_cli.main([], io.StringIO("{not json"), o, e) == 2
