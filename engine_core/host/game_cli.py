@@ -27,7 +27,7 @@ Input (one JSON object; any other field is refused by name):
               national_advantages                            [Revised/LHTR advantage names]
 
 Output: the summary as one line of JSON (round, power, phase, treasury, production, at_war,
-victory; with --save-size also save_bytes). The first illegal action: "action N: RULE-ID:
+victory; with --save-size also save_bytes). The first illegal action: "game: action N: RULE-ID:
 message" on stderr and exit status 2; a malformed input: a message naming the field, exit
 status 2; Ctrl-C: 130.
 """

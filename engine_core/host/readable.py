@@ -168,7 +168,7 @@ def odds_summary(out, edition_title, kind, attacker, defender, start=None):
     row("attacker wins", "attacker_wins")
     if "attacker_captures" in out and kind != "sea":
         lines.append("  %-22s %s" % ("  of which captures", _pct(out["attacker_captures"])))
-    row("draw (both destroyed)", "draw")
+    row("draw (no side wins)", "draw")     # both destroyed, or neither can hit the other
     row("defender wins", "defender_wins")
     if out.get("attacker_retreats"):
         row("attacker retreats", "attacker_retreats")
@@ -209,11 +209,11 @@ def battle_transcript(out, warnings=()):
         lines.append("warning: " + w)
     lines += start_text(out.get("start", {}))
     cur = None          # the line being built for a firing step
-    losses = {}         # side -> {unit: count} chosen in the current step
+    shown = None        # (side, step) of a roll line its casualties already closed
 
     def flush():
         if cur is not None:
-            lines.append(cur[0] + "".join(cur[1:]))
+            lines.append(cur[0] + cur[1])     # cur[2] is the (side, step) key, not text
 
     for e in out["log"]:
         k = e["event"]
@@ -227,12 +227,17 @@ def battle_transcript(out, warnings=()):
                 cur = ["  %s %s: rolls" % (e["side"], e["step"].replace("_", " ")), "", (e["side"], e["step"])]
             cur[1] += ("; " if cur[1] else " ") + "%s at %d" % (_dice(e["dice"]), e["value"])
         elif k == "hits":
+            if cur is None and shown == (e["side"], e["step"]):
+                shown = None      # an AA step removes its hits at once: its losses are listed
+                continue
             if cur is None:
                 cur = ["  %s %s:" % (e["side"], e["step"].replace("_", " ")), "", (e["side"], e["step"])]
             lines.append(cur[0] + cur[1] + " ... hits %d" % e["hits"])
             cur = None
         elif k in ("casualty", "damage"):
             flush()
+            if cur is not None:
+                shown = cur[2]
             cur = None
             what = "loses" if k == "casualty" else "takes damage on"
             lines.append("    %s %s %d %s" % (e["side"], what, e["count"], e["unit"].replace("_", " ")))

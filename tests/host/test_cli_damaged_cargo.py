@@ -208,3 +208,19 @@ def test_help_shows_the_new_options():
         assert code == 0
         for word in ("--defender-damaged", "--attacker-cargo", '--defender-cargo "2 inf"'):
             assert word in out, (cmd, word)
+
+
+def test_aa_gun_aboard_a_sunk_transport_is_lost():
+    """CL-A-18: "AA guns are never destroyed" clashes with "cargo is lost" when a transport
+    sinks; the ruling: "an AA gun aboard a sunk transport is lost". CL-U-71: a transport
+    carries 1 AA gun. The Classic submarine's 2 sinks the transport: 8 + 5 = 13 IPCs lost."""
+    code, out, err = run(["battle", "1 sub vs 1 trn", "--sea", "--edition", "classic",
+                          "--defender-cargo", "1 aa", "--dice", "2"])
+    assert code == 0, err
+    assert "  defender: lost 1 antiaircraft gun, 1 transport; left nothing; IPC lost 13" in out
+    code, out, err = run(["odds", "1 sub vs 1 trn", "--sea", "--edition", "classic",
+                          "--defender-cargo", "1 aa", "--json"])
+    assert code == 0, err
+    d = json.loads(out)     # the gun survives with the transport only: 1/4 (as above)
+    assert abs(d["defender_cargo"]["antiaircraft_gun"] - 0.25) < EPS
+    assert abs(d["defender_ipc_lost"] - 13 * 0.75) < EPS

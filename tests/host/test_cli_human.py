@@ -22,7 +22,7 @@ def test_odds_summary_one_against_one():
     assert lines[0].startswith("Classic 2nd ed., land battle: 1 infantry  vs  1 infantry  (exact)")
     assert "attacker wins           25.0%" in out
     assert "defender wins           62.5%" in out
-    assert "draw (both destroyed)   12.5%" in out
+    assert "draw (no side wins)     12.5%" in out
     # expected rounds 1 / (4/9) = 2.25
     assert "expected rounds        2.25" in out
 
@@ -116,3 +116,18 @@ def test_help_has_examples():
         assert code == 0 and "python -m engine_core %s " % cmd in out
     code, out, err = run([])
     assert code == 0 and "odds" in out and "verify" in out
+
+
+def test_transcript_of_a_lone_aa_gun():
+    """LHTR-C-21: "AA guns in the target territory" fire at each attacking air unit, hitting on
+    a 1, and a lone AA gun fires too (issue 16, item 1). Its 1 downs the fighter (10 IPCs); the
+    transcript lists the roll and the loss (it ended in a TypeError when the AA step's
+    casualty came before its hits), and the odds say 1/6 of such attacks end with no winner."""
+    code, out, err = run(["battle", "1 ftr vs 1 aa", "--edition", "revised_lhtr", "--dice", "1"])
+    assert code == 0 and "Traceback" not in err, err
+    lines = out.splitlines()
+    assert "  defender aa: rolls 1 at 1" in lines
+    assert "    attacker loses 1 fighter" in lines
+    assert "  attacker: lost 1 fighter; left nothing; IPC lost 10" in lines
+    code, out, err = run(["odds", "1 ftr vs 1 aa", "--edition", "revised_lhtr"])
+    assert code == 0 and "draw (no side wins)     16.7%" in out and "attacker wins           83.3%" in out
