@@ -13,7 +13,8 @@ Names (index = journal argument):
   russian_winter     LHTR-O-10  USSR, its Collect Income phase, once per game: Soviet infantry
                                 defend at 3 until the USSR's next turn (winter_active)
   salvage            LHTR-O-13  USSR, in an Axis power's Conduct Combat: 1 free tank in the red
-                                territory it held against attacking tanks (players say so)
+                                territory it held against attacking tanks (players say so),
+                                once per territory in that phase (its one battle there)
   joint_strike       LHTR-O-31  UK, at the start of a round (the USSR's first phase), once per
                                 game: that round the UK skips CM, CC and NCM (LHTR-A-27)
   enigma_decoded     LHTR-O-32  UK, in Germany's Conduct Combat (after its CM), once per game:
@@ -71,10 +72,11 @@ def _in_play(board, options, i):
         raise RuleError("LHTR-O-02", "that national advantage is not in play")
 
 
-def use(board, state, current, phase, i, t, options):
+def use(board, state, current, phase, i, t, options, repeated=False):
     """Apply advantage `i` (index in NAMES) for its owner while `current` is on turn in
-    `phase` (phases.py constant); t: territory id or -1. Returns events; RuleError if not
-    allowed now (nothing changed)."""
+    `phase` (phases.py constant); t: territory id or -1; `repeated`: the same use was already
+    made in this phase (journal.in_this_phase). Returns events; RuleError if not allowed now
+    (nothing changed)."""
     _in_play(board, options, i)
     rule = RULES[i]
     owner = board.power_id(OWNERS[i])
@@ -91,6 +93,9 @@ def use(board, state, current, phase, i, t, options):
             raise RuleError(rule, "a free tank after holding a red territory in an Axis attack")
         if t < 0 or board.original_owner(t) != owner or state.owner[t] != owner:
             raise RuleError(rule, "the territory must be red and still Soviet")
+        if repeated:
+            # one battle per territory in a Conduct Combat phase, and "one free Soviet tank"
+            raise RuleError(rule, "the free tank for that battle is already placed")
         return [(EV_FREE_UNITS, owner, t, board.unit_id("tank"), 1)]
     if i == 2:
         if current != board.turn_order[0] or state.phase != 0:

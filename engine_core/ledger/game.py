@@ -368,7 +368,8 @@ class Game:
             return self._income(p, a["answers"], a["convoy"], a["dice"], a["german_subs"])
         if code == J.ADVANTAGE:
             from engine_core.ledger import advantages as advantages
-            return advantages.use(b, s, p, ph, a["name"], a["territory"], self.options)
+            return advantages.use(b, s, p, ph, a["name"], a["territory"], self.options,
+                                  J.in_this_phase(s.journal, e))
         if code == J.ANSWER:
             if s.pending is None:
                 raise RuleError("LEDGER-PROMPT", "no question is pending")

@@ -58,6 +58,22 @@ TYPES = ("", "purchase", "place", "repair", "upgrade", "capture", "battle", "vio
 
 
 END_PHASE_ENTRY = (END_PHASE,)   # the commonest entry, shared (RAM)
+_PHASE_ENDS = (END_PHASE, INCOME, ANSWER)   # entries after which a new phase may have begun
+
+
+def in_this_phase(journal, entry):
+    """True if the same entry was already applied in the current phase (a per-battle limit
+    the state does not record: the entries since the last one that ended a phase)."""
+    entry = tuple(entry)
+    k = len(journal) - 1
+    while k >= 0:
+        e = journal[k]
+        if e[0] in _PHASE_ENDS:
+            return False
+        if tuple(e) == entry:
+            return True
+        k -= 1
+    return False
 
 
 def code_of(type_name):

@@ -52,6 +52,26 @@ def test_salvage_free_tank():
     _raises("LHTR-O-13", g.apply, {"type": "advantage", "name": "salvage", "territory": "Karelia S.S.R."})
 
 
+def test_salvage_one_tank_per_battle():
+    """LHTR-O-13: "If you retain control of a red territory against attacking tanks and at
+    least one attacking tank is destroyed, you may place one free Soviet tank in that
+    territory" -- one tank for that battle, and a territory holds one battle in a Conduct
+    Combat phase. Germany attacks Karelia and Caucasus: one tank each (2 in all); a second
+    claim for Karelia is refused (it gave 1 tank per claim before); Japan's attack on
+    Karelia in its own turn gives another."""
+    g = _game(("salvage",))
+    _to(g, "Germany", "combat")
+    use = {"type": "advantage", "name": "salvage", "territory": "Karelia S.S.R."}
+    tanks = len(g.apply(use))
+    tanks += len(g.apply({"type": "advantage", "name": "salvage", "territory": "Caucasus"}))
+    before = (g.state.snapshot(), len(g.state.journal))
+    _raises("LHTR-O-13", g.apply, use)
+    assert (g.state.snapshot(), len(g.state.journal)) == before and tanks == 2
+    _to(g, "Japan", "combat")
+    assert g.apply(use)[0][3:] == (g.board.unit_id("armor"), 1)
+    _raises("LHTR-O-13", g.apply, use)
+
+
 def test_joint_strike_uk_skips_movement():
     """LHTR-O-31: once per game, at the start of a round before the Soviet turn, the UK
     declares a Joint Strike: that round the UK skips combat move, conduct combat and
