@@ -15,6 +15,9 @@ RULES = {
     "overbuy": "lost",
     # economy.repair: no damage markers (SBR and rockets take IPCs, LHTR-E-14)
     "repair_cost": 0,
+    # economy.bombing: all raids and rockets on one IC in one turn destroy at most the
+    # territory's income value (LHTR-C-52; original Revised caps each bomber instead)
+    "bombing_turn_cap": True,
     # economy.place: a new IC needs a territory worth at least 1 (LHTR-E-08)
     "ic_min_value": 1,
     # economy.capture: a captured major complex becomes minor (1940 only)

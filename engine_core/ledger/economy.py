@@ -325,12 +325,14 @@ def repair(board, state, power, t, count, kind=DMG_IC):
     return [(EV_PAY, power, total)]
 
 
-def bombing(board, state, t, damage, kind=DMG_IC):
+def bombing(board, state, t, damage, kind=DMG_IC, earlier=()):
     """Record a raid's (or rocket's) result, as computed by raids.py.
 
     1940: `damage` markers on one facility, stopping at its cap (P40-U-70, P40-C-47).
     Classic / Revised: `damage` IPCs the territory's controller pays the bank, never more
-    than it holds (CL-C-54, CL-E-10, LHTR-E-14)."""
+    than it holds (CL-C-54, CL-E-10, LHTR-E-14). `earlier`: the damage of the raids and
+    rockets already recorded on t this turn (LHTR, rule "bombing_turn_cap"): together they
+    destroy at most the territory's income value (LHTR-C-52)."""
     if board.is_sea(t) or not state.facilities[t] & _KIND_BIT[kind]:
         raise RuleError(rid(board, "CL-C-50", "LHTR-C-50", "P40-C-47"), "no such facility there")
     if is_1940(board):
@@ -339,6 +341,12 @@ def bombing(board, state, t, damage, kind=DMG_IC):
         set_damage(state, t, kind, now if now < cap else cap)
         return [(EV_FACILITY, t, state.facilities[t])]
     owner = state.owner[t]
+    if board.rules.get("bombing_turn_cap"):
+        room = board.ipc(t)
+        for d in earlier:
+            room -= d if d < room else room
+        if damage > room:
+            damage = room
     loss = damage if damage < state.treasury[owner] else state.treasury[owner]
     state.treasury[owner] -= loss
     if state.frozen[owner] > state.treasury[owner]:

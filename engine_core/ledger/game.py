@@ -353,7 +353,10 @@ class Game:
             if s.owner[t] == NO_OWNER or not s.is_at_war(p, s.owner[t]):
                 raise RuleError(E.rid(b, "CL-C-50", "LHTR-C-50", "P40-C-40"),
                                 "raids strike facilities of a power you are at war with")
-            return E.bombing(b, s, t, a["damage"], a["facility"])
+            earlier = ()
+            if b.rules.get("bombing_turn_cap"):
+                earlier = [x[2] for x in J.this_phase(s.journal, J.BOMBING) if x[1] == t]
+            return E.bombing(b, s, t, a["damage"], a["facility"], earlier)
         if code == J.DECLARE_WAR:
             return self._declare_war(p, a["target"])
         if code == J.RESEARCH:

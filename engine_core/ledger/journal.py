@@ -61,18 +61,28 @@ END_PHASE_ENTRY = (END_PHASE,)   # the commonest entry, shared (RAM)
 _PHASE_ENDS = (END_PHASE, INCOME, ANSWER)   # entries after which a new phase may have begun
 
 
-def in_this_phase(journal, entry):
-    """True if the same entry was already applied in the current phase (a per-battle limit
-    the state does not record: the entries since the last one that ended a phase)."""
-    entry = tuple(entry)
+def this_phase(journal, code):
+    """The entries of one kind applied in the current phase, oldest first: the entries since
+    the last one that ended a phase (per-turn limits the state does not record)."""
+    out = []
     k = len(journal) - 1
     while k >= 0:
         e = journal[k]
         if e[0] in _PHASE_ENDS:
-            return False
+            break
+        if e[0] == code:
+            out.append(e)
+        k -= 1
+    out.reverse()
+    return out
+
+
+def in_this_phase(journal, entry):
+    """True if the same entry was already applied in the current phase."""
+    entry = tuple(entry)
+    for e in this_phase(journal, entry[0]):
         if tuple(e) == entry:
             return True
-        k -= 1
     return False
 
 

@@ -75,12 +75,13 @@ def test_upgrade_conditions():
 
 def test_classic_bombing_costs_ipcs():
     """CL-C-54, CL-E-10: a raid's damage comes out of the IC owner's treasury, never below 0;
-    LHTR-E-14 the same under LHTR."""
-    for ed in ("classic", "revised_lhtr"):
+    LHTR-E-14 the same under LHTR, where LHTR-C-52 also caps all raids on one IC in one turn
+    at the territory's income value: the United Kingdom (8) loses 7, then only 1 more."""
+    for ed, second in (("classic", 30 - 7), ("revised_lhtr", 8 - 7)):
         g = Game.new(ed)
         _to(g, "Germany", "combat")
         g.apply({"type": "bombing", "territory": "United Kingdom", "damage": 7})
         assert g.summary()["treasury"]["United Kingdom"] == 30 - 7
         g.apply({"type": "bombing", "territory": "United Kingdom", "damage": 99})
-        assert g.summary()["treasury"]["United Kingdom"] == 0
+        assert g.summary()["treasury"]["United Kingdom"] == 30 - 7 - second
         g = None

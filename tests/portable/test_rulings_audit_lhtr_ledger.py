@@ -48,3 +48,31 @@ def test_individual_winner_by_absolute_increase():
         s.owner[b.territory_id(name)] = b.power_id(power)
     s.victory = 1
     assert g.summary()["individual"] == {"winners": ["United States"], "score": 8, "by": "ipc"}
+
+
+# ----- found while looking for the same kinds of gap: a per-turn cap the ledger did not keep
+
+def test_raids_on_one_complex_capped_per_turn():
+    """LHTR-C-52: "The maximum combined damage inflicted in one turn by all strategic bombing
+    raids on one industrial complex and any rocket attack on the same industrial complex is
+    the territory's income value" -- the raid engine caps one raid (damage_this_turn), but the
+    ledger took every raid's damage in full. Germany raids Russia (income 8) twice and fires a
+    rocket at it in one turn: 6, then 5 of which 2 count, then 3 of which none: the USSR
+    loses 8. Caucasus (4) is another complex: 3 there, 11 in all. In Japan's turn Russia can
+    lose 5 again. Original Revised has no such turn cap (LHTR-M-08): 6 + 5 = 11 from Russia."""
+    g = Game.new("revised_lhtr")
+    _to(g, "Germany", "combat")
+    before = g.summary()["treasury"]["Soviet Union"]
+    for t, d in (("Russia", 6), ("Russia", 5), ("Russia", 3), ("Caucasus", 3)):
+        g.apply({"type": "bombing", "territory": t, "damage": d})
+    assert g.summary()["treasury"]["Soviet Union"] == before - 8 - 3
+    _to(g, "Japan", "combat")
+    before = g.summary()["treasury"]["Soviet Union"]
+    g.apply({"type": "bombing", "territory": "Russia", "damage": 5})
+    assert g.summary()["treasury"]["Soviet Union"] == before - 5
+    g = Game.new("revised")
+    _to(g, "Germany", "combat")
+    before = g.summary()["treasury"]["Soviet Union"]
+    for d in (6, 5):
+        g.apply({"type": "bombing", "territory": "Russia", "damage": d})
+    assert g.summary()["treasury"]["Soviet Union"] == before - 11
