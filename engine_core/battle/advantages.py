@@ -47,13 +47,12 @@ from engine_core import events as ev
 from engine_core.errors import RuleError, InputError
 
 from engine_core.editions import FAM_LHTR
-from engine_core.techs import JETS, SUPER_SUBS
 from engine_core.battle.advantage_bits import (NA_NAMES, NA_ATLANTIC, NA_PANZER, NA_WOLF, NA_STUKA,
     NA_FORTRESS, NA_KAMIKAZE, NA_KAITEN, NA_BATTLESHIPS, NA_DUG_IN, NA_BANZAI, NA_MARINES,
     NA_RADAR, NA_SUPERFORT, NA_WINTER, NA_POWERS, SPACE_NAMES, SP_GRAY, SP_ISLAND, SP_TAN,
     name_bits)
 from engine_core.battle.base import (ATTACKER, DEFENDER, S_KAMIKAZE, P_KAMIKAZE, P_DICE,
-    K_AMPHIBIOUS, Prompt, is_whole)
+    K_AMPHIBIOUS, Prompt, is_whole, tech_table)
 
 
 def for_powers(advantages, attacker_power, defender_power, winter=False):
@@ -169,7 +168,8 @@ def value(b, side, u, v):
     land = b.is_land_battle()
     if side == ATTACKER:
         if nm == "submarine" and b.wolf:
-            return 4 if b.tech[side] & SUPER_SUBS else 3                    # LHTR-O-23
+            supers = b.tech[side] and b.tech[side] & tech_table().SUPER_SUBS
+            return 4 if supers else 3                              # LHTR-O-23
         if nm == "fighter" and b.stuka and b.round == 1:
             return 5                                               # LHTR-O-24
         if nm == "battleship" and na & NA_BATTLESHIPS:
@@ -277,7 +277,8 @@ def answer(b, p, choice):
         if not (0 <= k < b.alive[other][g]):
             raise RuleError("LHTR-A-28", "no such enemy ship in the battle")
         if b.units[s][uu.U_KIND] == uu.AIR and b.units[g][uu.U_ABILITIES] & uu.AB_SUBMARINE \
-                and b.tech[other] & SUPER_SUBS and not b._has(side, uu.AB_DESTROYER):
+                and b.tech[other] and b.tech[other] & tech_table().SUPER_SUBS \
+                and not b._has(side, uu.AB_DESTROYER):
             raise RuleError("LHTR-U-80", "super submarines cannot be hit by aircraft "
                             "without a destroyer")
         plan.append((side, s, g, k))
@@ -294,10 +295,10 @@ def answer(b, p, choice):
 
 def _hit_value(b, side, s):
     if b.units[s][uu.U_KIND] == uu.AIR:
-        if side == DEFENDER and b.tech[side] & JETS:
+        if side == DEFENDER and b.tech[side] and b.tech[side] & tech_table().JETS:
             return 5                            # LHTR-A-32: 5 on defense with Jets
         return 4
-    if side == ATTACKER and b.tech[side] & SUPER_SUBS:
+    if side == ATTACKER and b.tech[side] and b.tech[side] & tech_table().SUPER_SUBS:
         return 4                                # kaiten attacking with Super Submarines
     return 3
 

@@ -1,4 +1,4 @@
-"""The amphibious hand-over: from the sea battle in the launch zone to the land battle
+"""An amphibious assault: its sea battle in the launch zone set up, then the hand-over to the land battle
 (cargo aboard transports and carriers settled with their ships).
 
 Each function takes the Battle as `self` and is called from a small method of
@@ -8,8 +8,34 @@ engine_core/battle/steps.py.Battle; loaded only when a battle needs it (device h
 from engine_core import units as uu
 from engine_core import events as ev
 from engine_core.battle import casualties as cz
-from engine_core.editions import FAM_CLASSIC
+from engine_core.errors import RuleError, InputError
+from engine_core.editions import FAM_CLASSIC, FAM_1940
 from engine_core.battle.base import (ATTACKER, DEFENDER, O_RETREAT, zeros)
+
+
+def setup(self, options):
+    """The sea battle of an assault (options sea_attacker, sea_defender): checked, and fought
+    first when there is one (CL-C-42, LHTR-C-42, P40-C-57); otherwise the land part starts."""
+    sa = self._vec(options.get("sea_attacker"))
+    sd = self._vec(options.get("sea_defender"))
+    for u in range(self.n):
+        if (sa[u] or sd[u]) and self.units[u][uu.U_KIND] not in (uu.SEA, uu.AIR):
+            raise InputError("the sea battle of an assault has only ships and air units")
+    if self.family == FAM_1940 and sum(sd) > 0:
+        armed = False
+        for u in range(self.n):
+            if sa[u] and self.units[u][uu.U_ATTACK] > 0:
+                armed = True
+        if not armed:
+            raise RuleError("P40-U-58", "transports and carriers cannot attack alone")
+    self._check_decks([sa, sd], self.cargo)
+    if sum(sd) > 0 or (sum(self.scramble) > 0 and self.family == FAM_1940):
+        # the sea battle first (CL-C-42, LHTR-C-42, P40-C-57); land arrays wait
+        self._land = (self.alive[0], self.alive[1])
+        self.alive = [sa, sd]
+        self.part = 0
+    else:
+        self.part = 1
 
 
 def to_land_part(self):

@@ -1,5 +1,5 @@
 """The battle's leaf: the constants every battle module shares (sides, kinds, steps, prompts,
-outcomes, hit classes), the `Prompt` a battle stops on, and the battle's technology bits.
+outcomes, hit classes), the `Prompt` a battle stops on, and the technology table on demand.
 
 Imports only the foundation (units, errors), so the optional parts of a battle (scramble,
 kamikaze, bombardment, amphibious, national advantages, serialization) import this module and
@@ -115,3 +115,10 @@ class Prompt:
 
 def zeros(n):
     return [0] * n
+
+
+def tech_table():
+    """engine_core.techs (the one technology table), imported only when a side has
+    technologies: a battle without them never loads it (device heap)."""
+    from engine_core import techs
+    return techs

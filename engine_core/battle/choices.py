@@ -1,4 +1,4 @@
-"""What players give a battle instead of the defaults: ships damaged before it, dice they
+"""What players give a battle instead of the defaults: ships damaged before it, cargo, dice they
 rolled themselves, casualties they chose, a retreat, submerging submarines. Each is checked
 (a refusal names the rule and changes nothing) and applied here. A battle run on the engine's
 dice and the default answers never loads this module (device heap); each function takes the
@@ -33,6 +33,19 @@ def start_damaged(self, options):
             if v[u] > self.alive[side][u]:
                 raise InputError("more damaged " + self.units[u][uu.U_NAME] + " than present")
         self.dmg[side] = v
+
+
+def check_cargo(self):
+    """Cargo (options attacker_cargo, defender_cargo) is air units aboard carriers, or land
+    units aboard transports in a sea battle; it rides at sea."""
+    for side in (0, 1):
+        for u in range(self.n):
+            k = self.units[u][uu.U_KIND]
+            if self.cargo[side][u] and k != uu.AIR and not (k == uu.LAND and self.kind == K_SEA):
+                raise InputError("cargo is air units on carriers, or land units on transports "
+                                 "in a sea battle")
+        if sum(self.cargo[side]) and self.kind not in (K_SEA, K_AMPHIBIOUS):
+            raise InputError("carrier cargo rides at sea")
 
 
 def answer_dice(self, p, choice):

@@ -83,19 +83,13 @@ from engine_core.battle.base import (ATTACKER, DEFENDER, K_LAND, K_SEA, K_AMPHIB
     KIND_NAMES, S_START, S_AA, S_BOMBARD, S_ROUND, S_SUB_ATTACK, S_SUB_DEFEND, S_ATTACK, S_DEFEND,
     S_END, STEP_NAMES, PRE_STEPS, ROUND_STEPS, FLYOVER_STEPS, P_CASUALTIES, P_RETREAT, P_SUBMERGE,
     P_KAMIKAZE, P_SCRAMBLE, P_BOMBARD, P_DICE, O_ATTACKER_WON, O_DEFENDER_WON, O_BOTH_DESTROYED,
-    O_RETREAT, O_STALEMATE, H_ANY, H_NO_AIR, H_NO_SUB, H_AIR_ONLY, is_whole, Prompt, zeros)
+    O_RETREAT, O_STALEMATE, H_ANY, H_NO_AIR, H_NO_SUB, H_AIR_ONLY, is_whole, Prompt, zeros, tech_table)
 
 def _count(options, key, default):
     v = options.get(key, default)
     if not is_whole(v) or v < 0:
         raise InputError(key + " is a whole number >= 0")
     return v
-
-
-def _techs():
-    """engine_core.techs, imported only by a battle that has technologies (device heap)."""
-    from engine_core import techs
-    return techs
 
 
 class Battle:
@@ -127,7 +121,7 @@ class Battle:
         n = self.n
         self.tech = [0, 0]
         if options.get("attacker_tech") or options.get("defender_tech"):
-            T = _techs()
+            T = tech_table()
             self.tech = [T.bits(options.get("attacker_tech"), T.BATTLE, "battle"),
                          T.bits(options.get("defender_tech"), T.BATTLE, "battle")]
         self.alive = [self._vec(attacker), self._vec(defender)]
@@ -145,14 +139,9 @@ class Battle:
         self.para = _count(options, "paratroopers", 0)
         self.liberates = 1 if options.get("liberates") else 0
         self.cargo = [self._vec(options.get("attacker_cargo")), self._vec(options.get("defender_cargo"))]
-        for side in (0, 1):
-            for u in range(n):
-                k = self.units[u][uu.U_KIND]
-                if self.cargo[side][u] and k != uu.AIR and not (k == uu.LAND and kind == K_SEA):
-                    raise InputError("cargo is air units on carriers, or land units on transports "
-                                     "in a sea battle")
-            if sum(self.cargo[side]) and kind not in (K_SEA, K_AMPHIBIOUS):
-                raise InputError("carrier cargo rides at sea")
+        if sum(self.cargo[0]) or sum(self.cargo[1]):
+            from engine_core.battle import choices
+            choices.check_cargo(self)
         if self.para and self.family != FAM_1940:
             raise InputError("paratroopers are a 1940 research advance")
         ret = options.get("retreat", ("retreat",))
@@ -181,26 +170,8 @@ class Battle:
             if self.seaborne[u] > self.alive[ATTACKER][u]:
                 raise InputError("more seaborne units than attacking units")
         if kind == K_AMPHIBIOUS:
-            sa = self._vec(options.get("sea_attacker"))
-            sd = self._vec(options.get("sea_defender"))
-            for u in range(n):
-                if (sa[u] or sd[u]) and self.units[u][uu.U_KIND] not in (uu.SEA, uu.AIR):
-                    raise InputError("the sea battle of an assault has only ships and air units")
-            if self.family == FAM_1940 and sum(sd) > 0:
-                armed = False
-                for u in range(n):
-                    if sa[u] and self.units[u][uu.U_ATTACK] > 0:
-                        armed = True
-                if not armed:
-                    raise RuleError("P40-U-58", "transports and carriers cannot attack alone")
-            self._check_decks([sa, sd], self.cargo)
-            if sum(sd) > 0 or (sum(self.scramble) > 0 and self.family == FAM_1940):
-                # the sea battle first (CL-C-42, LHTR-C-42, P40-C-57); land arrays wait
-                self._land = (self.alive[0], self.alive[1])
-                self.alive = [sa, sd]
-                self.part = 0
-            else:
-                self.part = 1
+            from engine_core.battle import amphibious
+            amphibious.setup(self, options)
         else:
             self.part = 1 if kind == K_LAND else 0
         self.sea_surv = [zeros(n), zeros(n)]
@@ -345,17 +316,14 @@ class Battle:
             t += a[u] if include_cas else a[u] - c[u]
         return t
 
-    def _aa_casualty_ok(self):
-        # 1940 AAA can be taken as casualties (P40-U-35); Classic/LHTR AA guns leave the board
-        return self.family == FAM_1940
-
     def targets(self, side):
         """Counts of `side` that can take hits now."""
         v = zeros(self.n)
         for u in range(self.n):
             c = self.alive[side][u] - self.cas[side][u]
             if c > 0:
-                if self.units[u][uu.U_ABILITIES] & uu.AB_AA and not self._aa_casualty_ok():
+                # 1940 AAA can be taken as casualties (P40-U-35); Classic/LHTR AA guns leave
+                if self.units[u][uu.U_ABILITIES] & uu.AB_AA and self.family != FAM_1940:
                     continue
                 v[u] = c
         return v
@@ -371,13 +339,13 @@ class Battle:
             return 0
         if side == ATTACKER:
             v = r[uu.U_ATTACK]
-            if ab & uu.AB_SUBMARINE and t and t & _techs().SUPER_SUBS:
+            if ab & uu.AB_SUBMARINE and t and t & tech_table().SUPER_SUBS:
                 v = 3                      # CL-T-08, LHTR-T-09, P40-R-21
-            if ab & uu.AB_FIGHTER and t and t & _techs().JETS and self.family == FAM_1940:
+            if ab & uu.AB_FIGHTER and t and t & tech_table().JETS and self.family == FAM_1940:
                 v = 4                      # P40-R-22
             return v
         v = r[uu.U_DEFENSE]
-        if ab & uu.AB_FIGHTER and t and t & _techs().JETS and self.family != FAM_1940:
+        if ab & uu.AB_FIGHTER and t and t & tech_table().JETS and self.family != FAM_1940:
             v = 5                          # CL-T-06, LHTR-T-07
         if ab & uu.AB_TRANSPORT and not self.flags & uu.CF_TRANSPORT_FIRES:
             v = 0
@@ -390,7 +358,7 @@ class Battle:
             return H_ANY
         if self.flags & uu.CF_AIR_NEEDS_DESTROYER and not self.dd[side]:
             return H_NO_SUB                # P40-U-43
-        if self.tech[other] and self.tech[other] & _techs().SUPER_SUBS and self.family == FAM_LHTR \
+        if self.tech[other] and self.tech[other] & tech_table().SUPER_SUBS and self.family == FAM_LHTR \
                 and not self.dd[side]:
             return H_NO_SUB                # LHTR-U-80, LHTR-T-09
         return H_ANY
@@ -452,7 +420,7 @@ class Battle:
                 cls = self._air_class(side)
             best = 1
             dice_each = 1
-            heavy = self.tech[side] and self.tech[side] & _techs().HEAVY_BOMBERS
+            heavy = self.tech[side] and self.tech[side] & tech_table().HEAVY_BOMBERS
             if side == ATTACKER and ab & uu.AB_STRATEGIC and heavy:
                 if self.flags & uu.CF_HEAVY_THREE_DICE:
                     dice_each = 3          # CL-T-11: three dice, each may hit
@@ -588,12 +556,18 @@ class Battle:
             self.prompt = None
             self._submerge(p.side, n)
             self.decided[p.side] = 1
+        elif k == P_KAMIKAZE and self.na:
+            from engine_core.battle import advantages
+            advantages.answer(self, p, choice)      # LHTR-O-41/42 kamikaze and kaiten strikes
         elif k == P_KAMIKAZE:
-            self._answer_kamikaze(p, choice)
+            from engine_core.battle import kamikaze
+            kamikaze.answer(self, p, choice)
         elif k == P_SCRAMBLE:
-            self._answer_scramble(p, choice)
+            from engine_core.battle import scramble
+            scramble.answer(self, p, choice)
         elif k == P_BOMBARD:
-            self._answer_bombard(p, choice)
+            from engine_core.battle import bombard
+            bombard.answer(self, p, choice)
         self._emit((ev.E_ANSWER, k, choice if isinstance(choice, (int, str)) or choice is None else 0))
 
     def _apply_casualties(self, side, lost, dmg):
@@ -808,24 +782,12 @@ class Battle:
         from engine_core.battle import scramble
         return scramble.step(self, dice)
 
-    def _answer_scramble(self, p, choice):
-        from engine_core.battle import scramble
-        scramble.answer(self, p, choice)
-
 
     def _s_kamikaze(self, dice):
         if not self.flags & uu.CF_KAMIKAZE or self.kamikaze <= 0 or self.kind == K_LAND:
             return True
         from engine_core.battle import kamikaze
         return kamikaze.step(self, dice)
-
-    def _answer_kamikaze(self, p, choice):
-        if self.na:
-            from engine_core.battle import advantages
-            advantages.answer(self, p, choice)
-            return
-        from engine_core.battle import kamikaze
-        kamikaze.answer(self, p, choice)
 
 
     def _s_aa(self, dice):
@@ -847,7 +809,7 @@ class Battle:
         if aa <= 0:
             return True
         a = self.alive[ATTACKER]
-        jets = self.tech[ATTACKER] and self.tech[ATTACKER] & _techs().JETS and self.family == FAM_LHTR
+        jets = self.tech[ATTACKER] and self.tech[ATTACKER] & tech_table().JETS and self.family == FAM_LHTR
         groups = []
         if self.flags & uu.CF_AA_BY_TYPE:
             # LHTR-C-21: dice at fighters first, then at bombers; hits stay within the type
@@ -868,7 +830,7 @@ class Battle:
                 groups.append((-1, air))
         if not groups:
             return True
-        radar = self.tech[DEFENDER] and self.tech[DEFENDER] & _techs().RADAR
+        radar = self.tech[DEFENDER] and self.tech[DEFENDER] & tech_table().RADAR
         hit_value = 2 if (radar and self.family == FAM_1940) else 1
         hv = [hit_value] * len(groups)
         per = [1] * len(groups)            # dice per plane
@@ -964,10 +926,6 @@ class Battle:
         from engine_core.battle import bombard
         return bombard.step(self, dice)
 
-
-    def _answer_bombard(self, p, choice):
-        from engine_core.battle import bombard
-        bombard.answer(self, p, choice)
 
 
     def _s_round(self, dice):
@@ -1299,22 +1257,10 @@ class Battle:
     # ----- the end
     def _finish_part(self):
         if self.kind == K_AMPHIBIOUS and self.part == 0:
-            self._to_land_part()
+            from engine_core.battle import amphibious
+            amphibious.to_land_part(self)
             return
         self._finish()
-
-    def _to_land_part(self):
-        from engine_core.battle import amphibious
-        amphibious.to_land_part(self)
-
-    def _pack_loads(self, sb):
-        from engine_core.battle import amphibious
-        return amphibious.pack_loads(self, sb)
-
-    def _settle_cargo(self, alive_now):
-        if sum(self.cargo[0]) or sum(self.cargo[1]):
-            from engine_core.battle import amphibious
-            amphibious.settle_cargo(self, alive_now)
 
     def _finish(self):
         if self.na:
@@ -1325,7 +1271,9 @@ class Battle:
             now = [list(self.alive[0]), list(self.alive[1])]
             for u in range(self.n):
                 now[0][u] += self.gone[u]
-            self._settle_cargo(now)
+            if sum(self.cargo[0]) or sum(self.cargo[1]):
+                from engine_core.battle import amphibious
+                amphibious.settle_cargo(self, now)
         captured = 0
         if self.outcome == O_ATTACKER_WON and land:
             for u in range(self.n):

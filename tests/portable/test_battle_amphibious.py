@@ -1,5 +1,6 @@
 # Amphibious assaults (sea battle, bombardment, land battle) and AA fire at planes flying over.
 from engine_core.battle.steps import Battle
+from engine_core.battle import amphibious
 from engine_core.battle.base import (P_CASUALTIES, P_RETREAT, P_SUBMERGE, P_BOMBARD, P_DICE,
     O_ATTACKER_WON, O_DEFENDER_WON, O_RETREAT, S_AA, S_ATTACK, S_DEFEND, S_BOMBARD, S_SUB_ATTACK)
 from engine_core.dice import FixedDice
@@ -192,7 +193,7 @@ def test_cargo_follows_its_transport():
     # 1940: a tank and two infantry fit on two transports as tank+infantry and infantry
     b = Battle("pacific_1940", "amphibious", {"infantry": 2, "tank": 1}, {"infantry": 1},
                {"seaborne": {"infantry": 2, "tank": 1}})
-    assert [sum(v) for v in b._pack_loads(b.seaborne)] == [2, 1]
+    assert [sum(v) for v in amphibious.pack_loads(b, b.seaborne)] == [2, 1]
 
 
 def test_prompts_take_a_single_unit_as_answer():
