@@ -36,23 +36,21 @@ engine_core/battle/steps.py. Options of `Battle` read here:
   space                      tuple of facts about the territory: "gray" (a gray territory still
                              held by Germany), "island", "tan" (a tan territory held by the UK)
 
-The named kamikazes / kaitens are asked with a P_KAMIKAZE prompt of the Japanese side at the
-start of a sea battle: the answer is a list of (striker, target) or (striker, target, number)
-entries, striker "fighter" or "submarine", target an enemy ship type, number which ship of
-that type (damaged ones first); default: none.
+The named kamikazes / kaitens (engine_core/battle/na_strikes.py) are asked with a P_KAMIKAZE
+prompt of the Japanese side at the start of a sea battle: the answer is a list of
+(striker, target) or (striker, target, number) entries, striker "fighter" or "submarine",
+target an enemy ship type, number which ship of that type (damaged ones first); default: none.
 """
 
 from engine_core import units as uu
 from engine_core import events as ev
-from engine_core.errors import RuleError, InputError
-
+from engine_core.errors import InputError
 from engine_core.editions import FAM_LHTR
 from engine_core.battle.advantage_bits import (NA_NAMES, NA_ATLANTIC, NA_PANZER, NA_WOLF, NA_STUKA,
     NA_FORTRESS, NA_KAMIKAZE, NA_KAITEN, NA_BATTLESHIPS, NA_DUG_IN, NA_BANZAI, NA_MARINES,
     NA_RADAR, NA_SUPERFORT, NA_WINTER, NA_POWERS, SPACE_NAMES, SP_GRAY, SP_ISLAND, SP_TAN,
     name_bits)
-from engine_core.battle.base import (ATTACKER, DEFENDER, S_KAMIKAZE, P_KAMIKAZE, P_DICE,
-    K_AMPHIBIOUS, Prompt, is_whole, tech_table)
+from engine_core.battle.base import ATTACKER, DEFENDER, K_AMPHIBIOUS, tech_table
 
 
 def for_powers(advantages, attacker_power, defender_power, winter=False):
@@ -222,144 +220,26 @@ def _japan(b):
     return -1
 
 
-def _strikers(b, side):
-    out = []
-    for u in range(b.n):
-        nm = _name(b, u)
-        if b.alive[side][u] and ((nm == "fighter" and b.na[side] & NA_KAMIKAZE) or
-                                 (nm == "submarine" and b.na[side] & NA_KAITEN)):
-            out.append(u)
-    return tuple(out)
-
-
 def ask(b):
-    """At the start of a sea battle: Japan names its kamikazes / kaitens. False: prompt set."""
+    """At the start of a sea battle: Japan names its kamikazes / kaitens (LHTR-O-41/42, in
+    engine_core/battle/na_strikes.py, loaded only then). False: prompt set."""
     if b.is_land_battle():
         return True
     side = _japan(b)
     if side < 0:
         return True
-    opts = _strikers(b, side)
-    if not opts:
-        return True
-    rule = "LHTR-O-41" if b.na[side] & NA_KAMIKAZE else "LHTR-O-42"
-    b._set_prompt(Prompt(P_KAMIKAZE, side, opts, (), (rule,)))
-    return False
-
-
-def answer(b, p, choice):
-    """Japan's list of (striker, target[, number]) (LHTR-A-28: the attacker of each strike
-    names the target, a ship of the other side)."""
-    side = p.side
-    other = 1 - side
-    if choice is None or choice == "default":
-        choice = ()
-    if not isinstance(choice, (list, tuple)):
-        raise InputError("name strikes as (striker, target) pairs")
-    plan = []
-    used = [0] * b.n
-    for t in choice:
-        if not isinstance(t, (list, tuple)) or len(t) not in (2, 3):
-            raise InputError("name strikes as (striker, target) pairs")
-        s = t[0] if isinstance(t[0], int) else b.board.unit_id(t[0])
-        g = t[1] if isinstance(t[1], int) else b.board.unit_id(t[1])
-        k = t[2] if len(t) == 3 else 0
-        if not is_whole(k):
-            raise InputError("a ship number is a whole number")
-        if s not in p.options:
-            raise RuleError("LHTR-O-41", "only fighters (kamikazes) and submarines (kaitens) "
-                            "of an advantage in play may be named")
-        used[s] += 1
-        if used[s] > b.alive[side][s]:
-            raise RuleError("LHTR-O-41", "more strikes than units")
-        if not (0 <= g < b.n) or b.units[g][uu.U_KIND] != uu.SEA:
-            raise RuleError("LHTR-A-28", "a kamikaze or kaiten targets an enemy ship")
-        if not (0 <= k < b.alive[other][g]):
-            raise RuleError("LHTR-A-28", "no such enemy ship in the battle")
-        if b.units[s][uu.U_KIND] == uu.AIR and b.units[g][uu.U_ABILITIES] & uu.AB_SUBMARINE \
-                and b.tech[other] and b.tech[other] & tech_table().SUPER_SUBS \
-                and not b._has(side, uu.AB_DESTROYER):
-            raise RuleError("LHTR-U-80", "super submarines cannot be hit by aircraft "
-                            "without a destroyer")
-        plan.append((side, s, g, k))
-    b.prompt = None
-    for u in range(b.n):
-        if used[u]:
-            b.alive[side][u] -= used[u]        # they cannot be hit (LHTR-O-41)
-            b.strike[side][u] += used[u]
-    b.plan = plan
-    b.hits = "named"
-    if plan:
-        b._emit((ev.E_KAMIKAZE, len(plan), tuple(t[2] for t in plan)))
-
-
-def _hit_value(b, side, s):
-    if b.units[s][uu.U_KIND] == uu.AIR:
-        if side == DEFENDER and b.tech[side] and b.tech[side] & tech_table().JETS:
-            return 5                            # LHTR-A-32: 5 on defense with Jets
-        return 4
-    if side == ATTACKER and b.tech[side] and b.tech[side] & tech_table().SUPER_SUBS:
-        return 4                                # kaiten attacking with Super Submarines
-    return 3
+    from engine_core.battle import na_strikes
+    return na_strikes.ask(b, side)
 
 
 def fire(b, dice):
-    """First-cycle opening fire of the named strikes, one die each in the named order."""
+    """First-cycle opening fire of the named strikes (engine_core/battle/na_strikes.py)."""
     if b.hits == "struck" or not b.plan:
         if b.hits == "struck":
             b.hits = None
         return True
-    plan = b.plan
-    side = plan[0][0]
-    info = tuple((_hit_value(b, side, t[1]), 1) for t in plan)
-    if dice is None and b._typed is None:
-        b._set_prompt(Prompt(P_DICE, side, ("dice", "hits"), None, (S_KAMIKAZE, info)))
-        return False
-    typed = b._typed
-    b._typed = None
-    if typed is not None and typed[0] == "hits":
-        vals = tuple(1 if h else 6 for h in typed[1])
-        shown = ()
-    else:
-        vals = tuple(typed[1]) if typed is not None else tuple(dice.roll(len(plan)))
-        shown = vals
-    i = 0
-    while i < len(plan):                     # one roll event per run of equal hit values
-        j = i
-        while j < len(plan) and info[j][0] == info[i][0]:
-            j += 1
-        b._emit((ev.E_ROLL, side, S_KAMIKAZE, info[i][0], tuple(shown[i:j])))
-        i = j
-    other = 1 - side
-    keys = []
-    tally = []
-    total = 0
-    for i in range(len(plan)):
-        if vals[i] <= info[i][0]:
-            key = (plan[i][2], plan[i][3])
-            total += 1
-            if key in keys:
-                tally[keys.index(key)] += 1
-            else:
-                keys.append(key)
-                tally.append(1)
-    for j in range(len(keys)):
-        u, k = keys[j]
-        h = tally[j]
-        damaged = k < b.dmg[other][u]
-        if b.units[u][uu.U_HITS] < 2 or damaged or h >= 2:
-            if damaged:
-                b.dmg[other][u] -= 1
-            b._emit((ev.E_CASUALTY, other, u, 1))
-            b.cas[other][u] += 1               # removed in step 3: they cannot hit back
-            b.na_cas[other][u] += 1
-        else:
-            b.dmg[other][u] += 1
-            b._emit((ev.E_DAMAGE, other, u, 1))
-    b._emit((ev.E_HITS, side, S_KAMIKAZE, total))
-    b.plan = []
-    b.hits = "struck"
-    return True
+    from engine_core.battle import na_strikes
+    return na_strikes.fire(b, dice)
 
 
 def remove_victims(b):

@@ -557,8 +557,8 @@ class Battle:
             self._submerge(p.side, n)
             self.decided[p.side] = 1
         elif k == P_KAMIKAZE and self.na:
-            from engine_core.battle import advantages
-            advantages.answer(self, p, choice)      # LHTR-O-41/42 kamikaze and kaiten strikes
+            from engine_core.battle import na_strikes
+            na_strikes.answer(self, p, choice)      # LHTR-O-41/42 kamikaze and kaiten strikes
         elif k == P_KAMIKAZE:
             from engine_core.battle import kamikaze
             kamikaze.answer(self, p, choice)
