@@ -145,20 +145,25 @@ class App:
     def draw(self):
         self.dirty = False
         try:
-            view = self.top().view(self.cols, self.body)
+            view = self.view()
         except Exception as err:  # pylint: disable=broad-except  # shown, never raised out of tick()
             self._error(err)
             view = ui.View("Error", [], "B:back")
             for line in wrap_text(str(err), self.cols)[:self.body]:
                 view.add(line, ui.BAD)
-        view.footer = ui.key_hints(view.footer, getattr(self.profile, "KEY_LABELS", None), self.cols)
+            view.footer = ui.key_hints(view.footer, getattr(self.profile, "KEY_LABELS", None), self.cols)
         self.grid.show(view)
         self.draws += 1
 
     def view(self):
-        """The current screen's View as drawn (tests and the simulator read it)."""
-        view = self.top().view(self.cols, self.body)
-        view.footer = ui.key_hints(view.footer, getattr(self.profile, "KEY_LABELS", None), self.cols)
+        """The current screen's View as drawn (tests and the simulator read it). A screen with
+        `dense = True` (the battle board) gets the scale-1 grid: more on a large display."""
+        top = self.top()
+        dense = getattr(top, "dense", False)
+        cols, body = self.grid.size(dense)
+        view = top.view(cols, body)
+        view.dense = dense
+        view.footer = ui.key_hints(view.footer, getattr(self.profile, "KEY_LABELS", None), cols)
         return view
 
     # -- the screen stack -------------------------------------------------
@@ -241,7 +246,7 @@ class App:
             elif s.finished is not None:
                 Finished = screen("Finished")
                 self.push(Finished(self))                # a cut during Finish: finished now
-            self.top().view(self.cols, self.body)   # a record the screens cannot show fails here,
+            self.view()                             # a record the screens cannot show fails here,
             self.top().tick(self.now())             # not in App.tick (a running battle's odds)
         except Exception as err:  # pylint: disable=broad-except  # the record stays on flash
             self._error(err)

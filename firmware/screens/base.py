@@ -13,6 +13,7 @@ from firmware import ui
 class Screen:
     title = ""
     footer = "A:ok B:back"
+    dense = False  # True: the scale-1 grid on a large display (more rows and columns, not bigger)
 
     def __init__(self, app):
         self.app = app

@@ -358,12 +358,20 @@ def outcome_text(outcome):
 
 
 def counts_text(board, vec, cols):
-    """'2 infan, 1 artil' for a count vector, cut to fit."""
+    """'2 infantry, 1 artillery' for a count vector: whole names, the table's abbreviations
+    ('2inf 1art') when they do not fit, cut only between units ('...')."""
     parts = []
+    short = []
     for u in range(len(vec)):
         if vec[u]:
             parts.append(str(vec[u]) + " " + unit_label(board, u))
-    return ui.fit(", ".join(parts) if parts else "none", cols)
+            short.append(str(vec[u]) + unit_abbr(board, u))
+    if not parts:
+        return "none"
+    text = ", ".join(parts)
+    if len(text) > cols:
+        text = " ".join(short)
+    return fit_words(text, cols)
 
 
 # Abbreviations players write on the table (the battle board's narrow rows), never a word cut.
@@ -472,17 +480,81 @@ def odds_more(board, r):
     return text
 
 
-def odds_detail(r):
-    """Draw and the expected IPC swing (defender's loss minus attacker's), for larger screens."""
+def swing_text(r):
+    """'+3.1' / '-0.4': the expected IPC swing (defender's loss minus attacker's), one decimal."""
     from engine_core.numfmt import half_up
     v = odds_value(r, "ipc_swing") * 10
     x = half_up(-v if v < 0 else v)
-    swing = ("-" if v < 0 and x else "+") + str(x // 10) + "." + str(x % 10)
-    return "Draw " + percent(odds_value(r, "draw")) + " IPC " + swing
+    return ("-" if v < 0 and x else "+") + str(x // 10) + "." + str(x % 10)
 
 
-def event_lines(board, events, start):
-    """Text lines and tower rolls for events[start:] (the engine's small tuples)."""
+def is_estimate(r):
+    """True for a first estimate of odds computed in slices (its "error" bounds each figure)."""
+    return isinstance(r, dict) and r.get("exact") is False
+
+
+def win_text(r):
+    """'Win 77.6%', or 'Win ~77.6%' while the figure is an estimate being refined."""
+    return "Win " + ("~" if is_estimate(r) else "") + percent(odds_value(r, "attacker_wins"))
+
+
+def odds_parts(board, r, names=False):
+    """What a player acts on beside the win chance, most useful first: an estimate's error
+    bound, draw, the expected IPC swing, capture when it differs from a win (P40-C-100), the
+    attacker's likeliest survivors (abbreviated, or whole names with `names`)."""
+    parts = []
+    if is_estimate(r):
+        parts.append("+-" + percent(odds_value(r, "error")))
+    parts.append("Draw " + percent(odds_value(r, "draw")))
+    if isinstance(r, dict) and "ipc_swing" in r or not isinstance(r, dict) and hasattr(r, "ipc_swing"):
+        parts.append("IPC " + swing_text(r))
+    take = odds_value(r, "attacker_captures")
+    if take and abs(take - odds_value(r, "attacker_wins")) > 1e-9:
+        parts.append("Take " + percent(take))
+    rem = odds_value(r, "attacker_remaining")
+    if rem:
+        units = rem[0][0]
+        left = []
+        for u in range(board.unit_count):  # board order, never the dict's
+            n = units.get(board.unit_name(u), 0)
+            if n:
+                left.append(str(n) + (" " + unit_label(board, u) if names else unit_abbr(board, u)))
+        parts.append("A left " + (", ".join(left) if names else " ".join(left)) if left else "A left none")
+    return parts
+
+
+def pack(parts, cols, most):
+    """`parts` on at most `most` lines of `cols`, whole parts only, in order (a part that does not
+    fit where it would come is left out with all after it)."""
+    lines = []
+    line = ""
+    for p in parts:
+        if len(p) > cols:
+            break
+        if not line:
+            line = p
+        elif len(line) + 2 + len(p) <= cols:
+            line += "  " + p
+        elif len(lines) + 1 < most:
+            lines.append(line)
+            line = p
+        else:
+            break
+    if line:
+        lines.append(line)
+    return lines
+
+
+def odds_detail(board, r, cols, most=1):
+    """The odds lines under the title (which holds the win chance): draw and IPC swing on every
+    profile, capture and the likeliest survivors where they fit."""
+    return pack(odds_parts(board, r, cols >= 36), cols, most)
+
+
+def event_lines(board, events, start, with_dice=False):
+    """Text lines and tower rolls for events[start:] (the engine's small tuples). `with_dice`:
+    a roll's line is (text, style, (prefix, side, faces, hits, suffix)), text = prefix + the
+    numbers + suffix ('A 4@2: ' '3 5 4 1 ' '=1'), for the battle board to draw the dice."""
     from engine_core import events as ev
     from engine_core.battle import base as bmod
     causes = ((bmod.S_AA, "AA"), (bmod.S_BOMBARD, "Bombard"), (bmod.S_KAMIKAZE, "Kamikaze"),
@@ -510,10 +582,12 @@ def event_lines(board, events, start):
             for step, word in causes:
                 if e[2] == step:
                     last[side] = word
-            text = who + (" " + last[side] if last[side] else "") + " " + str(len(dice)) + "@" + str(value) + ":"
-            for d in dice:
-                text += " " + str(d)
-            lines.append((text + " =" + str(n), ui.NORMAL))
+            prefix = who + (" " + last[side] if last[side] else "") + " " + str(len(dice)) + "@" + str(value) + ": "
+            text = prefix + ui.dice_text(dice) + "=" + str(n)
+            if with_dice:
+                lines.append((text, ui.NORMAL, (prefix, side, tuple(dice), tuple(hits), "=" + str(n))))
+            else:
+                lines.append((text, ui.NORMAL))
             rolls.append((side, tuple(dice), tuple(hits)))
         elif k == ev.E_HITS:
             who = "A" if e[1] == ev.ATTACKER else "D"
@@ -540,10 +614,106 @@ def event_lines(board, events, start):
     return lines, rolls, result
 
 
+# The battle board's panels: both sides side by side once two panels of PANEL_MIN columns fit
+# ('2: 2inf 1art 1tank' and the like); below that the sides stack, abbreviated.
+PANEL_MIN = 19
+
+
+def board_layout(cols, rows):
+    """How the battle board uses a body of `cols` x `rows`: (panels, odds rows, log rows kept).
+    Panels: both sides side by side (whole names where they fit); else stacked, abbreviated."""
+    panels = cols >= 2 * PANEL_MIN + 1
+    odds_rows = 2 if rows >= 14 else 1
+    keep = rows // 2 if rows >= 14 else (3 if rows > 6 else 2)
+    return panels, odds_rows, keep
+
+
+def side_panel(board, b, side, width, names):
+    """A side of the battle board in a panel `width` wide: its name, then a line per column of
+    the printed board ('2: 1 infantry, 1 artillery' or '2: 1inf 1art'), wrapped between units."""
+    out = ["Attacker" if side == 0 else "Defender"]
+    groups = columns(b, side)
+    if not groups:
+        out.append("none")
+    for value, units in groups:
+        head = (str(value) if value else "-") + ": "
+        line = head
+        for i in range(len(units)):
+            u, k = units[i]
+            piece = (str(k) + " " + unit_label(board, u)) if names else (str(k) + unit_abbr(board, u))
+            if names and i < len(units) - 1:
+                piece += ","
+            if line == head:
+                line += piece
+            elif len(line) + 1 + len(piece) <= width:
+                line += " " + piece
+            else:
+                out.append(line)
+                line = " " * len(head) + piece
+        out.append(line)
+    return out
+
+
+def side_by_side(left, right, cols):
+    """Two panels on rows of `cols`: left, a bar, right."""
+    w = (cols - 1) // 2
+    out = []
+    for i in range(max(len(left), len(right))):
+        a = left[i] if i < len(left) else ""
+        b = right[i] if i < len(right) else ""
+        out.append(a + " " * (w - len(a)) + "|" + b)
+    return out
+
+
+def both_sides(board, b, cols, room):
+    """The battle board's two sides in at most `room` rows: panels with whole names, panels
+    abbreviated, or (narrow screens) stacked abbreviated lines."""
+    if cols >= 2 * PANEL_MIN + 1:
+        w = (cols - 1) // 2
+        for names in (True, False):
+            left = side_panel(board, b, 0, w, names)
+            right = side_panel(board, b, 1, w, names)
+            ok = True
+            for line in left + right:
+                if len(line) > w:
+                    ok = False
+            if ok and (max(len(left), len(right)) <= room or not names):
+                return side_by_side(left, right, cols)
+    return board_lines(board, b, 0, cols, False) + board_lines(board, b, 1, cols, False)
+
+
+def log_rows(log, cols):
+    """The log's entries as rows of `cols`: [(text, style, dice)] with dice (prefix, side, faces,
+    hits, suffix) for a roll, wrapped between dice when they do not fit one row."""
+    out = []
+    for entry in log:
+        if len(entry) < 3:
+            out.append((ui.fit(entry[0], cols), entry[1], None))
+            continue
+        text, style, roll = entry
+        prefix, side, faces, hits, suffix = roll
+        pre = prefix
+        i = 0
+        n = len(faces)
+        while True:
+            room = (cols - len(pre)) // 2
+            if (n - i) * 2 + len(suffix) <= cols - len(pre):
+                out.append(("", style, (pre, side, faces[i:], hits[i:], suffix)))
+                break
+            if room < 1:
+                out.append((ui.fit(text, cols), style, None))  # no room for dice: the text
+                break
+            out.append(("", style, (pre, side, faces[i:i + room], hits[i:i + room], "")))
+            i += room
+            pre = " " * len(prefix)
+    return out
+
+
 class BattleRun(Screen):
     """The battle's rounds: roll (or select) steps to the next roll or decision."""
 
     footer = "Start:roll B:menu"
+    dense = True  # a large display shows more of the board, the odds and the log
 
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -551,47 +721,46 @@ class BattleRun(Screen):
         self.log = []
         self.queue = []
         self.result = None
-        self.odds_text = ""
-        self.detail = ""
+        self.odds = None   # the latest live odds (kept through a round's decisions)
         self.stale = True
         self.catch_up()
 
     def catch_up(self):
         b = self.app.session.battle
-        lines, rolls, result = event_lines(self.app.session.board, b.events, self.seen)
+        lines, rolls, result = event_lines(self.app.session.board, b.events, self.seen, True)
         self.seen = len(b.events)
         self.log.extend(lines)
-        self.log = self.log[-12:]
+        self.log = self.log[-16:]
         self.queue.extend(rolls)
         if lines:
             self.stale = True
         if result is not None:
             self.result = result
 
+    @property
+    def odds_text(self):
+        return win_text(self.odds) if self.odds is not None else ""
+
     def live_odds(self):
-        """Exact odds of the survivors actually left (odds.live), between rounds only."""
+        """Exact odds of the survivors actually left (odds.live), between rounds only; False
+        mid-round (casualties pending: the last odds stay)."""
         b = self.app.session.battle
         if b.result is not None:
-            return ""
+            return None
         if b.prompt is not None and b.prompt.kind != _P_RETREAT:
-            return None  # mid-round (casualties pending): keep the last odds
-        r = self.app.session.live_odds()
-        if r is None:
-            self.detail = ""
-            return ""
-        self.detail = odds_detail(r)
-        return "Win " + percent(odds_value(r, "attacker_wins"))
+            return False
+        return self.app.session.live_odds()
 
     def tick(self, now):
         t = self.app.tower
         if self.stale:
             self.stale = False
             try:
-                text = self.live_odds()
-                if text is not None:
-                    self.odds_text = text
+                r = self.live_odds()
+                if r is not False:
+                    self.odds = r
             except (ValueError, AttributeError, TypeError, ImportError):
-                self.odds_text = ""
+                self.odds = None
             return True
         if self.queue and not t.is_busy(now):
             side, dice, hits = self.queue.pop(0)
@@ -632,10 +801,10 @@ class BattleRun(Screen):
             self.app.open_home()
 
     def view(self, cols, rows):
-        """The battle board: both sides' units now by the number they hit on, then the last
-        rolls (hits, losses and their cause). Screens of 36 columns or more (the 320x240 Pi,
-        any profile 240 px wide or more) show whole names, a line per column and the odds'
-        draw and IPC swing: more, not the same bigger."""
+        """The battle board: both sides' units now by the number they hit on (side by side where
+        two panels fit: board_layout), the odds (win in the title; draw and IPC swing below on
+        every profile, more where it fits), then the last rolls drawn as dice, each loss with
+        its cause. A large display gets the scale-1 grid (dense): more, not the same bigger."""
         b = self.app.session.battle
         board = self.app.session.board
         v = ui.View(ui.pad("Battle R" + str(b.round), self.odds_text, cols), [], self.footer)
@@ -643,21 +812,26 @@ class BattleRun(Screen):
             v.footer = "A:result"
         elif b.prompt is not None:
             v.footer = "A:decide"
-        big = cols >= 36
-        top = board_lines(board, b, 0, cols, big) + board_lines(board, b, 1, cols, big)
-        if big and self.detail:
-            top.append(self.detail)
+        _panels, n_odds, keep = board_layout(cols, rows)
         room = rows - (1 if self.message else 0)
-        keep = 3 if room > 6 else 2   # rows kept for the log
-        top = top[:max(0, room - keep)]
+        odds = odds_detail(board, self.odds, cols, n_odds) if self.odds is not None else []
+        top = both_sides(board, b, cols, room - len(odds) - keep)
+        top = top[:max(0, room - len(odds) - keep)]
         for text in top:
             v.add(ui.fit(text, cols), ui.DIM)
-        room -= len(top)
-        if not self.log:
+        for text in odds[:max(0, room - len(top) - 1)]:
+            v.add(text, ui.GOOD)
+        room = room - len(top) - len(odds)
+        if not self.log and room > 0:
             v.add(ui.fit("Start: roll the dice", cols), ui.DIM)
             room -= 1
-        for text, style in self.log[-room:] if room > 0 else ():
-            v.add(ui.fit(text, cols), style)
+        shown = log_rows(self.log, cols)
+        for text, style, dice in (shown[-room:] if room > 0 else ()):
+            if dice is None:
+                v.add(text, style)
+            else:
+                prefix, side, faces, hits, suffix = dice
+                v.add_dice(prefix, side, faces, hits, suffix, style)
         if self.message:
             v.add(ui.fit(self.message, cols), self.message_style)
         return v
@@ -667,18 +841,54 @@ _P_RETREAT = 2  # engine_core.battle.steps.P_RETREAT
 _P_DICE = 7  # engine_core.battle.steps.P_DICE (checked in the tests)
 
 
+class _Submerged:
+    """A running battle as the odds see it with `k` of a side's submarines gone under."""
+
+    def __init__(self, b, side, k):
+        from engine_core import units as umod
+        self._b = b
+        alive = [list(b.alive[0]), list(b.alive[1])]
+        for u in range(b.n):
+            if k > 0 and b.units[u][umod.U_ABILITIES] & umod.AB_SUBMARINE:
+                n = min(k, alive[side][u] - b.cas[side][u])
+                alive[side][u] -= n
+                k -= n
+        self.alive = alive
+
+    def __getattr__(self, name):
+        return getattr(self._b, name)
+
+
+def submerge_odds(b, side, k):
+    """Exact odds of fighting on with `k` of `side`'s submarines submerged (P40-C-75: they
+    leave the battle), or None when that ends the battle (a side left with nothing)."""
+    from engine_core.odds import exact
+    sb = _Submerged(b, side, k)
+    for s in (0, 1):
+        left = 0
+        for u in range(b.n):
+            left += sb.alive[s][u] - b.cas[s][u]
+        if left <= 0:
+            return None
+    return exact.live(sb)
+
+
 class BattlePrompt(Screen):
-    """Casualties, submerge, retreat...: the engine's options, default preselected."""
+    """Submerge, retreat...: the engine's options, default preselected; beside press-on and
+    beside each submerge choice the odds of fighting on that way."""
+
+    dense = True
 
     def __init__(self, app, run):
         Screen.__init__(self, app)
         from engine_core.battle import base as bmod
         self.run = run
-        p = app.session.battle.prompt
+        b = app.session.battle
+        p = b.prompt
         self.prompt = p
         board = app.session.board
         self.items = []   # (label, answer)
-        self.side_text = None  # (answer, text shown at the right of its row)
+        self.odds = {}    # answer -> odds of fighting on that way (None: the battle ends)
         kind = p.kind
         self.title = ("Attacker " if p.side == 0 else "Defender ") + bmod.PROMPT_NAMES[kind]
         if kind == bmod.P_CASUALTIES:
@@ -689,17 +899,21 @@ class BattlePrompt(Screen):
             opts = list(p.options)
             for u in opts:
                 order = [u] + [o for o in opts if o != u]
-                self.items.append(("Lose " + board.unit_name(u).replace("_", " ") + " first", order))
+                self.items.append(("Lose " + unit_label(board, u) + " first", order))
         elif kind == bmod.P_SUBMERGE:
             for k in p.options:
                 self.items.append((("Submerge " + str(k)) if k else "Stay and fire", k))
+                try:
+                    self.odds[k] = submerge_odds(b, p.side, k)
+                except (ValueError, ImportError, AttributeError, TypeError, MemoryError):
+                    pass
         elif kind == bmod.P_RETREAT:
             # beside press-on, the odds of pressing on from the units left (exact, odds.live)
             try:
                 r = app.session.live_odds()
                 if r is not None:
-                    self.side_text = ("press", "win " + percent(odds_value(r, "attacker_wins")), odds_line(r))
-            except (ValueError, ImportError, AttributeError, TypeError):
+                    self.odds["press"] = r
+            except (ValueError, ImportError, AttributeError, TypeError, MemoryError):
                 pass
             for o in p.options:
                 if o == "press":
@@ -745,15 +959,47 @@ class BattlePrompt(Screen):
         elif name == "back":
             self.app.pop()
 
+    def beside(self, answer):
+        """The odds shown at the right of a choice's row, or '': the attacker's win chance as
+        everywhere on the board ('win 54.3%' on the attacker's question, 'A win 54.3%' on the
+        defender's), 'ends battle' when the choice leaves a side with nothing."""
+        if answer not in self.odds:
+            return ""
+        r = self.odds[answer]
+        if r is None:
+            return "ends battle"
+        return ("" if self.prompt.side == 0 else "A ") + win_text(r).lower()
+
     def view(self, cols, rows):
+        """The choices, the odds of each beside it; under them the highlighted choice's draw
+        and IPC swing (every profile), and on a large display both sides' units."""
         v = ui.View(ui.fit(self.title, cols), [], "A:ok B:back")
-        room = rows - len(v.rows) - (1 if self.message else 0)
+        board = self.app.session.board
+        r = self.odds.get(self.items[self.cursor][1]) if self.items else None
+        detail = odds_detail(board, r, cols, 2 if rows >= 14 else 1) if r is not None else []
+        room = rows - (1 if self.message else 0) - len(detail)
+        if room < 2:
+            detail = []
+            room = rows - (1 if self.message else 0)
         first = ui.window(len(self.items), self.cursor, room)
+        shown = 0
         for i in range(first, min(len(self.items), first + room)):
             text = self.items[i][0]
-            if self.side_text is not None and self.items[i][1] == self.side_text[0]:
-                text = ui.pad(text, self.side_text[2 if cols >= 36 else 1], cols)
-            v.add(ui.fit(text, cols), ui.SELECTED if i == self.cursor else ui.NORMAL)
+            side = self.beside(self.items[i][1])
+            if side and len(text) + 1 + len(side) <= cols:
+                text = ui.pad(text, side, cols)
+            v.add(fit_words(text, cols), ui.SELECTED if i == self.cursor else ui.NORMAL)
+            shown += 1
+        for text in detail:
+            v.add(text, ui.GOOD)
+        left = rows - shown - len(detail) - (1 if self.message else 0)
+        b = self.app.session.battle
+        if left >= 4 and cols >= 2 * PANEL_MIN + 1 and b is not None:
+            sides = both_sides(board, b, cols, left - 1)
+            if len(sides) <= left - 1:
+                v.add("", ui.NORMAL)
+                for text in sides:
+                    v.add(text, ui.DIM)
         if self.message:
             v.add(ui.fit(self.message, cols), self.message_style)
         return v
@@ -907,8 +1153,8 @@ class BattleResult(Screen):
         v.add(ui.pad("Attacker lost", str(ipc[0]) + " IPC", cols), ui.BAD)
         v.add(ui.pad("Defender lost", str(ipc[1]) + " IPC", cols), ui.BAD)
         surv = r.get("survivors", ([], []))
-        v.add(ui.fit("A: " + counts_text(board, surv[0], cols), cols))
-        v.add(ui.fit("D: " + counts_text(board, surv[1], cols), cols))
+        v.add("A: " + counts_text(board, surv[0], cols - 3))
+        v.add("D: " + counts_text(board, surv[1], cols - 3))
         v.add(ui.pad("Rounds", str(r.get("rounds", 0)), cols), ui.DIM)
         if self.message:
             v.add(ui.fit(self.message, cols), self.message_style)

@@ -9,6 +9,9 @@ def test_grid_sizes_of_the_profiles():
     assert ui.grid_size(160, 128) == (26, 10, 1)
     assert ui.grid_size(240, 135) == (40, 11, 1)
     assert ui.grid_size(320, 240) == (26, 10, 2)
+    # a dense screen (the battle board) gets scale 1: 320x240 shows 53x20 cells, not 26x10 bigger
+    assert ui.grid_size(320, 240, True) == (53, 20, 1)
+    assert ui.grid_size(160, 128, True) == ui.grid_size(160, 128)
 
 
 def test_pad_right_aligns_and_cuts_the_label_not_the_number():
