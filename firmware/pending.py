@@ -85,7 +85,10 @@ def decode(data):
     return key, battles
 
 
-OPTION_UNITS = ("bombard", "seaborne", "scramble")   # the set-up's own choices (screens/battle.py)
+# the set-up's own choices (screens/battle.py EXTRA_ROWS), and its counts: launch zone, air bases
+OPTION_UNITS = ("bombard", "seaborne", "scramble", "sea_attacker", "sea_defender", "attacker_damaged",
+                "defender_damaged", "attacker_cargo", "defender_cargo")
+OPTION_COUNTS = (("kamikaze", 6), ("launch", 999), ("air_bases", 9))
 
 
 def _options(d):
@@ -101,13 +104,15 @@ def _options(d):
                 return None
             if v:
                 out[k] = v
-        elif k == "kamikaze":
-            if not isinstance(v, int) or v < 0 or v > 6:
-                return None
-            if v:
-                out[k] = v
         else:
-            return None
+            top = -1
+            for name, most in OPTION_COUNTS:
+                if name == k:
+                    top = most
+            if top < 0 or not isinstance(v, int) or v < 0 or v > top:
+                return None
+            if v or k == "launch":
+                out[k] = v
     return out
 
 

@@ -14,8 +14,13 @@ from firmware import tower as tower_mod
 from firmware.screens.text import percent, odds_value
 from firmware.screens.base import Screen, Counter
 from firmware.screens.text import option_text, phase_title
+from engine_core.editions import FAM_1940
 
 KINDS = ("land", "sea", "amphibious")
+# The set-up's option rows per unit (the battle's option names) and the words that name them
+EXTRA_ROWS = ("bombard", "seaborne", "sea_attacker", "sea_defender", "scramble", "attacker_damaged",
+              "defender_damaged", "attacker_cargo", "defender_cargo")
+ROW_WORDS = ("Bombard", "Seaborne", "Sea", "Sea", "Scramble", "Damaged", "Damaged", "Aboard", "Aboard")
 
 
 def side_units(board, ids, counts):
@@ -55,14 +60,17 @@ class BattleSetup(Counter):
             if given:
                 for i in range(len(ids)):
                     self.sides[s][i] = given.get(board.unit_name(ids[i]), 0)
-        # options as counts per unit row: bombard / seaborne (attacker), scramble (defender)
-        self.extra = {"bombard": [0] * len(ids), "seaborne": [0] * len(ids), "scramble": [0] * len(ids)}
-        self.kamikaze = 0
-        for k in self.extra:  # a pending battle's saved choices (firmware/pending.py)
+        # options as counts per unit row, named as the battle's options (engine_core/battle/steps.py)
+        self.extra = {}
+        for k in EXTRA_ROWS:  # a pending battle's saved choices (firmware/pending.py)
             given = (options or {}).get(k) or {}
-            for i in range(len(ids)):
-                self.extra[k][i] = given.get(board.unit_name(ids[i]), 0)
+            self.extra[k] = [given.get(board.unit_name(ids[i]), 0) for i in range(len(ids))]
         self.kamikaze = (options or {}).get("kamikaze", 0)
+        self.air_bases = (options or {}).get("air_bases", 1)   # free battle board only (a game's are its own)
+        # an amphibious assault's launch zone: the sea zones beside the territory (P40-C-55, CL-C-40)
+        self.zones = launch_zones(board, territory)
+        launch = (options or {}).get("launch", -1)
+        self.launch = self.zones.index(launch) if launch in self.zones else 0
         self.kinds = kinds_for(board, territory)
         self.side = 0
         self.kind = kind if kind in self.kinds else self.kinds[0]
@@ -74,31 +82,53 @@ class BattleSetup(Counter):
         self.rows = []
         Counter.__init__(self, app, "Attacker", [], [])
         self.build()
-        self.cursor = 1  # the first unit (the kind is one row up)
+        self.cursor = self.first_unit()
         if plan:
             self.footer = "A:side Start:save"
             self.title = "Pending: attacker"
 
     # -- rows ---------------------------------------------------------------
     def build(self):
-        """The rows of the side shown: (what, index) with what in kind/unit/bombard/seaborne/
-        scramble/kamikaze; names and counts for the Counter's drawing."""
+        """The rows of the side shown: (what, index) with what in kind/launch/unit/air_bases/
+        kamikaze or one of EXTRA_ROWS; names and counts for the Counter's drawing."""
         from engine_core import units
         board = self.app.session.board
         rows = [("kind", 0)]
+        amph = self.kind == "amphibious"
+        if amph and self.zones:
+            rows.append(("launch", 0))
         for i in range(len(self.ids)):
             rows.append(("unit", i))
+        y1940 = board.family == FAM_1940
         for i in range(len(self.ids)):
             rec = board.units[self.ids[i]]
-            if self.side == 0 and self.kind == "amphibious":
-                if rec[units.U_ABILITIES] & units.AB_BOMBARD:
-                    rows.append(("bombard", i))
-            if self.side == 0 and self.kind == "amphibious" and rec[units.U_KIND] == units.LAND:
-                if self.sides[0][i]:
-                    rows.append(("seaborne", i))
-            if self.side == 1 and self.kind == "sea" and board.combat_flags & units.CF_SCRAMBLE and \
-                    rec[units.U_ABILITIES] & (units.AB_FIGHTER | units.AB_TAC_BOMBER):
+            kind, abil = rec[units.U_KIND], rec[units.U_ABILITIES]
+            if self.side == 0 and amph and abil & units.AB_BOMBARD:
+                rows.append(("bombard", i))
+            if self.side == 0 and amph and kind == units.LAND and self.sides[0][i]:
+                rows.append(("seaborne", i))
+        if amph:  # the sea battle in the launch zone, fought first (CL-C-42, LHTR-C-42, P40-C-57)
+            for i in range(len(self.ids)):
+                rec = board.units[self.ids[i]]
+                kind, abil = rec[units.U_KIND], rec[units.U_ABILITIES]
+                if kind == units.SEA or (kind == units.AIR and (self.side == 0 or abil & units.AB_CARRIER_AIR)):
+                    rows.append(("sea_attacker" if self.side == 0 else "sea_defender", i))
+        for i in range(len(self.ids)):
+            rec = board.units[self.ids[i]]
+            abil = rec[units.U_ABILITIES]
+            if self.side == 1 and self.kind in ("sea", "amphibious") and board.combat_flags & units.CF_SCRAMBLE \
+                    and abil & (units.AB_FIGHTER | units.AB_TAC_BOMBER):
                 rows.append(("scramble", i))
+            # P40-U-50: a capital ship damaged before this battle takes one more hit
+            if self.kind == "sea" and y1940 and rec[units.U_HITS] >= 2 and self.sides[self.side][i]:
+                rows.append(("attacker_damaged" if self.side == 0 else "defender_damaged", i))
+        if self.side == 1 and self.kind in ("sea", "amphibious") and board.combat_flags & units.CF_SCRAMBLE \
+                and self.free_board():
+            rows.append(("air_bases", 0))
+        if self.kind == "sea" and y1940 and self.damaged_carriers(self.side):
+            for i in range(len(self.ids)):  # P40-U-55: planes aboard a damaged carrier are cargo
+                if board.units[self.ids[i]][units.U_ABILITIES] & units.AB_CARRIER_AIR:
+                    rows.append(("attacker_cargo" if self.side == 0 else "defender_cargo", i))
         if self.side == 1 and self.kamikaze_allowed():
             rows.append(("kamikaze", 0))
         self.rows = rows
@@ -106,6 +136,26 @@ class BattleSetup(Counter):
         self.counts = [self.row_count(r) for r in rows]
         if self.cursor >= len(rows):
             self.cursor = len(rows) - 1
+
+    def first_unit(self):
+        for r in range(len(self.rows)):
+            if self.rows[r][0] == "unit":
+                return r
+        return 0
+
+    def free_board(self):
+        """No game behind this battle: what the game would know is entered on screen."""
+        return self.territory < 0 or self.app.session.game is None
+
+    def damaged_carriers(self, side):
+        from engine_core import units
+        board = self.app.session.board
+        key = "attacker_damaged" if side == 0 else "defender_damaged"
+        n = 0
+        for i in range(len(self.ids)):
+            if board.units[self.ids[i]][units.U_ABILITIES] & units.AB_CARRIER:
+                n += self.extra[key][i]
+        return n
 
     def kamikaze_allowed(self):
         s = self.app.session
@@ -117,26 +167,34 @@ class BattleSetup(Counter):
         what, i = row
         if what == "kind":
             return "Kind"
+        if what == "launch":
+            return "From"
         if what == "unit":
             return self.unit_names[i]
         if what == "kamikaze":
             return "Kamikaze tokens"
-        return what[:1].upper() + what[1:] + " " + self.unit_names[i]
+        if what == "air_bases":
+            return "Air bases"
+        return ROW_WORDS[EXTRA_ROWS.index(what)] + " " + self.unit_names[i]
 
     def row_count(self, row):
         what, i = row
-        if what == "kind":
+        if what in ("kind", "launch"):
             return 1
         if what == "unit":
             return self.sides[self.side][i]
         if what == "kamikaze":
             return self.kamikaze
+        if what == "air_bases":
+            return self.air_bases
         return self.extra[what][i]
 
     def row_text(self, i, cols):
         what = self.rows[i][0]
         if what == "kind":
             return ui.pad("Kind </>", self.kind, cols)
+        if what == "launch":
+            return ui.pad("From </>", self.app.session.board.territory_name(self.zones[self.launch]), cols)
         return Counter.row_text(self, i, cols)
 
     def key(self, name, now):
@@ -146,14 +204,21 @@ class BattleSetup(Counter):
             if what == "kind":
                 n = len(self.kinds)
                 self.kind = self.kinds[(self.kinds.index(self.kind) + step) % n]
+            elif what == "launch":
+                self.launch = (self.launch + step) % len(self.zones)
             elif what == "unit":
                 self.sides[self.side][i] = max(0, min(99, self.sides[self.side][i] + step))
-                if self.side == 0 and self.extra["seaborne"][i] > self.sides[0][i]:
-                    self.extra["seaborne"][i] = self.sides[0][i]
+                for k in ("seaborne", "attacker_damaged") if self.side == 0 else ("defender_damaged",):
+                    if self.extra[k][i] > self.sides[self.side][i]:
+                        self.extra[k][i] = self.sides[self.side][i]
             elif what == "kamikaze":
                 self.kamikaze = max(0, min(6, self.kamikaze + step))  # P40-C-30: 6 tokens a game
+            elif what == "air_bases":
+                self.air_bases = max(0, min(9, self.air_bases + step))
             else:
-                top = self.sides[0][i] if what == "seaborne" else 9
+                top = 99 if what.startswith("sea_") else 9
+                if what in ("seaborne", "attacker_damaged", "defender_damaged"):
+                    top = self.sides[self.side][i]   # of the units entered above
                 self.extra[what][i] = max(0, min(top, self.extra[what][i] + step))
             self.message = ""
             self.build()
@@ -170,17 +235,21 @@ class BattleSetup(Counter):
         """What this screen chose: the kind's options only (a kind switched away drops them)."""
         board = self.app.session.board
         out = {}
+        keys = ()
         if self.kind == "amphibious":
-            for k in ("bombard", "seaborne"):
-                d = side_units(board, self.ids, self.extra[k])
-                if d:
-                    out[k] = d
+            keys = ("bombard", "seaborne", "sea_attacker", "sea_defender", "scramble")
+            if self.zones:
+                out["launch"] = self.zones[self.launch]
         if self.kind == "sea":
-            d = side_units(board, self.ids, self.extra["scramble"])
-            if d:
-                out["scramble"] = d
+            keys = ("scramble", "attacker_damaged", "defender_damaged", "attacker_cargo", "defender_cargo")
             if self.kamikaze and self.kamikaze_allowed():
                 out["kamikaze"] = self.kamikaze
+        for k in keys:
+            d = side_units(board, self.ids, self.extra[k])
+            if d and not (k.endswith("_cargo") and not self.damaged_carriers(0 if k[0] == "a" else 1)):
+                out[k] = d     # planes ride as cargo only aboard a damaged carrier entered (P40-U-55)
+        if "scramble" in out and self.free_board():
+            out["air_bases"] = self.air_bases
         return out
 
     def options(self):
@@ -213,15 +282,38 @@ class BattleSetup(Counter):
             self.odds_text = "Odds: add both sides"
             return True
         try:
+            sea = self.sea_odds(opts)   # first: the land battle's odds are the ones kept
             r = self.app.session.odds(self.kind, att, dfd, opts)
-            self.odds_text = odds_line(r)
+            self.odds_text = sea + odds_line(r)
             self.more_text = odds_more(self.app.session.board, r)
+            note = self.app.session.repair_note(self.kind, self.territory, opts)
+            if note:
+                self.more_text = note + ". " + self.more_text
         except ImportError:
             self.odds_text = "Odds: not available"
         except ValueError as err:
             self.odds_text = "Odds: not available"
             self.refuse(err)
         return True
+
+    def sea_odds(self, opts):
+        """'Sea 75.0% ' for an assault's sea battle in the launch zone (fought first, as a sea
+        battle of its own, scrambled planes counted in; the rest of the line is the land
+        battle's), 'Sea ? ' before the attacking ships are entered, else ''."""
+        if self.kind != "amphibious" or not (opts.get("sea_defender") or opts.get("scramble")):
+            return ""
+        sd = dict(opts.get("sea_defender") or {})
+        for k in opts.get("scramble") or {}:
+            sd[k] = sd.get(k, 0) + opts["scramble"][k]
+        sa = opts.get("sea_attacker") or {}
+        if not sa:
+            return "Sea ? "
+        keep = {}
+        for k in ("attacker_tech", "defender_tech", "attacker_na", "defender_na"):
+            if opts.get(k):
+                keep[k] = opts[k]
+        r = self.app.session.odds("sea", sa, sd, keep)
+        return "Sea " + percent(odds_value(r, "attacker_wins")) + " "
 
     def tail(self, cols):
         return [(fit_words(self.more_text, cols), ui.DIM)] if self.more_text else []
@@ -242,7 +334,7 @@ class BattleSetup(Counter):
             if self.plan:
                 self.title = "Pending: " + self.title.lower()
             self.build()
-            self.cursor = 1  # the other side starts from its first unit, as this one did
+            self.cursor = self.first_unit()  # the other side starts from its first unit, as this one did
         elif name == "long_select":
             self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
             self.build()
@@ -305,6 +397,14 @@ def setup_order(board, kind):
     return tuple(out)
 
 
+def launch_zones(board, territory):
+    """The sea zones an amphibious assault on `territory` may come from (its coast), in id
+    order; () for a sea zone, a landlocked territory or the free battle board."""
+    if territory < 0 or board.is_sea(territory):
+        return ()
+    return tuple(sorted((t for t in board.adjacent(territory) if board.is_sea(t)), key=board.sea_zone_number))
+
+
 def kinds_for(board, territory):
     """The battle kinds a space has: a sea zone's sea battle; a territory's land battle or
     amphibious assault; the free battle board (no space) all three."""
@@ -312,6 +412,8 @@ def kinds_for(board, territory):
         return KINDS
     if board.is_sea(territory):
         return ("sea",)
+    if not launch_zones(board, territory):
+        return ("land",)   # no coast: no amphibious assault (CL-C-40, P40-C-55)
     return ("land", "amphibious")
 
 

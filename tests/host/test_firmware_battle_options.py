@@ -102,3 +102,74 @@ def test_a_battle_set_up_refused_when_entered():
                    s.battle_options("amphibious", t, {"bombard": {"battleship": 1}, "seaborne": {"infantry": 2}}))
     assert _refused(s.check_battle, "land", {"infantry": 2}, {"infantry": 1},
                     {"bombard": {"battleship": 1}}) == "P40-C-60"
+
+
+def test_scramble_bases_come_from_the_games_facilities():
+    """Issue 16 item 16. P40-C-20: each territory with an operative air base scrambles up to 3
+    fighters / tactical bombers into an adjacent zone under attack; P40-U-67: "Inoperative at 3
+    or more damage: ... no scramble". Japan attacks Sea Zone 26: the Hawaiian Islands (an island
+    with a US air base) give the battle 1 air base, so 3 fighters may scramble, 4 are refused
+    when entered; with 3 damage markers on the base no scramble at all. The assault on the
+    Hawaiian Islands from Sea Zone 26 takes the same base from its launch zone."""
+    from engine_core.ledger import economy
+    s = _session("pacific_1940")
+    board, state = s.board, s.game.state
+    z26 = board.territory_id("Sea Zone 26")
+    hawaii = board.territory_id("Hawaiian Islands")
+    opts = s.battle_options("sea", z26, {"scramble": {"fighter": 3}})
+    assert opts["air_bases"] == 1
+    s.check_battle("sea", {"battleship": 1}, {"destroyer": 1}, opts)
+    four = s.battle_options("sea", z26, {"scramble": {"fighter": 4}})
+    assert _refused(s.check_battle, "sea", {"battleship": 1}, {"destroyer": 1}, four) == "P40-C-20"
+    amph = s.battle_options("amphibious", hawaii, {"scramble": {"fighter": 2}, "launch": z26})
+    assert amph["air_bases"] == 1 and "launch" not in amph
+    economy.set_damage(state, hawaii, economy.DMG_AIR, 3)
+    assert _refused(s.battle_options, "sea", z26, {"scramble": {"fighter": 1}}) == "P40-C-20"
+    assert "air_bases" not in s.battle_options("sea", z26, {})   # no scramble chosen: nothing asked
+
+
+def test_naval_base_repair_is_noted_not_refused():
+    """P40-U-66: damaged capital ships in a zone serviced by an operative friendly naval base are
+    repaired free at their owner's Purchase & Repair phase. The device cannot know whether the
+    ship was there at that time (it may have moved in after), so a damaged US battleship in Sea
+    Zone 26 (Pearl Harbor's naval base) gets a note, not a refusal; with the base at 3 damage
+    markers (inoperative) no note; a zone with no naval base none."""
+    from engine_core.ledger import economy
+    s = _session("pacific_1940")
+    board, state = s.board, s.game.state
+    z26 = board.territory_id("Sea Zone 26")
+    dmg = {"defender_damaged": {"battleship": 1}}
+    note = s.repair_note("sea", z26, s.battle_options("sea", z26, dmg))
+    assert note.startswith("P40-U-66") and "D's" in note
+    assert s.repair_note("sea", z26, {"attacker_damaged": {"battleship": 1}}) == ""  # Japan's: no base there
+    economy.set_damage(state, board.territory_id("Hawaiian Islands"), economy.DMG_NAVAL, 3)
+    assert s.repair_note("sea", z26, dmg) == ""
+
+
+def test_assault_sea_part_checked_when_entered():
+    """The sea battle of an amphibious assault, per edition: Classic CL-C-42 (no support shot after
+    a naval battle), CL-U-71 (a transport carries 1-2 infantry or one other unit: 1 tank + 1
+    infantry need 2); LHTR-C-44 (no bombardment after a sea battle), LHTR-U-71 (one unit plus one
+    infantry: 1 tank + 1 infantry fit 1 transport); CL-C-41 / LHTR-C-41: no enemy ships, no sea
+    battle."""
+    from firmware.session import check_assault
+    from engine_core import board as B
+    classic = B.load("classic")
+    lhtr = B.load("revised_lhtr")
+    sea = {"sea_attacker": {"battleship": 1, "transport": 1}, "sea_defender": {"submarine": 1}}
+    tank_inf = {"seaborne": {"armor": 1, "infantry": 1}}
+
+    def refused(board, opts):
+        try:
+            check_assault(board, opts)
+        except RuleError as err:
+            return err.rule
+        return None
+
+    assert refused(classic, dict(sea, bombard={"battleship": 1})) == "CL-C-42"
+    assert refused(lhtr, dict(sea, bombard={"battleship": 1})) == "LHTR-C-44"
+    assert refused(classic, dict(sea, **tank_inf)) == "CL-U-71"
+    assert refused(lhtr, dict(sea, **tank_inf)) is None
+    assert refused(lhtr, {"sea_attacker": {"battleship": 1}}) == "LHTR-C-41"
+    assert refused(classic, {"sea_attacker": {"battleship": 1}}) == "CL-C-41"
+    assert refused(classic, {"bombard": {"battleship": 1}, "seaborne": {"infantry": 2}}) is None

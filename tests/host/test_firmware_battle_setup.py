@@ -326,7 +326,9 @@ def test_pending_amphibious_battle_keeps_its_bombardment():
     board = d.app.session.board
     t = board.territory_id("Kwangtung")
     row = pending.of(d.app.session).get(d.app.session.game, t)
-    assert row[1] == "amphibious" and row[4] == {"bombard": {"battleship": 1}, "seaborne": {"infantry": 2}}
+    # Kwangtung's only coast is Sea Zone 20 (the Pacific 1940 map): the launch zone saved with it
+    assert row[1] == "amphibious" and row[4] == {"bombard": {"battleship": 1}, "seaborne": {"infantry": 2},
+                                                 "launch": board.territory_id("Sea Zone 20")}
     key, rows = pending.decode(pending.encode(pending.of(d.app.session).key, [row]))
     assert rows == [row]                 # as saved on flash
     d.press("roll")                      # -> Conduct combat
@@ -338,3 +340,159 @@ def test_pending_amphibious_battle_keeps_its_bombardment():
     d.press("roll")
     b = d.app.session.battle
     assert b.bombard[board.unit_id("battleship")] == 1 and b.seaborne[board.unit_id("infantry")] == 2
+
+
+def _pacific_combat_at(d, name):
+    """Japan at war with the UK in Conduct combat, the set-up of the battle in `name`."""
+    _pacific_combat(d)
+    d.select_item(name)
+    return d.app.top()
+
+
+def _set(d, label, n):
+    """The row `label` of the side shown to count n (left/right from where it is)."""
+    _to_row(d, label)
+    setup = d.app.top()
+    have = setup.counts[setup.cursor]
+    d.press("right" if n > have else "left", abs(n - have))
+    d.wait(100)
+
+
+def test_amphibious_assault_with_its_sea_battle_from_the_device():
+    """Issue 18 item 1: Japan's assault on Kwangtung from Sea Zone 20 (its only coast: the
+    "From" row, P40-C-55) with UK ships there: the sea battle first (P40-C-56, P40-C-57), then
+    the land battle. Refused when entered: attacking ships with no defender there (P40-C-57: no
+    sea battle), a bombarding battleship after a sea battle (P40-C-60), 2 infantry + 1 artillery
+    aboard 1 transport (P40-U-58: one unit plus one infantry each -> 2 transports needed).
+    Sea odds worked by hand: cruiser (hits <= 3, 1/2) + transport vs destroyer (hits <= 2, 1/3),
+    the destroyer's hit on the cruiser (P40-C-84: transports chosen last): per round attacker
+    clears the zone with 1/2 (the transport alone left counts), loses the cruiser with
+    1/2 * 1/3 = 1/6 (the transport is then sunk), repeats with 1/2 * 2/3 = 1/3:
+    win = (1/2) / (1 - 1/3) = 3/4. Fought with given dice: the cruiser rolls 2 (hit), the destroyer
+    5 (miss); no bombardment after the sea battle (P40-C-60); the 2 landed infantry roll 1 and 4
+    (one hit at 1), the defending infantry 6 (miss): Kwangtung captured, cruiser and transport
+    left at sea."""
+    from engine_core.dice import FixedDice
+    d = Device()
+    setup = _pacific_combat_at(d, "Kwangtung")
+    board = d.app.session.board
+    _set(d, "infantry", 2)
+    _to_row(d, "Kind")
+    d.press("right")                                   # land -> amphibious
+    d.wait(100)
+    assert setup.kind == "amphibious"
+    assert any(line.startswith("From") and line.rstrip().endswith("Sea Zone 20") for line in d.lines())
+    assert setup.zones == (board.territory_id("Sea Zone 20"),)
+    _set(d, "Seaborne infantry", 2)
+    _set(d, "Sea cruiser", 1)
+    assert getattr(setup.refusal, "rule", "") == "P40-C-57"   # nobody to fight at sea yet
+    _set(d, "Sea transport", 1)
+    d.press("select")                                  # the defender
+    _set(d, "infantry", 1)
+    _set(d, "Sea destroyer", 1)
+    assert setup.refusal is None
+    assert setup.odds_text.startswith("Sea 75.0% Win ")
+    d.press("select")                                  # the attacker again
+    _set(d, "Bombard battleship", 1)
+    assert getattr(setup.refusal, "rule", "") == "P40-C-60" and "P40-C-60" in d.text()
+    d.press("roll")
+    assert d.app.session.battle is None                # Start refused: nothing started
+    _set(d, "Bombard battleship", 0)
+    _set(d, "artillery", 1)
+    _set(d, "Seaborne artillery", 1)
+    assert getattr(setup.refusal, "rule", "") == "P40-U-58"
+    _set(d, "Seaborne artillery", 0)
+    _set(d, "artillery", 0)
+    assert setup.refusal is None
+    d.press("roll")
+    b = d.app.session.battle
+    assert b is not None and b.part == 0               # the sea battle first
+    dice = FixedDice([2, 5, 1, 4, 6])
+    p = b.run_until_prompt(dice)
+    while p is not None:
+        b.answer(p.default)
+        p = b.run_until_prompt(dice)
+    r = b.result
+    u = board.unit_id
+    assert r["sea_survivors"][0][u("cruiser")] == 1 and r["sea_survivors"][0][u("transport")] == 1
+    assert r["sea_survivors"][1][u("destroyer")] == 0
+    assert r["survivors"][0][u("infantry")] == 2 and r["survivors"][1][u("infantry")] == 0
+    assert r["captured"] and dice.used == 5
+    d.app.session.end_battle()
+
+
+def test_damaged_battleship_entered_on_the_set_up():
+    """Issue 16 item 15, P40-U-50: a battleship damaged before this battle takes one more hit.
+    A damaged battleship (hits <= 4: 2/3) against a destroyer (hits <= 2: 1/3), one hit each
+    side sinks: per round the battleship alone survives 2/3 * 2/3 = 4/9, both sink 2/9, the
+    battleship alone sinks 1/9, nothing 2/9: win = (4/9) / (7/9) = 4/7 = 57.1%. The row is only
+    for two-hit ships entered on the side, at most as many as entered, and reaches the battle."""
+    d = Device()
+    setup = _pacific_combat_at(d, "Sea Zone 20")
+    board = d.app.session.board
+    assert "Damaged battleship" not in setup.names       # no battleship entered yet
+    _set(d, "battleship", 1)
+    assert "Damaged battleship" in setup.names and "Damaged cruiser" not in setup.names
+    _set(d, "Damaged battleship", 3)
+    assert setup.counts[setup.cursor] == 1              # never more than entered
+    d.press("select")
+    _set(d, "destroyer", 1)
+    assert setup.odds_text.startswith("Win 57.1%")
+    d.press("select")
+    _set(d, "battleship", 0)                             # the damaged one leaves with it
+    assert setup.extra["attacker_damaged"][setup.ids.index(board.unit_id("battleship"))] == 0
+    _set(d, "battleship", 1)
+    _set(d, "Damaged battleship", 1)
+    d.press("roll")
+    b = d.app.session.battle
+    assert b.dmg[0][board.unit_id("battleship")] == 1
+    d.app.session.end_battle()
+
+
+def test_damaged_carrier_planes_aboard_are_cargo():
+    """P40-U-55: "If a damaged carrier is attacked, the aircraft aboard are cargo: they can't
+    defend and are lost with the carrier." On the free battle board (Pacific 1940): a destroyer
+    (hits <= 2: 1/3) attacks a damaged carrier (defends at 2: 1/3; one hit sinks it) with 2
+    fighters aboard. Entered as defenders they are refused (P40-U-55); on the "Aboard" rows they
+    ride: win = (1/3 * 2/3) / (1 - 2/3 * 2/3) = (2/9) / (5/9) = 2/5; the carrier sinks with
+    (1/3) / (5/9) = 3/5, taking 16 + 2 * 10 IPC with it: defender's expected loss 3/5 * 36 = 21.6."""
+    d = Device()
+    d.select_item("Battle board")
+    setup = d.app.top()
+    _to_row(d, "Kind")
+    d.press("right")                                   # land -> sea
+    assert setup.kind == "sea"
+    _set(d, "destroyer", 1)
+    d.press("select")
+    _set(d, "carrier", 1)
+    _set(d, "Damaged carrier", 1)
+    _set(d, "fighter", 2)
+    assert getattr(setup.refusal, "rule", "") == "P40-U-55"
+    _set(d, "fighter", 0)
+    _set(d, "Aboard fighter", 2)
+    assert setup.refusal is None
+    opts = setup.options()
+    assert opts["defender_cargo"] == {"fighter": 2} and opts["defender_damaged"] == {"aircraft_carrier": 1}
+    r = d.app.session.odds("sea", {"destroyer": 1}, {"aircraft_carrier": 1}, opts)
+    assert abs(r["attacker_wins"] - 2.0 / 5) < 1e-9
+    assert abs(r["defender_ipc_lost"] - 21.6) < 1e-9
+    assert setup.odds_text.startswith("Win 40.0%")
+
+
+def test_free_board_air_bases_row_limits_the_scramble():
+    """P40-C-20: up to 3 fighters / tactical bombers scramble from each operative air base. On the
+    free battle board the bases are entered ("Air bases", defender side): 4 fighters from 1 base
+    refused when entered, allowed from 2."""
+    d = Device()
+    d.select_item("Battle board")
+    setup = d.app.top()
+    _to_row(d, "Kind")
+    d.press("right")                                   # sea
+    _set(d, "destroyer", 1)
+    d.press("select")
+    _set(d, "destroyer", 1)
+    assert "Air bases" in setup.names
+    _set(d, "Scramble fighter", 4)
+    assert getattr(setup.refusal, "rule", "") == "P40-C-20"
+    _set(d, "Air bases", 2)
+    assert setup.refusal is None and setup.options()["air_bases"] == 2

@@ -290,3 +290,24 @@ def test_power_cuts_at_random_points_keep_the_last_saved_list():
         assert _list(again) == want, (trial, _list(again), want)
         seen_lists.add(len(want))
     assert seen_lists >= {0, 1, 2}, seen_lists   # cuts before, between and after the adds
+
+
+def test_an_assaults_sea_part_and_damaged_ships_keep_in_the_record():
+    """A pending assault keeps its launch zone and the sea battle there (CL-C-42, LHTR-C-42,
+    P40-C-57), a pending sea battle its damaged ships and their cargo (P40-U-50, P40-U-55) and
+    the free board's air bases (P40-C-20): encoded and decoded unchanged; a launch zone or a count
+    that is not a whole number in range makes the record unreadable (a stale or damaged record
+    reads as an empty list, never as a wrong battle)."""
+    amph = [5, "amphibious", {"infantry": 2}, {"infantry": 1},
+            {"seaborne": {"infantry": 2}, "sea_attacker": {"cruiser": 1, "transport": 1},
+             "sea_defender": {"destroyer": 1}, "launch": 105}]
+    sea = [105, "sea", {"battleship": 1}, {"aircraft_carrier": 1},
+           {"attacker_damaged": {"battleship": 1}, "defender_damaged": {"aircraft_carrier": 1},
+            "defender_cargo": {"fighter": 2}, "scramble": {"fighter": 3}, "air_bases": 1}]
+    key = ["pacific_1940", 7, 1]
+    assert pending.decode(pending.encode(key, [amph, sea])) == (key, [amph, sea])
+    for bad in (-1, 1000, "105", 1.5):
+        row = amph[:4] + [dict(amph[4], launch=bad)]
+        assert pending.decode(pending.encode(key, [row])) == (None, [])
+    row = sea[:4] + [dict(sea[4], air_bases=10)]
+    assert pending.decode(pending.encode(key, [row])) == (None, [])
