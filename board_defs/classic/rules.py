@@ -17,6 +17,9 @@ RULES = {
     "repair_cost": 0,
     # economy.place: a new IC needs a territory worth at least this much (CL-E-03: any owned)
     "ic_min_value": 0,
+    # economy.place: AA guns one territory may receive in a Mobilize phase (CL-E-03: one AA
+    # gun per territory; LHTR and 1940 set no limit, LHTR-M-09)
+    "aa_per_territory": 1,
     # economy.capture: a captured major complex becomes minor (1940 only)
     "downgrade_major": False,
     # economy.capture: IPCs seized while one's own capital is lost are frozen (LHTR-E-13 only)

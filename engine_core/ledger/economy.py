@@ -407,15 +407,27 @@ def _power_named(board, name):
     return -1
 
 
-def place(board, state, power, t, units, sea_zone=-1, hostile=False, options=None):
+def place(board, state, power, t, units, sea_zone=-1, hostile=False, options=None, earlier=()):
     """Mobilize units from the pool at t (CL-E-03/04, LHTR-E-03..08, P40-E-10..18).
 
     Land and air units are placed in t; sea units in `sea_zone`, adjacent to t, counted
     against the complex at t (CL-A-19, LHTR-A-24). Facilities are placed in t itself (no
     complex needed). `hostile`: the players say enemy units occupy `sea_zone`; Classic
     allows that only with the optional rule "ships_in_enemy_zones" (CL-E-03, CL-O-02),
-    Revised and 1940 always (LHTR-E-06, P40-E-14)."""
+    Revised and 1940 always (LHTR-E-06, P40-E-14). `earlier`: the units placed at t before in
+    this Mobilize phase, for the rule "aa_per_territory" (Classic CL-E-03: one AA gun)."""
     items = pairs(board, units)
+    most = board.rules.get("aa_per_territory", 0)
+    if most:
+        guns = 0
+        for batch in [items] + list(earlier):
+            for u, n in batch:
+                if board.units[u][U.U_ABILITIES] & U.AB_AA:
+                    guns += n
+        if guns > most:
+            # the ledger sees only this turn's placements; a gun already standing there is the
+            # players' to see (the manual: "You lose the new gun!")
+            raise RuleError("CL-E-03", "one AA gun per territory: at most %d placed there" % most)
     for u, n in items:
         have = _pool_count(state, u, power)
         if have < n:

@@ -99,6 +99,9 @@ def clone_state(s):
     return c
 
 
+# journal entries that record a combat movement (units entering or taking a space)
+_MOVES = (J.ENTER, J.CAPTURE, J.BATTLE, J.NEUTRAL)
+
 _STATE_FIELDS = ("edition", "round", "turn", "phase", "treasury", "owner", "damage", "at_war",
                  "history", "kamikaze", "techs", "research", "dice", "pending", "journal",
                  "facilities", "base_damage", "captured", "since", "game_turn", "turns_taken",
@@ -302,7 +305,12 @@ class Game:
         if code == J.PLACE:
             me = self._actor(a["power"])
             self._need_phase(ph, PH.MOBILIZE, "place")
-            return E.place(b, s, me, a["territory"], a["units"], a["sea_zone"], a["hostile"], self.options)
+            earlier = ()
+            if b.rules.get("aa_per_territory"):
+                earlier = [J.decode(x)["units"] for x in J.this_phase(s.journal, J.PLACE)
+                           if x[2] == a["territory"]]
+            return E.place(b, s, me, a["territory"], a["units"], a["sea_zone"], a["hostile"],
+                           self.options, earlier)
         if code == J.CAPTURE or code == J.BATTLE:
             if ph not in (PH.COMBAT_MOVE, PH.COMBAT, PH.NONCOMBAT):
                 raise RuleError(E.rid(b, "CL-C-80", "LHTR-C-70", "P40-C-100"),
@@ -439,6 +447,14 @@ class Game:
         pol = _politics()
         if pol is None:
             raise RuleError("P40-P-02", "declarations of war are not available in this build")
+        if self.phase_constant() == PH.COMBAT_MOVE:
+            pol.can_declare_war(b, s, p, target, self.options)
+            for e in J.this_phase(s.journal):
+                if e[0] in _MOVES:
+                    # P40-P-02 / G40-P-02: "before any combat movements are made"
+                    raise RuleError(E.rid(b, "CL-P-01", "LHTR-P-12", "P40-P-02", "G40-P-02"),
+                                    "war is declared at the beginning of the Combat Move phase,"
+                                    " before any combat movement")
         return self._apply_politics(pol.declare_war(b, s, p, target, self.options))
 
     def _apply_politics(self, events):

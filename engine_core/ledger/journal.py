@@ -61,16 +61,17 @@ END_PHASE_ENTRY = (END_PHASE,)   # the commonest entry, shared (RAM)
 _PHASE_ENDS = (END_PHASE, INCOME, ANSWER)   # entries after which a new phase may have begun
 
 
-def this_phase(journal, code):
-    """The entries of one kind applied in the current phase, oldest first: the entries since
-    the last one that ended a phase (per-turn limits the state does not record)."""
+def this_phase(journal, code=None):
+    """The entries of one kind (None: of every kind) applied in the current phase, oldest
+    first: the entries since the last one that ended a phase (per-turn limits and orders the
+    state does not record)."""
     out = []
     k = len(journal) - 1
     while k >= 0:
         e = journal[k]
         if e[0] in _PHASE_ENDS:
             break
-        if e[0] == code:
+        if code is None or e[0] == code:
             out.append(e)
         k -= 1
     out.reverse()

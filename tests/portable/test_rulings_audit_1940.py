@@ -160,3 +160,25 @@ def test_damaged_naval_base_repairs_nothing():
     assert E.free_repair(b, s, z26, us)
     E.set_damage(s, hawaii, E.DMG_NAVAL, 3)
     assert not E.free_repair(b, s, z26, us)
+
+
+# ----- found looking for the same kinds of gap: an order within a phase the ledger did not keep
+
+def test_war_declared_before_any_combat_movement():
+    """P40-P-02 (G40-P-02): "War must be declared on your turn at the beginning of the Combat
+    Move phase, before any combat movements are made". Japan attacks Yunnan (at war with
+    China already) and then declares war on the UK: refused, nothing changes (the ledger
+    took it). Declared first, then the move, both stand. (Global 1940: test_rulings_audit_global.)"""
+    g = Game.new(ED)
+    _to(g, "Japan", "combat_move")
+    g.apply({"type": "enter", "territory": "Yunnan", "attack": 1})
+    before = (g.state.snapshot(), len(g.state.journal))
+    _raises("P40-P-02", g.apply, {"type": "declare_war", "target": "United Kingdom"})
+    assert (g.state.snapshot(), len(g.state.journal)) == before
+    uk = g.board.power_id("United Kingdom")
+    assert not g.state.is_at_war(g.board.power_id("Japan"), uk)
+    g = Game.new(ED)
+    _to(g, "Japan", "combat_move")
+    g.apply({"type": "declare_war", "target": "United Kingdom"})
+    g.apply({"type": "enter", "territory": "Yunnan", "attack": 1})
+    assert g.state.is_at_war(g.board.power_id("Japan"), uk)

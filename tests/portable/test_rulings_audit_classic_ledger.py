@@ -52,3 +52,34 @@ def test_individual_winner_by_percentage():
     s.victory = 1                                      # as the engine's victory check sets it
     assert g.summary()["individual"] == {"winners": ["Soviet Union"], "score": 250,
                                          "by": "percent_tenths"}
+
+
+# ----- found looking for the same kinds of gap: a placement limit the ledger did not keep
+
+def test_one_aa_gun_per_territory():
+    """CL-E-03 ("Limits: one IC per territory and one AA gun per territory"); the manual: "You
+    can't place the newly purchased gun because you can only have one anti-aircraft gun per
+    territory. You lose the new gun!" (CL-E-05). Germany buys 3 AA guns
+    (3 x 5 = 15 IPCs). Two at once in Germany are refused (the ledger took any number); one is
+    placed there, a second there later in the phase is refused too, one goes to South Europe,
+    and the third, unplaced, is lost at the end of the phase: no refund. LHTR sets no such
+    limit (LHTR-M-09): two AA guns in Germany stand."""
+    g = Game.new(ED)
+    _to(g, "Germany", "purchase")
+    before = g.summary()["treasury"]["Germany"]
+    g.apply({"type": "purchase", "units": {"antiaircraft_gun": 3}})
+    _to(g, "Germany", "mobilize")
+    assert _refused("CL-E-03", g.apply, {"type": "place", "territory": "Germany",
+                                         "units": {"antiaircraft_gun": 2}})
+    g.apply({"type": "place", "territory": "Germany", "units": {"antiaircraft_gun": 1}})
+    assert _refused("CL-E-03", g.apply, {"type": "place", "territory": "Germany",
+                                         "units": {"antiaircraft_gun": 1}})
+    g.apply({"type": "place", "territory": "South Europe", "units": {"antiaircraft_gun": 1}})
+    g.apply({"type": "end_phase"})
+    assert g.state.pool == [] and g.summary()["treasury"]["Germany"] == before - 15
+    g = Game.new("revised_lhtr")
+    _to(g, "Germany", "purchase")
+    g.apply({"type": "purchase", "units": {"antiaircraft_gun": 2}})
+    _to(g, "Germany", "mobilize")
+    g.apply({"type": "place", "territory": "Germany", "units": {"antiaircraft_gun": 2}})
+    assert g.state.pool == []

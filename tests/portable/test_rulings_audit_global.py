@@ -63,3 +63,20 @@ def test_india_complex_stays_major_in_global():
     """G40-U-03 is the variant's (G40-V-16): Global 1940 itself starts India major."""
     gc.collect()
     assert _size(Game.new("global_1940"), "India") == "major"
+
+
+def test_war_declared_before_any_combat_movement_global():
+    """G40-P-02: declarations are "made at the beginning of the declarer's Combat Move, before
+    any movement" (P40-P-02). Japan takes Yunnan, then declares war on the United States:
+    refused, and Japan and the US stay at peace."""
+    gc.collect()
+    g = Game.new("global_1940")
+    _to(g, "Japan", "combat_move")
+    g.apply({"type": "capture", "territory": "Yunnan"})
+    try:
+        g.apply({"type": "declare_war", "target": "United States"})
+        assert False, "declared after a combat movement"
+    except RuleError as e:
+        assert e.rule == "G40-P-02"
+    assert not g.state.is_at_war(g.board.power_id("Japan"), g.board.power_id("United States"))
+    g = None
