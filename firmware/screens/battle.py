@@ -12,7 +12,7 @@ the default preselected: one press (select) takes the default.
 from firmware import ui
 from firmware import tower as tower_mod
 from firmware.screens.text import percent, odds_value
-from firmware.screens.base import Screen, Counter
+from firmware.screens.base import Screen, Counter, wrap
 from firmware.screens.text import option_text, phase_title
 from engine_core.editions import FAM_1940
 
@@ -786,11 +786,16 @@ def both_sides(board, b, cols, room):
 
 def log_rows(log, cols):
     """The log's entries as rows of `cols`: [(text, style, dice)] with dice (prefix, side, faces,
-    hits, suffix) for a roll, wrapped between dice when they do not fit one row."""
+    hits, suffix) for a roll, wrapped between dice when they do not fit one row; other lines
+    wrapped between words."""
     out = []
     for entry in log:
         if len(entry) < 3:
-            out.append((ui.fit(entry[0], cols), entry[1], None))
+            # 'A damaged battleship (Bombard)': on more rows, between words, never cut
+            lines = wrap(entry[0], cols)
+            for i in range(len(lines)):
+                line = lines[i] if i == 0 or len(lines[i]) + 2 > cols else "  " + lines[i]
+                out.append((line, entry[1], None))
             continue
         text, style, roll = entry
         prefix, side, faces, hits, suffix = roll

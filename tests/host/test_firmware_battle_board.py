@@ -218,3 +218,12 @@ def test_an_estimate_is_shown_as_one():
     lines = d.lines()
     assert lines[0].endswith("Win " + bs.percent(0.5))
     assert any(t.startswith("Draw " + bs.percent(0.1) + "  IPC +1.3") for t in lines)
+
+
+def test_log_lines_wrap_between_words():
+    """P40-C-76 (a submarine's surprise strike; its hits and their cause on the board): a loss
+    line longer than the screen goes on two rows between words, never cut."""
+    entry = ("D damaged battleship (Surprise)", ui.BAD)
+    rows = bs.log_rows([entry], 26)
+    assert [r[0] for r in rows] == ["D damaged battleship", "  (Surprise)"]
+    assert bs.log_rows([entry], 40) == [("D damaged battleship (Surprise)", ui.BAD, None)]
