@@ -1,5 +1,6 @@
 """What players give a battle instead of the defaults: ships damaged before it, cargo, dice they
-rolled themselves, casualties they chose, a retreat, submerging submarines. Each is checked
+rolled themselves, casualties they chose, a retreat, submerging submarines; options that
+belong to another kind of battle or to paratroopers (refused). Each is checked
 (a refusal names the rule and changes nothing) and applied here. A battle run on the engine's
 dice and the default answers never loads this module (device heap); each function takes the
 Battle as `self` and is called from engine_core/battle/steps.py.Battle.
@@ -10,7 +11,7 @@ from engine_core import events as ev
 from engine_core.battle import casualties as cz
 from engine_core.errors import RuleError, InputError
 from engine_core.editions import FAM_LHTR, FAM_1940
-from engine_core.battle.base import (ATTACKER, DEFENDER, K_SEA, K_AMPHIBIOUS, S_END, O_RETREAT,
+from engine_core.battle.base import (ATTACKER, DEFENDER, K_LAND, K_SEA, K_AMPHIBIOUS, S_END, O_RETREAT,
     is_whole, zeros)
 
 
@@ -33,6 +34,41 @@ def start_damaged(self, options):
             if v[u] > self.alive[side][u]:
                 raise InputError("more damaged " + self.units[u][uu.U_NAME] + " than present")
         self.dmg[side] = v
+
+
+def check_kind_options(self, options):
+    """Options that belong to another kind of battle are refused, not ignored: bombardment
+    and seaborne units in an assault (CL-U-51, LHTR-C-23, P40-C-60), scrambles and kamikaze
+    strikes at sea (P40-C-20, P40-C-31), paratroopers on land beside land units that
+    attack with them (P40-R-13)."""
+    kind = self.kind
+    if kind != K_AMPHIBIOUS:
+        if sum(self.bombard):
+            raise RuleError(("CL-U-51", "LHTR-C-23", "P40-C-60")[self.family],
+                            "ships bombard in an amphibious assault only")
+        if sum(self.seaborne) or options.get("sea_attacker") or options.get("sea_defender"):
+            raise InputError("seaborne units and an assault's sea battle: kind amphibious")
+    if kind not in (K_SEA, K_AMPHIBIOUS):
+        if sum(self.scramble):
+            raise RuleError("P40-C-20", "planes scramble into a sea zone under attack (or"
+                            " against an assault from it)")
+        if self.kamikaze:
+            raise RuleError("P40-C-31", "kamikaze strikes are made in sea zones")
+    if self.para:
+        inf = -1
+        land = 0
+        for u in range(self.n):
+            if self.units[u][uu.U_KIND] == uu.LAND:
+                land += self.alive[ATTACKER][u]
+                if self.units[u][uu.U_NAME] == "infantry":
+                    inf = self.alive[ATTACKER][u]
+        if kind not in (K_LAND, K_AMPHIBIOUS):
+            raise RuleError("P40-R-13", "paratroopers drop into an enemy territory")
+        if self.para > inf:
+            raise InputError("more paratroopers than attacking infantry")
+        if land <= self.para:
+            raise RuleError("P40-R-13", "paratroopers attack only a territory also attacked"
+                            " by land units from adjacent territories or by an assault")
 
 
 def check_cargo(self):

@@ -144,6 +144,11 @@ class Battle:
             choices.check_cargo(self)
         if self.para and self.family != FAM_1940:
             raise InputError("paratroopers are a 1940 research advance")
+        if self.para or (kind != K_AMPHIBIOUS and (sum(self.bombard) or sum(self.seaborne) or
+                                                   options.get("sea_attacker") or options.get("sea_defender"))) \
+                or (kind not in (K_SEA, K_AMPHIBIOUS) and (sum(self.scramble) or self.kamikaze)):
+            from engine_core.battle import choices
+            choices.check_kind_options(self, options)     # refused: options of another kind
         ret = options.get("retreat", ("retreat",))
         if ret is not None and not isinstance(ret, (list, tuple)):
             raise InputError("retreat is a list of spaces")

@@ -96,3 +96,34 @@ def test_odds_refuse_what_the_battle_refuses_at_the_start():
     r = cargo.odds("revised_lhtr", "sea", {"destroyer": 1}, {"battleship": 1},
                    damaged={"defender": {"battleship": 1}}, rounds_done=1)
     assert abs(r["attacker_wins"] - 0.2) < EPS and abs(r["draw"] - 0.4) < EPS
+
+
+# ----- found looking for the same kinds of gap: strikes and drops where the rules allow none
+
+def test_options_of_another_kind_of_battle_refused():
+    """P40-C-31 ("These strikes can be made only in sea zones"), P40-C-20 (scrambled planes
+    go "into an adjacent sea zone that is under attack"), P40-C-60 (bombardment is step 2 of an
+    amphibious assault) and P40-R-13 (paratroopers go to "an enemy-controlled territory" that
+    "must also be under attack by your land units from adjacent territories and/or by
+    amphibious assault"): a land battle given kamikaze tokens, scrambled fighters or a
+    bombarding battleship, a sea battle given paratroopers, and 2 infantry that are both
+    paratroopers were all taken and the extra silently ignored; now each is refused by its
+    rule. With a tank attacking beside them the 2 paratroopers fight: their 1, 1 hit, the
+    defending infantry's 6 misses, the attacker takes the territory with all three."""
+    from engine_core.errors import RuleError
+    inf = {"infantry": 1}
+    for kind, a, opts, rule in (("land", inf, {"kamikaze": 1}, "P40-C-31"),
+                                ("land", inf, {"scramble": {"fighter": 1}}, "P40-C-20"),
+                                ("land", inf, {"bombard": {"battleship": 1}}, "P40-C-60"),
+                                ("sea", {"destroyer": 1}, {"paratroopers": 1}, "P40-R-13"),
+                                ("land", {"infantry": 2}, {"paratroopers": 2}, "P40-R-13")):
+        try:
+            Battle(ED, kind, a, {"destroyer": 1} if kind == "sea" else inf, opts)
+            assert False, opts
+        except RuleError as e:
+            assert e.rule == rule, (opts, e.rule)
+    b = Battle(ED, "land", {"infantry": 2, "tank": 1}, inf, {"paratroopers": 2})
+    d = FixedDice([1, 1, 6])
+    _finish(b, d)
+    assert d.remaining() == 0 and b.result["outcome"] == O_ATTACKER_WON and b.result["captured"]
+    assert _named(b, b.result["survivors"][0]) == {"infantry": 2, "tank": 1}
