@@ -6,7 +6,7 @@ An advantage is used with the action {"type": "advantage", "name": NAME, "territ
 (journal code ADVANTAGE). Loaded only when such an action is played or a turn of a Revised
 game begins with advantages in play (device heap).
 
-One-time facts are `GameState.history` bits 20..26: the Revised editions have no board
+One-time facts are `GameState.history` bits 20..27: the Revised editions have no board
 facts (objectives.fact_bit uses those bits only for the 1940 editions).
 
 Names (index = journal argument):
@@ -21,8 +21,8 @@ Names (index = journal argument):
                                 the special move itself is made on the map
   french_resistance  LHTR-O-34  UK, its Mobilize phase, once per game, Allies hold Western
                                 Europe: 3 free infantry there
-  colonial_garrison  LHTR-O-35  UK, at set-up (round 1, before the USSR buys): an extra IC in a
-                                tan territory worth 1 or more with no IC
+  colonial_garrison  LHTR-O-35  UK, at set-up (round 1, before the USSR buys), once: an extra
+                                IC in a tan territory worth 1 or more with no IC
   chinese_divisions  LHTR-O-51  US, its Mobilize phase, once per round: 1 free infantry in
                                 China, Sinkiang or Kwangtung, which the US controls
 """
@@ -43,7 +43,8 @@ STRIKE_ROUND = 1 << 23       # cleared when the next round begins (the USSR's tu
 ENIGMA_USED = 1 << 24
 RESISTANCE_USED = 1 << 25
 DIVISIONS_TURN = 1 << 26     # cleared at every turn start
-_ONCE = (WINTER_USED, 0, STRIKE_USED, ENIGMA_USED, RESISTANCE_USED, 0, DIVISIONS_TURN)
+GARRISON_USED = 1 << 27
+_ONCE = (WINTER_USED, 0, STRIKE_USED, ENIGMA_USED, RESISTANCE_USED, GARRISON_USED, DIVISIONS_TURN)
 
 EV_ADVANTAGE = "advantage"   # (EV_ADVANTAGE, power, name) an advantage declared
 EV_FREE_UNITS = "free_units"  # same tuple as politics.EV_FREE_UNITS: (.., p, t, unit, n)
@@ -128,6 +129,7 @@ def use(board, state, current, phase, i, t, options, repeated=False):
         if state.facilities[t] & 7:
             raise RuleError("LHTR-U-22", "one complex per territory")
         state.facilities[t] |= 1
+        state.history |= GARRISON_USED    # "one additional industrial complex"
         return [(EV_FACILITY, t, state.facilities[t])]
     # i == 6
     if current != owner or phase != _MOBILIZE:

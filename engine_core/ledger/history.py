@@ -61,7 +61,7 @@ NONAGGRESSION_OVER = 1 << 19    # LHTR-O-11: the Soviet advantage was used or lo
 
 # Bits 20..29: facts an edition's objectives declare (board.facts) that have no constant
 # above, e.g. "paid:<key>" of a one-time objective; engine_core/objectives.fact_bit maps them.
-# The Revised editions have no board facts: there bits 20..26 hold the national-advantage
+# The Revised editions have no board facts: there bits 20..27 hold the national-advantage
 # flags of engine_core/ledger/advantages.py (Russian Winter, Joint Strike, ...), some per turn.
 BOARD_FACTS_SHIFT = 20
 

@@ -146,6 +146,21 @@ def test_colonial_garrison_extra_complex():
     _raises("LHTR-O-35", g.apply, {"type": "advantage", "name": "colonial_garrison", "territory": india})
 
 
+def test_colonial_garrison_one_complex():
+    """LHTR-O-35: "You begin the game with one additional industrial complex in any tan
+    territory with an income value of at least 1": one. India takes it; a second in
+    Australia (tan, worth 2, no IC) at the same set-up was accepted (2 extra complexes) and
+    is now refused, changing nothing."""
+    g = _game(("colonial_garrison",))
+    g.apply({"type": "advantage", "name": "colonial_garrison", "territory": "India"})
+    aus = g.board.territory_id("Australia")
+    before = (g.state.snapshot(), len(g.state.journal))
+    _raises("LHTR-O-35", g.apply, {"type": "advantage", "name": "colonial_garrison",
+                                   "territory": "Australia"})
+    assert (g.state.snapshot(), len(g.state.journal)) == before
+    assert not g.state.facilities[aus]
+
+
 def test_chinese_divisions_once_per_round():
     """LHTR-O-51: in its Mobilize phase the US places 1 free infantry in China, Sinkiang or
     Kwangtung if it controls it, once per round (not per territory), on top of purchases."""
