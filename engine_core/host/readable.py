@@ -262,9 +262,10 @@ def battle_transcript(out, warnings=()):
         outcome, r["rounds"], "" if r["rounds"] == 1 else "s",
         ", territory captured" if r.get("captured") else ""))
     for side in ("attacker", "defender"):
-        lines.append("  %s: lost %s; left %s; IPC lost %d" % (
+        hurt = r.get("damaged", {}).get(side)
+        lines.append("  %s: lost %s; left %s%s; IPC lost %d" % (
             side, units_text(r["lost"][side]), units_text(r["survivors"][side]),
-            r["ipc_lost"][side]))
+            " (damaged: %s)" % units_text(hurt) if hurt else "", r["ipc_lost"][side]))
     if r.get("retreated"):
         lines.append("  retreated: %s" % units_text(r["retreated"]))
     if out.get("start", {}).get("cargo"):

@@ -77,6 +77,8 @@ def test_battle_damaged_battleship_one_more_hit():
     code, out, err = run(["battle", "1 ca vs 1 bb"] + list(P40) + ["--dice", "3,4", "--json"])
     r = json.loads(out)["result"]
     assert r["damaged"]["defender"] == {"battleship": 1} and r["lost"]["defender"] == {}
+    code, out, err = run(["battle", "1 ca vs 1 bb"] + list(P40) + ["--dice", "3,4"])
+    assert "  defender: lost nothing; left 1 battleship (damaged: 1 battleship); IPC lost 0" in out
 
 
 def test_battle_land_units_aboard_a_transport():
