@@ -186,17 +186,22 @@ def test_submerge_question_shows_the_odds_of_each_choice():
     assert stay.rstrip().endswith("A win " + percent(float(want)))
     assert [t for t in lines if t.startswith("Submerge 1")][0].rstrip().endswith("ends battle")
     assert any(t.startswith("Draw 0.0%") and "IPC +" in t for t in lines)  # no draw: the strike comes first
-    # the 26-column PyBadge shows the same, narrower
-    d2 = Device(base=pybadge)
-    d2.select_item("Battle board")
-    b2 = d2.app.session.start_battle("sea", {"cruiser": 2}, {"submarine": 1})
-    b2.run_until_prompt(lambda n: [6] * n)
-    d2.app.open_battle_run()
-    d2.press("select")
-    lines = d2.lines()
-    assert any(t.startswith("Stay and fire") and t.rstrip().endswith("A win 97.0%") for t in lines)
-    assert any(t.startswith("Draw ") and " IPC " in t for t in lines)
-    assert d2.app.grid.cut == 0 and d2.app.errors == []
+    # every profile shows the same, the narrow ones narrower; both sides where panels fit
+    for base in PROFILES:
+        d2 = Device(base=base)
+        d2.select_item("Battle board")
+        b2 = d2.app.session.start_battle("sea", {"cruiser": 2}, {"submarine": 1})
+        b2.run_until_prompt(lambda n: [6] * n)
+        d2.app.open_battle_run()
+        d2.press("select")
+        lines = d2.lines()
+        cols, _body = d2.app.grid.size(True)
+        assert any(t.startswith("Stay and fire") and t.rstrip().endswith("A win 97.0%") for t in lines), base.NAME
+        assert any(t.startswith("Draw ") and " IPC " in t for t in lines), base.NAME
+        if cols >= 2 * bs.PANEL_MIN + 1:
+            assert any("Attacker" in t and "Defender" in t for t in lines), base.NAME
+        assert max([len(t) for t in lines]) <= cols
+        assert d2.app.grid.cut == 0 and d2.app.errors == [], base.NAME
 
 
 def test_an_estimate_is_shown_as_one():
