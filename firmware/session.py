@@ -526,7 +526,8 @@ class Session:
             from engine_core.errors import RuleError
             if not board.rules.get("kamikaze") or k > state.kamikaze:
                 raise RuleError("P40-C-30", "Japan has %d kamikaze tokens left" % state.kamikaze)
-            if not board.is_sea(territory) or not board.is_kamikaze_zone(territory):
+            zone = territory if board.is_sea(territory) else launch
+            if zone < 0 or not board.is_kamikaze_zone(zone):
                 raise RuleError("P40-C-31", "no kamikaze symbol in this zone")
             if board.side(ap) == 0:
                 raise RuleError("P40-C-33", "kamikaze strikes meet an Allied attack")

@@ -157,10 +157,20 @@ class BattleSetup(Counter):
                 n += self.extra[key][i]
         return n
 
+    def sea_zone(self):
+        """The sea zone of this battle's sea part: the zone itself, an assault's launch zone, or -1."""
+        if self.kind == "sea" and self.territory >= 0:
+            return self.territory
+        if self.kind == "amphibious" and self.zones:
+            return self.zones[self.launch]
+        return -1
+
     def kamikaze_allowed(self):
+        """Kamikaze tokens in a kamikaze zone (P40-C-31): a sea battle's, or the zone an assault
+        is launched from (a strike there also forbids bombardment, P40-C-60)."""
         s = self.app.session
-        t = self.territory
-        return (self.kind == "sea" and t >= 0 and s.game is not None and bool(s.board.rules.get("kamikaze"))
+        t = self.sea_zone()
+        return (t >= 0 and s.game is not None and bool(s.board.rules.get("kamikaze"))
                 and s.board.is_sea(t) and s.board.is_kamikaze_zone(t))
 
     def row_name(self, row):
@@ -242,8 +252,8 @@ class BattleSetup(Counter):
                 out["launch"] = self.zones[self.launch]
         if self.kind == "sea":
             keys = ("scramble", "attacker_damaged", "defender_damaged", "attacker_cargo", "defender_cargo")
-            if self.kamikaze and self.kamikaze_allowed():
-                out["kamikaze"] = self.kamikaze
+        if self.kamikaze and self.kamikaze_allowed():
+            out["kamikaze"] = self.kamikaze
         for k in keys:
             d = side_units(board, self.ids, self.extra[k])
             if d and not (k.endswith("_cargo") and not self.damaged_carriers(0 if k[0] == "a" else 1)):

@@ -496,3 +496,40 @@ def test_free_board_air_bases_row_limits_the_scramble():
     assert getattr(setup.refusal, "rule", "") == "P40-C-20"
     _set(d, "Air bases", 2)
     assert setup.refusal is None and setup.options()["air_bases"] == 2
+
+
+def test_kamikaze_row_in_an_assaults_launch_zone():
+    """P40-C-31: kamikaze strikes only in sea zones with the Kamikaze symbol -- also the zone an
+    amphibious assault is launched from (the strike there counts as combat: no bombardment,
+    P40-C-60). The United States assaulting Iwo Jima from Sea Zone 17 (a kamikaze zone): the
+    defender's side has the token row and 1 token reaches the battle; Japan's own assault on
+    Kwangtung from Sea Zone 20 (also a kamikaze zone) shows the row but refuses a token (P40-C-33:
+    strikes meet an Allied attack)."""
+    import sys
+    import os
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "portable"))
+    from portable_helpers import _to
+    from firmware.screens.battle import BattleSetup
+    d = Device()
+    setup = _pacific_combat_at(d, "Kwangtung")
+    _set(d, "infantry", 1)
+    _to_row(d, "Kind")
+    d.press("right")                                   # amphibious from Sea Zone 20
+    d.press("select")
+    _set(d, "Kamikaze tokens", 1)
+    assert getattr(setup.refusal, "rule", "") == "P40-C-33"
+    s = d.app.session
+    board = s.board
+    d.press("back")
+    _to(s.game, "United States", "combat_move")
+    iwo = board.territory_id("Iwo Jima")
+    setup = BattleSetup(d.app, "amphibious", {"infantry": 1}, {"infantry": 1}, territory=iwo)
+    d.app.push(setup)
+    assert setup.zones == (board.territory_id("Sea Zone 17"),)
+    _set(d, "Seaborne infantry", 1)
+    d.press("select")
+    _set(d, "Kamikaze tokens", 1)
+    assert setup.refusal is None and setup.options()["kamikaze"] == 1
+    d.press("roll")
+    assert s.battle is not None and s.battle.kamikaze == 1
+    s.end_battle()
