@@ -12,12 +12,10 @@ from engine_core.errors import InputError
 EDITIONS = ("classic", "revised", "revised_lhtr", "pacific_1940", "global_1940",
             "global_1940_variant")
 
-# the name each edition has on the device's menus and in the command line
-EDITION_TITLES = (
-    ("classic", "Classic 2nd ed."), ("revised", "Revised"), ("revised_lhtr", "Revised LHTR"),
-    ("pacific_1940", "Pacific 1940"), ("global_1940", "Global 1940"),
-    ("global_1940_variant", "Global 1940 var."),
-)
+# the name each edition has on the device's menus and in the command line: (edition, title)
+# pairs (made from EDITIONS, so the edition names are not stored twice on the device)
+EDITION_TITLES = tuple(zip(EDITIONS, ("Classic 2nd ed.", "Revised", "Revised LHTR", "Pacific 1940",
+                                      "Global 1940", "Global 1940 var.")))
 
 FAM_CLASSIC = 0
 FAM_LHTR = 1

@@ -120,10 +120,11 @@ class Battle:
         self.kind = kind
         n = self.n
         self.tech = [0, 0]
-        if options.get("attacker_tech") or options.get("defender_tech"):
+        at = options.get("attacker_tech")
+        dt = options.get("defender_tech")
+        if at or dt:
             T = tech_table()
-            self.tech = [T.bits(options.get("attacker_tech"), T.BATTLE, "battle"),
-                         T.bits(options.get("defender_tech"), T.BATTLE, "battle")]
+            self.tech = [T.bits(at, T.BATTLE, "battle"), T.bits(dt, T.BATTLE, "battle")]
         self.alive = [self._vec(attacker), self._vec(defender)]
         self.dmg = [zeros(n), zeros(n)]
         self.cas = [zeros(n), zeros(n)]
@@ -179,7 +180,8 @@ class Battle:
             amphibious.setup(self, options)
         else:
             self.part = 1 if kind == K_LAND else 0
-        self.sea_surv = [zeros(n), zeros(n)]
+        z = zeros(n)
+        self.sea_surv = [z, z]   # an assault's sea-battle survivors: new lists at the hand-over
         if options.get("attacker_na") or options.get("defender_na") or \
                 options.get("bombard_may_hit_air") is False:
             from engine_core.battle import advantages
@@ -190,12 +192,11 @@ class Battle:
         v = zeros(self.n)
         if not spec:
             return v
+        items = spec
         if isinstance(spec, dict):
             items = [(k, spec[k]) for k in spec]
-        elif isinstance(spec, (list, tuple)):
-            items = list(spec)
-        else:
-            raise InputError("expected units as {name: count}")
+        elif not isinstance(spec, (list, tuple)):
+            items = (None,)                  # refused below, as a pair that is not one
         for it in items:
             if not isinstance(it, (list, tuple)) or len(it) != 2:
                 raise InputError("expected units as {name: count}")
@@ -258,6 +259,8 @@ class Battle:
         carrier's planes are cargo (P40-U-55). A transport carries 2 land units, at most one of
         them not infantry (LHTR-U-71, P40-U-58; Classic CL-U-71: 1-2 infantry, or one other)."""
         rid = ("CL-U-60", "LHTR-U-33", "P40-U-54")[self.family]
+        deckless = (("CL-U-30", "LHTR-U-33", "P40-U-54")[self.family],
+                    "at sea a plane defends only from a carrier")
         t_rid = ("CL-U-71", "LHTR-U-71", "P40-U-58")[self.family]
         for side in (ATTACKER, DEFENDER):
             decks = 0
@@ -285,8 +288,7 @@ class Battle:
                     planes += cargo[side][u]
                     if side == DEFENDER and alive[side][u]:
                         if not r[uu.U_ABILITIES] & uu.AB_CARRIER_AIR:
-                            raise RuleError(("CL-U-30", "LHTR-U-33", "P40-U-54")[self.family],
-                                            "at sea a plane defends only from a carrier")
+                            raise RuleError(*deckless)
                         planes += alive[side][u]
                         flying += alive[side][u]
             if other > holds or inf + other > 2 * holds or \
@@ -297,8 +299,7 @@ class Battle:
                                 "cannot defend")
             if planes > decks:
                 if side == DEFENDER and decks == 0:
-                    raise RuleError(("CL-U-30", "LHTR-U-33", "P40-U-54")[self.family],
-                                    "at sea a plane defends only from a carrier")
+                    raise RuleError(*deckless)
                 raise RuleError(rid, "a carrier holds at most 2 planes")
 
     def _emit(self, e):
@@ -692,9 +693,6 @@ class Battle:
             self.fired = [0, 0]
             self.decided = [0, 0]
             self._emit((ev.E_ROUND, self.round))
-
-    def is_over(self):
-        return self.result is not None
 
     def run_until_prompt(self, dice=None):
         """Step until a prompt is pending or the battle is over; returns the prompt or None."""
