@@ -44,7 +44,7 @@ from engine_core.units import (
 _C_AIR = 1
 _C_SUB = 2
 _C_OTHER = 4
-_GROUP_MASKS = (7, 6, 5, 1)  # any, no_air, no_sub, air_only
+GROUP_MASKS = (7, 6, 5, 1)  # the classes each hit class (H_ANY, H_NO_AIR, H_NO_SUB, H_AIR_ONLY) may reach
 
 
 def target_class(record):
@@ -114,7 +114,7 @@ def choose(units, counts, damaged, hits, attacking, flags, order=None):
     for subset in range(1, 8):
         c = 0
         for g in range(4):
-            if _GROUP_MASKS[g] & subset:
+            if GROUP_MASKS[g] & subset:
                 c += h[g]
         caps[subset] = c
     used = [0] * 8

@@ -74,7 +74,7 @@ def check_kind_options(self, options):
 def check_cargo(self):
     """Cargo (options attacker_cargo, defender_cargo) is air units aboard carriers, or land
     units aboard transports in a sea battle; it rides at sea."""
-    for side in (0, 1):
+    for side in (ATTACKER, DEFENDER):
         for u in range(self.n):
             k = self.units[u][uu.U_KIND]
             if self.cargo[side][u] and k != uu.AIR and not (k == uu.LAND and self.kind == K_SEA):
@@ -167,7 +167,7 @@ def check_casualties(self, side, counts, hits, lost, dmg, default, rule):
     if got != need:
         raise RuleError(rule, "take exactly %d hit(s): as many as the units can absorb" % need)
     # Hall's condition: every class set must be reachable by the hits (P40-C-83)
-    masks = (7, 6, 5, 1)
+    masks = cz.GROUP_MASKS
     for subset in range(1, 8):
         s = 0
         for c in (1, 2, 4):

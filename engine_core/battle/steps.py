@@ -80,10 +80,11 @@ from engine_core.battle.groups import support
 from engine_core.errors import RuleError, InputError
 from engine_core.editions import FAM_CLASSIC, FAM_LHTR, FAM_1940, board_of
 from engine_core.battle.base import (ATTACKER, DEFENDER, K_LAND, K_SEA, K_AMPHIBIOUS, K_FLYOVER,
-    KIND_NAMES, S_START, S_AA, S_BOMBARD, S_ROUND, S_SUB_ATTACK, S_SUB_DEFEND, S_ATTACK, S_DEFEND,
-    S_END, STEP_NAMES, PRE_STEPS, ROUND_STEPS, FLYOVER_STEPS, P_CASUALTIES, P_RETREAT, P_SUBMERGE,
-    P_KAMIKAZE, P_SCRAMBLE, P_BOMBARD, P_DICE, O_ATTACKER_WON, O_DEFENDER_WON, O_BOTH_DESTROYED,
-    O_RETREAT, O_STALEMATE, H_ANY, H_NO_AIR, H_NO_SUB, H_AIR_ONLY, is_whole, Prompt, zeros, tech_table)
+    is_whole, Prompt, zeros, tech_table)
+# the step, prompt, outcome and hit codes are read as bb.S_AA, bb.P_DICE, ...: one module global
+# instead of thirty (device heap)
+from engine_core.battle import base as bb
+
 
 def _count(options, key, default):
     v = options.get(key, default)
@@ -109,10 +110,10 @@ class Battle:
         if _blank:
             return
         if isinstance(kind, str):
-            if kind not in KIND_NAMES:
+            if kind not in bb.KIND_NAMES:
                 raise InputError("battle kind is land, sea, amphibious or flyover, not " + kind)
-            kind = KIND_NAMES.index(kind)
-        elif not is_whole(kind) or not 0 <= kind < len(KIND_NAMES):
+            kind = bb.KIND_NAMES.index(kind)
+        elif not is_whole(kind) or not 0 <= kind < len(bb.KIND_NAMES):
             raise InputError("battle kind is land, sea, amphibious or flyover")
         options = options or {}
         if not isinstance(options, dict):
@@ -223,7 +224,7 @@ class Battle:
                     raise InputError("only the AA gun fires at planes flying over")
             return
         land = self.kind != K_SEA
-        for side in (0, 1):
+        for side in (ATTACKER, DEFENDER):
             for u in range(self.n):
                 if self.alive[side][u]:
                     k = self.units[u][uu.U_KIND]
@@ -361,13 +362,13 @@ class Battle:
         """Hit class of `side`'s air units' hits: may they go on enemy subs?"""
         other = 1 - side
         if self.is_land_battle():
-            return H_ANY
+            return bb.H_ANY
         if self.flags & uu.CF_AIR_NEEDS_DESTROYER and not self.dd[side]:
-            return H_NO_SUB                # P40-U-43
+            return bb.H_NO_SUB                # P40-U-43
         if self.tech[other] and self.tech[other] & tech_table().SUPER_SUBS and self.family == FAM_LHTR \
                 and not self.dd[side]:
-            return H_NO_SUB                # LHTR-U-80, LHTR-T-09
-        return H_ANY
+            return bb.H_NO_SUB                # LHTR-U-80, LHTR-T-09
+        return bb.H_ANY
 
     def groups(self, side, which):
         """Firing groups [value, dice, best_of, hit class, units] for `side`.
@@ -419,9 +420,9 @@ class Battle:
                     boost[u] = 0           # LHTR-O-52: artillery does not raise it further
             if v <= 0:
                 continue
-            cls = H_ANY
+            cls = bb.H_ANY
             if ab & uu.AB_SUBMARINE:
-                cls = H_NO_AIR
+                cls = bb.H_NO_AIR
             elif r[uu.U_KIND] == uu.AIR:
                 cls = self._air_class(side)
             best = 1
@@ -454,7 +455,7 @@ class Battle:
 
     # ----- rolling
     def _roll(self, side, step, groups, dice, target_side):
-        """Roll the groups; returns the hit tuple, or None after raising a P_DICE prompt."""
+        """Roll the groups; returns the hit tuple, or None after raising a bb.P_DICE prompt."""
         hits = [0, 0, 0, 0]
         cap_units = self.targets(target_side)
         present = 0
@@ -462,12 +463,12 @@ class Battle:
             if cap_units[u]:
                 present |= cz.target_class(self.units[u])
         # CL-U-82: a group that could hit nothing (subs against planes only) does not roll
-        groups = [g for g in groups if present & (7, 6, 5, 1)[g[3]]]
+        groups = [g for g in groups if present & cz.GROUP_MASKS[g[3]]]
         if not groups:
             return hits
         if dice is None and self._typed is None:
             info = tuple((g[0], g[1]) for g in groups)
-            self._set_prompt(Prompt(P_DICE, side, ("dice", "hits"), None, (step, info)))
+            self._set_prompt(Prompt(bb.P_DICE, side, ("dice", "hits"), None, (step, info)))
             return None
         typed = self._typed
         self._typed = None
@@ -536,10 +537,10 @@ class Battle:
         if p is None:
             raise InputError("no question is pending")
         k = p.kind
-        if k == P_DICE:
+        if k == bb.P_DICE:
             from engine_core.battle import choices
             choices.answer_dice(self, p, choice)
-        elif k == P_CASUALTIES:
+        elif k == bb.P_CASUALTIES:
             if choice is None or choice == "default":
                 lost, dmg = p.default
             else:
@@ -547,14 +548,14 @@ class Battle:
                 lost, dmg = choices.chosen_casualties(self, p, choice)
             self.prompt = None
             self._apply_casualties(p.side, lost, dmg)
-        elif k == P_RETREAT:
+        elif k == bb.P_RETREAT:
             if choice is None or choice == "press" or choice == "default":
                 self.prompt = None
                 self.hits = "pressed"
             else:
                 from engine_core.battle import choices
                 choices.retreat(self, p, choice)
-        elif k == P_SUBMERGE:
+        elif k == bb.P_SUBMERGE:
             n = 0
             if not (choice is None or choice == "default"):
                 from engine_core.battle import choices
@@ -562,16 +563,16 @@ class Battle:
             self.prompt = None
             self._submerge(p.side, n)
             self.decided[p.side] = 1
-        elif k == P_KAMIKAZE and self.na:
+        elif k == bb.P_KAMIKAZE and self.na:
             from engine_core.battle import na_strikes
             na_strikes.answer(self, p, choice)      # LHTR-O-41/42 kamikaze and kaiten strikes
-        elif k == P_KAMIKAZE:
+        elif k == bb.P_KAMIKAZE:
             from engine_core.battle import kamikaze
             kamikaze.answer(self, p, choice)
-        elif k == P_SCRAMBLE:
+        elif k == bb.P_SCRAMBLE:
             from engine_core.battle import scramble
             scramble.answer(self, p, choice)
-        elif k == P_BOMBARD:
+        elif k == bb.P_BOMBARD:
             from engine_core.battle import bombard
             bombard.answer(self, p, choice)
         self._emit((ev.E_ANSWER, k, choice if isinstance(choice, (int, str)) or choice is None else 0))
@@ -600,24 +601,24 @@ class Battle:
                     self._kill(side, u, k)
 
     def _goes_behind(self, side, step):
-        if step in (S_ATTACK,) and side == DEFENDER:
+        if step in (bb.S_ATTACK,) and side == DEFENDER:
             return True                                   # CL-C-12, LHTR-C-26, P40-C-78
-        if step == S_BOMBARD and not self.flags & uu.CF_BOMBARD_NO_REPLY:
+        if step == bb.S_BOMBARD and not self.flags & uu.CF_BOMBARD_NO_REPLY:
             return True                                   # CL-C-41, P40-C-62: they fire back
-        if step == S_SUB_ATTACK and self.family == FAM_1940:
+        if step == bb.S_SUB_ATTACK and self.family == FAM_1940:
             return True                                   # P40-C-76: removed after all surprise strikes
-        if step == S_SUB_ATTACK and self.family == FAM_LHTR:
+        if step == bb.S_SUB_ATTACK and self.family == FAM_LHTR:
             return True                                   # simultaneous opening fire, step 3
-        if step == S_SUB_DEFEND and self.family == FAM_LHTR:
+        if step == bb.S_SUB_DEFEND and self.family == FAM_LHTR:
             return True
-        if step == S_SUB_DEFEND and self.family == FAM_1940:
+        if step == bb.S_SUB_DEFEND and self.family == FAM_1940:
             return True
         return False
 
     def _kill(self, side, u, k):
         self.alive[side][u] -= k
         self.lost[side][u] += k
-        if side == ATTACKER and self.para and self.current_step() == S_AA and u == self._para_unit():
+        if side == ATTACKER and self.para and self.current_step() == bb.S_AA and u == self._para_unit():
             self.para -= k if k < self.para else self.para
         if side == ATTACKER and self.units[u][uu.U_KIND] == uu.LAND and self.seaborne[u]:
             s = k if k < self.seaborne[u] else self.seaborne[u]
@@ -646,7 +647,7 @@ class Battle:
         reach = 0
         for g in range(4):
             if hits[g]:
-                reach |= (7, 6, 5, 1)[g]
+                reach |= cz.GROUP_MASKS[g]
         types = 0
         two = False
         elig = zeros(self.n)
@@ -661,27 +662,27 @@ class Battle:
             self._apply_casualties(side, lost, dmg)
             return False
         opts = tuple(u for u in range(self.n) if counts[u])
-        self._set_prompt(Prompt(P_CASUALTIES, side, opts, (lost, dmg), (counts, hits, rule)))
+        self._set_prompt(Prompt(bb.P_CASUALTIES, side, opts, (lost, dmg), (counts, hits, rule)))
         return True
 
     # ----- the step machine
     def _table(self):
         if self.kind == K_FLYOVER:
-            return FLYOVER_STEPS
-        return PRE_STEPS[self.family] if self.pre else ROUND_STEPS[self.family]
+            return bb.FLYOVER_STEPS
+        return bb.PRE_STEPS[self.family] if self.pre else bb.ROUND_STEPS[self.family]
 
     def current_step(self):
         table = self._table()
         if self.step_i >= len(table):
-            return S_END
+            return bb.S_END
         return table[self.step_i]
 
     def _advance(self):
         self.step_i += 1
         table = self._table()
         if self.kind == K_FLYOVER and self.step_i >= len(table):
-            self.outcome = O_ATTACKER_WON      # the surviving planes fly on
-            self._emit((ev.E_STEP, S_END, self.round))
+            self.outcome = bb.O_ATTACKER_WON      # the surviving planes fly on
+            self._emit((ev.E_STEP, bb.S_END, self.round))
             return
         if self.step_i >= len(table):
             if self.pre:
@@ -714,8 +715,8 @@ class Battle:
             self._finish_part()
             return
         s = self.current_step()
-        done = getattr(self, "_s_" + STEP_NAMES[s])(dice)
-        if done and s == S_AA and self.prompt is None:
+        done = getattr(self, "_s_" + bb.STEP_NAMES[s])(dice)
+        if done and s == bb.S_AA and self.prompt is None:
             self._aa_alone_end()
         if done and self.prompt is None:
             if self.outcome:
@@ -732,7 +733,7 @@ class Battle:
                 self.hits = None              # LHTR-O-41/42: strikes named
             elif not advantages.ask(self):
                 return False
-        self._emit((ev.E_STEP, S_START, self.round))
+        self._emit((ev.E_STEP, bb.S_START, self.round))
         if self.is_land_battle() and self._count(ATTACKER) > 0 and self.kind != K_FLYOVER:
             # P40-C-53, CL-A-23: a territory held only by AA guns (and facilities) has no battle
             only_aa = True
@@ -742,8 +743,8 @@ class Battle:
             # CL-C-11, LHTR-C-21: a Classic / Revised AA gun alone still fires at attacking
             # planes first (the 1940 AAA alone has no combat, P40-C-53)
             if only_aa and not self._lone_aa_fires():
-                self.outcome = O_ATTACKER_WON
-                self._emit((ev.E_STEP, S_END, self.round))
+                self.outcome = bb.O_ATTACKER_WON
+                self._emit((ev.E_STEP, bb.S_END, self.round))
         return True
 
     def _lone_aa_fires(self):
@@ -773,7 +774,7 @@ class Battle:
             if self.alive[DEFENDER][u] and not self.units[u][uu.U_ABILITIES] & uu.AB_AA:
                 return
         self._check_end()
-        self._emit((ev.E_STEP, S_END, self.round))
+        self._emit((ev.E_STEP, bb.S_END, self.round))
 
     def _s_scramble(self, dice):
         if self.hits == "scrambled":
@@ -801,7 +802,7 @@ class Battle:
             return True
         if self.family == FAM_LHTR and self.round != 1 and self.kind != K_FLYOVER:
             return True                       # LHTR-C-21: first cycle only
-        if isinstance(self.hits, tuple) and self.hits[0] == S_AA:
+        if isinstance(self.hits, tuple) and self.hits[0] == bb.S_AA:
             self.hits = None
             return True                       # casualties answered
         d = self.alive[DEFENDER]
@@ -850,8 +851,8 @@ class Battle:
         for gi in range(len(groups)):
             nd += groups[gi][1] * per[gi]
         if dice is None and self._typed is None:
-            self._set_prompt(Prompt(P_DICE, DEFENDER, ("dice", "hits"), None,
-                                    (S_AA, tuple((hv[gi], groups[gi][1] * per[gi])
+            self._set_prompt(Prompt(bb.P_DICE, DEFENDER, ("dice", "hits"), None,
+                                    (bb.S_AA, tuple((hv[gi], groups[gi][1] * per[gi])
                                                  for gi in range(len(groups))))))
             return False
         typed = self._typed
@@ -864,14 +865,14 @@ class Battle:
             k *= per[gi]
             if typed is not None and typed[0] == "hits":
                 h = typed[1][gi]
-                self._emit((ev.E_ROLL, DEFENDER, S_AA, hv[gi], ()))
+                self._emit((ev.E_ROLL, DEFENDER, bb.S_AA, hv[gi], ()))
             else:
                 if typed is not None:
                     vals = tuple(typed[1][pos:pos + k])
                     pos += k
                 else:
                     vals = tuple(dice.roll(k))
-                self._emit((ev.E_ROLL, DEFENDER, S_AA, hv[gi], vals))
+                self._emit((ev.E_ROLL, DEFENDER, bb.S_AA, hv[gi], vals))
                 h = 0
                 if per[gi] == 2:
                     for i in range(0, k, 2):
@@ -887,16 +888,16 @@ class Battle:
                     self._emit((ev.E_CASUALTY, ATTACKER, u, h))
                     self._kill(ATTACKER, u, h)
             else:
-                total[H_AIR_ONLY] += h
-        self._emit((ev.E_HITS, DEFENDER, S_AA, total[H_AIR_ONLY]))
-        self.hits = (S_AA,)
-        if total[H_AIR_ONLY]:
+                total[bb.H_AIR_ONLY] += h
+        self._emit((ev.E_HITS, DEFENDER, bb.S_AA, total[bb.H_AIR_ONLY]))
+        self.hits = (bb.S_AA,)
+        if total[bb.H_AIR_ONLY]:
             rule = "P40-U-36" if self.family == FAM_1940 else "CL-C-11"
             counts = None
             if self._para():
                 counts = self._aa_targets()
-                total = [total[H_AIR_ONLY], 0, 0, 0]
-            if self._ask_casualties(ATTACKER, total, rule, S_AA, counts):
+                total = [total[bb.H_AIR_ONLY], 0, 0, 0]
+            if self._ask_casualties(ATTACKER, total, rule, bb.S_AA, counts):
                 return False
         return True
 
@@ -934,7 +935,7 @@ class Battle:
     def _s_round(self, dice):
         # P40-C-72: combined arms and destroyers are checked at the start of each round
         self.dd = [1 if self._has(0, uu.AB_DESTROYER) else 0, 1 if self._has(1, uu.AB_DESTROYER) else 0]
-        self._emit((ev.E_STEP, S_ROUND, self.round))
+        self._emit((ev.E_STEP, bb.S_ROUND, self.round))
         if self.na:
             from engine_core.battle import advantages
             advantages.start_cycle(self)
@@ -965,7 +966,7 @@ class Battle:
             if self.decided[side]:
                 continue
             if self._sub_eligible(side) and self._subs(side) > 0:
-                self._set_prompt(Prompt(P_SUBMERGE, side, tuple(range(self._subs(side) + 1)), 0,
+                self._set_prompt(Prompt(bb.P_SUBMERGE, side, tuple(range(self._subs(side) + 1)), 0,
                                         ("P40-C-75",)))
                 return False
             self.decided[side] = 1
@@ -1002,7 +1003,7 @@ class Battle:
             return True
         # P40-C-76: attacking subs at their attack, defending subs at their defense (1)
         groups = self.groups(side, 1)
-        step = S_SUB_ATTACK if side == ATTACKER else S_SUB_DEFEND
+        step = bb.S_SUB_ATTACK if side == ATTACKER else bb.S_SUB_DEFEND
         hits = self._roll(side, step, groups, dice, 1 - side)
         if hits is None:
             return False
@@ -1034,13 +1035,13 @@ class Battle:
             self.hits = None
             return True
         groups = self.groups(ATTACKER, 0)
-        hits = self._roll(ATTACKER, S_ATTACK, groups, dice, DEFENDER)
+        hits = self._roll(ATTACKER, bb.S_ATTACK, groups, dice, DEFENDER)
         if hits is None:
             return False
         self.hits = ("attdone",)
         if sum(hits):
             rule = {FAM_CLASSIC: "CL-C-12", FAM_LHTR: "LHTR-C-26", FAM_1940: "P40-C-83"}[self.family]
-            if self._ask_casualties(DEFENDER, hits, rule, S_ATTACK):
+            if self._ask_casualties(DEFENDER, hits, rule, bb.S_ATTACK):
                 return False
         self.hits = None
         return True
@@ -1052,13 +1053,13 @@ class Battle:
         groups = self.groups(DEFENDER, 0)
         if self.family == FAM_CLASSIC:
             pass                              # CL-C-34: defending subs fire here (no_air hits)
-        hits = self._roll(DEFENDER, S_DEFEND, groups, dice, ATTACKER)
+        hits = self._roll(DEFENDER, bb.S_DEFEND, groups, dice, ATTACKER)
         if hits is None:
             return False
         self.hits = ("defdone",)
         if sum(hits):
             rule = {FAM_CLASSIC: "CL-C-13", FAM_LHTR: "LHTR-C-27", FAM_1940: "P40-C-83"}[self.family]
-            if self._ask_casualties(ATTACKER, hits, rule, S_DEFEND):
+            if self._ask_casualties(ATTACKER, hits, rule, bb.S_DEFEND):
                 return False
         self.hits = None
         return True
@@ -1105,11 +1106,11 @@ class Battle:
             self.fired[side] = fired
         for g in gs:
             cls = g[3]
-            if cls == H_ANY and (has_air or has_sub or has_other):
+            if cls == bb.H_ANY and (has_air or has_sub or has_other):
                 return True
-            if cls == H_NO_AIR and (has_sub or has_other):
+            if cls == bb.H_NO_AIR and (has_sub or has_other):
                 return True
-            if cls == H_NO_SUB and (has_air or has_other):
+            if cls == bb.H_NO_SUB and (has_air or has_other):
                 return True
         return False
 
@@ -1138,12 +1139,12 @@ class Battle:
             a += sum(self.strike[0])
             d += sum(self.strike[1])
         if a == 0 and d == 0:
-            self.outcome = O_BOTH_DESTROYED
+            self.outcome = bb.O_BOTH_DESTROYED
         elif a == 0:
             gone = sum(self.gone) + sum(self.subm[ATTACKER])
-            self.outcome = O_RETREAT if gone else O_DEFENDER_WON
+            self.outcome = bb.O_RETREAT if gone else bb.O_DEFENDER_WON
         elif d == 0:
-            self.outcome = O_ATTACKER_WON
+            self.outcome = bb.O_ATTACKER_WON
         elif start:
             return
         elif self.na and sum(self.strike[0]) + sum(self.strike[1]) > 0:
@@ -1179,11 +1180,11 @@ class Battle:
                 self._check_end()
                 return
             if not self._can_hit(ATTACKER) and not self._can_hit(DEFENDER):
-                self.outcome = O_STALEMATE   # P40-C-93
+                self.outcome = bb.O_STALEMATE   # P40-C-93
         elif not self._can_hit(ATTACKER) and not self._can_hit(DEFENDER):
-            self.outcome = O_STALEMATE
+            self.outcome = bb.O_STALEMATE
         if self.outcome:
-            self._emit((ev.E_STEP, S_END, self.round))
+            self._emit((ev.E_STEP, bb.S_END, self.round))
 
     def _can_attack_any(self, side):
         for u in range(self.n):
@@ -1215,7 +1216,7 @@ class Battle:
             if self.family == FAM_CLASSIC and side == DEFENDER and not self.sub_withdraw:
                 ok = False
             if ok:
-                self._set_prompt(Prompt(P_SUBMERGE, side, tuple(range(self._subs(side) + 1)), 0, (rule,)))
+                self._set_prompt(Prompt(bb.P_SUBMERGE, side, tuple(range(self._subs(side) + 1)), 0, (rule,)))
                 return False
             self.decided[side] = 1
         self._check_end()
@@ -1251,7 +1252,7 @@ class Battle:
         if sum(v) == 0:
             return True
         opts = ("press",) + tuple(self.retreat_to)
-        self._set_prompt(Prompt(P_RETREAT, ATTACKER, opts, "press", (v,)))
+        self._set_prompt(Prompt(bb.P_RETREAT, ATTACKER, opts, "press", (v,)))
         return False
 
     def _s_end(self, dice):
@@ -1278,18 +1279,18 @@ class Battle:
                 from engine_core.battle import amphibious
                 amphibious.settle_cargo(self, now)
         captured = 0
-        if self.outcome == O_ATTACKER_WON and land:
+        if self.outcome == bb.O_ATTACKER_WON and land:
             for u in range(self.n):
                 if self.alive[ATTACKER][u] and self.units[u][uu.U_ABILITIES] & uu.AB_CAPTURES:
                     captured = 1          # CL-C-16, LHTR-C-36, P40-C-100
         if self.flags & uu.CF_REPAIR_AFTER_BATTLE:
             self.dmg = [zeros(self.n), zeros(self.n)]   # LHTR-U-50
         ipc = [0, 0]
-        for side in (0, 1):
+        for side in (ATTACKER, DEFENDER):
             for u in range(self.n):
                 ipc[side] += self.lost[side][u] * self.units[u][uu.U_COST]
         survivors = [list(self.alive[0]), list(self.alive[1])]
-        for side in (0, 1):
+        for side in (ATTACKER, DEFENDER):
             for u in range(self.n):
                 survivors[side][u] += self.subm[side][u]
         survivors[0] = [survivors[0][u] + self.gone[u] for u in range(self.n)]
@@ -1323,20 +1324,3 @@ class Battle:
         """Resume a battle saved with to_bytes (prompts are asked again)."""
         from engine_core.battle import serial
         return serial.from_bytes(cls, board, data)
-
-
-def run(board, kind, attacker, defender, dice, options=None, answers=None):
-    """Run a whole battle with `dice`, answering prompts from `answers` (a list, consumed in
-    order; None or a missing answer takes the default). Returns the Battle."""
-    b = Battle(board, kind, attacker, defender, options)
-    answers = list(answers or ())
-    while True:
-        p = b.run_until_prompt(dice)
-        if p is None:
-            return b
-        if answers:
-            b.answer(answers.pop(0))
-        elif p.kind == P_DICE:
-            raise InputError("dice needed: give a dice source or typed dice")
-        else:
-            b.answer(None)

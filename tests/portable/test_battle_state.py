@@ -1,10 +1,11 @@
 # Battle state: power-cut resume from to_bytes(), typed dice, refusals that change nothing.
-from engine_core.battle.steps import Battle, run
+from engine_core.battle.steps import Battle
 from engine_core.battle.base import (P_CASUALTIES, P_RETREAT, P_DICE, S_ATTACK, S_DEFEND,
     O_ATTACKER_WON)
 from engine_core.dice import Dice, FixedDice
 from engine_core.errors import RuleError, InputError
 from engine_core import events as ev
+from portable_helpers import _finish
 
 
 def _dice(seed, n):
@@ -130,9 +131,9 @@ def test_illegal_answer_changes_nothing():
     assert b.to_bytes() == before
 
 
-def test_run_helper_uses_defaults():
-    """CL-C-15 CL-C-16: run() answers every prompt with its default and ends the battle."""
-    b = run("classic", "land", {"armor": 3}, {"infantry": 1}, FixedDice([3, 6, 6, 6]))
+def test_default_answers_end_the_battle():
+    """CL-C-15 CL-C-16: every prompt answered with its default, the battle ends."""
+    b = _finish(Battle("classic", "land", {"armor": 3}, {"infantry": 1}), FixedDice([3, 6, 6, 6]))
     assert b.result["outcome"] == O_ATTACKER_WON and b.result["captured"] == 1
     assert b.result["ipc_lost"] == [0, 3]
 
@@ -144,7 +145,7 @@ def test_thirty_against_thirty_runs_to_the_end():
            "tactical_bomber": 4}
     dfd = {"battleship": 2, "aircraft_carrier": 3, "fighter": 6, "destroyer": 7, "submarine": 6,
            "cruiser": 2, "transport": 4}
-    b = run("pacific_1940", "sea", att, dfd, Dice(seed=7))
+    b = _finish(Battle("pacific_1940", "sea", att, dfd), Dice(seed=7))
     r = b.result
     assert r["outcome"] in (1, 2, 3, 5)
     total_lost = sum(r["lost"][0]) + sum(r["lost"][1])
