@@ -5,21 +5,24 @@ from engine_core.battle.base import (P_CASUALTIES, P_RETREAT, P_DICE, S_ATTACK, 
 from engine_core.dice import Dice, FixedDice
 from engine_core.errors import RuleError, InputError
 from engine_core import events as ev
-from portable_helpers import _finish
 
 
 def _dice(seed, n):
     return Dice(seed=seed).roll(n)
 
 
-def _straight(ed, kind, att, dfd, opts, values):
-    b = Battle(ed, kind, att, dfd, opts)
-    d = FixedDice(values)
+def _to_end(b, dice):
+    """Every prompt answered with its default until the battle ends (portable_helpers._finish
+    without importing that module: this file runs near the gate's heap)."""
     while True:
-        p = b.run_until_prompt(d)
+        p = b.run_until_prompt(dice)
         if p is None:
             return b
         b.answer(None)
+
+
+def _straight(ed, kind, att, dfd, opts, values):
+    return _to_end(Battle(ed, kind, att, dfd, opts), FixedDice(values))
 
 
 def _with_power_cuts(ed, kind, att, dfd, opts, values):
@@ -133,7 +136,7 @@ def test_illegal_answer_changes_nothing():
 
 def test_default_answers_end_the_battle():
     """CL-C-15 CL-C-16: every prompt answered with its default, the battle ends."""
-    b = _finish(Battle("classic", "land", {"armor": 3}, {"infantry": 1}), FixedDice([3, 6, 6, 6]))
+    b = _to_end(Battle("classic", "land", {"armor": 3}, {"infantry": 1}), FixedDice([3, 6, 6, 6]))
     assert b.result["outcome"] == O_ATTACKER_WON and b.result["captured"] == 1
     assert b.result["ipc_lost"] == [0, 3]
 
@@ -145,7 +148,7 @@ def test_thirty_against_thirty_runs_to_the_end():
            "tactical_bomber": 4}
     dfd = {"battleship": 2, "aircraft_carrier": 3, "fighter": 6, "destroyer": 7, "submarine": 6,
            "cruiser": 2, "transport": 4}
-    b = _finish(Battle("pacific_1940", "sea", att, dfd), Dice(seed=7))
+    b = _to_end(Battle("pacific_1940", "sea", att, dfd), Dice(seed=7))
     r = b.result
     assert r["outcome"] in (1, 2, 3, 5)
     total_lost = sum(r["lost"][0]) + sum(r["lost"][1])
