@@ -16,6 +16,7 @@ from engine_core.battle.base import (ATTACKER, DEFENDER, O_RETREAT, zeros)
 def setup(self, options):
     """The sea battle of an assault (options sea_attacker, sea_defender): checked, and fought
     first when there is one (CL-C-42, LHTR-C-42, P40-C-57); otherwise the land part starts."""
+    self.sea_surv = [zeros(self.n), zeros(self.n)]
     sa = self._vec(options.get("sea_attacker"))
     sd = self._vec(options.get("sea_defender"))
     for u in range(self.n):

@@ -72,7 +72,8 @@ P_AIR_CASUALTIES = 42   # (fighters, tactical bombers, strategic bombers) lost
 P_TARGETS = 43          # per target (strategic, tactical) bombers assigned
 P_AA_CASUALTIES = 44    # (tactical, strategic) bombers lost at the current facility
 P_RAID_DICE = 45        # players' dice for the step: a list of dice, or {"hits": [per group]}
-RAID_PROMPT_NAMES = ("escorts", "interceptors", "air_casualties", "targets", "aa_casualties", "dice")
+# their names, in code order (one string, split when a name is asked: a raid is rare, the heap not)
+RAID_PROMPT_NAMES = "escorts interceptors air_casualties targets aa_casualties dice"
 
 # outcomes
 O_ATTACKER_WON = 1
@@ -106,7 +107,7 @@ class Prompt:
 
     def name(self):
         if self.kind >= P_ESCORTS:
-            return RAID_PROMPT_NAMES[self.kind - P_ESCORTS]
+            return RAID_PROMPT_NAMES.split()[self.kind - P_ESCORTS]
         return PROMPT_NAMES[self.kind]
 
     def __repr__(self):

@@ -10,7 +10,7 @@ from engine_core import techs
 from engine_core.techs import (JETS, SUPER_SUBS, HEAVY_BOMBERS, COMBINED_BOMBARDMENT, RADAR,
     ADVANCED_ARTILLERY, IMPROVED_MECH)
 from engine_core.errors import InputError
-from engine_core.battle.base import (ATTACKER, P_CASUALTIES, Prompt, S_AA, S_BOMBARD)
+from engine_core.battle.base import (ATTACKER, P_CASUALTIES, Prompt, S_AA, S_BOMBARD, zeros)
 
 
 def to_bytes(self):
@@ -58,8 +58,9 @@ def to_bytes(self):
     vec(self.scramble)
     vec(self.cargo[0])
     vec(self.cargo[1])
-    vec(self.sea_surv[0])
-    vec(self.sea_surv[1])
+    surv = self.sea_surv or (zeros(self.n), zeros(self.n))     # only an assault has them
+    vec(surv[0])
+    vec(surv[1])
     if self._land is not None:
         put(1)
         vec(self._land[0])

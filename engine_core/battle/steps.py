@@ -167,6 +167,7 @@ class Battle:
         self.decided = [0, 0]    # submerge decisions taken this round (1940)
         self.outcome = 0
         self._land = None
+        self.sea_surv = None     # an assault's sea-battle survivors (amphibious.setup)
         self.validate_start()
         if options.get("attacker_damaged") or options.get("defender_damaged"):
             from engine_core.battle import choices
@@ -181,8 +182,6 @@ class Battle:
             amphibious.setup(self, options)
         else:
             self.part = 1 if kind == K_LAND else 0
-        z = zeros(n)
-        self.sea_surv = [z, z]   # an assault's sea-battle survivors: new lists at the hand-over
         if options.get("attacker_na") or options.get("defender_na") or \
                 options.get("bombard_may_hit_air") is False:
             from engine_core.battle import advantages
