@@ -1,10 +1,17 @@
 """Battle engine: a 30-against-30 battle on CPython and under MicroPython (-X heapsize=192K,
 modules compiled with mpy-cross as on a device): time per battle and peak heap, side by side
 with a 5-against-5 battle, and a sea battle with and without LHTR national advantages
-(engine_core/battle/advantages.py is imported only by the second: its cost shows in its peak)."""
+(engine_core/battle/advantages.py is imported only by the second: its cost shows in its peak).
+
+The MicroPython heap figures are measured in the same run for the engine before the concept
+packages of issue 13 (commit BEFORE, one flat engine_core/battle.py, taken with `git archive`)
+beside the engine now, so the before/after comparison needs no recorded numbers; without git
+or that commit it says so and prints only the figures now."""
+import io
 import os
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 
@@ -44,11 +51,13 @@ def play(ed, kind, att, dfd, seed, opts=None):
         b.answer(None)
 
 
+BEFORE = "eb5aec1"        # the last commit before issue 13 split engine_core into packages
+
 MP_SCRIPT = """
 import gc, time, sys
 gc.collect()
 before = gc.mem_alloc()
-from engine_core.battle.steps import Battle
+from %s import Battle
 from engine_core.dice import Dice
 gc.collect()
 base = gc.mem_alloc()
@@ -72,18 +81,47 @@ print(ms, peak, b.result["outcome"], b.result["rounds"], gc.mem_free(), imp)
 """
 
 
-def compile_tree(dst):
+def compile_tree(dst, root=ROOT):
+    """Every engine_core/ and board_defs/ module of `root` as .mpy under dst; the source names
+    recorded in them are relative (as on a device), so two trees compare equal on that count."""
     cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     for tree in ("engine_core", "board_defs"):
-        for base, dirs, files in os.walk(os.path.join(ROOT, tree)):
+        for base, dirs, files in os.walk(os.path.join(root, tree)):
             dirs[:] = [x for x in dirs if x not in ("__pycache__", "host")]
             for f in files:
                 if f.endswith(".py") and f != "__main__.py":
                     src = os.path.join(base, f)
-                    rel = os.path.relpath(src, ROOT)
+                    rel = os.path.relpath(src, root)
                     out = os.path.join(dst, rel[:-3] + ".mpy")
                     os.makedirs(os.path.dirname(out), exist_ok=True)
-                    subprocess.run([cross, "-o", out, src], check=True, cwd=ROOT)
+                    subprocess.run([cross, "-o", out, rel], check=True, cwd=root)
+
+
+def before_tree(dst):
+    """engine_core/ and board_defs/ of commit BEFORE under dst; False without git or the commit."""
+    try:
+        out = subprocess.run(["git", "-C", ROOT, "archive", "--format=tar", BEFORE, "engine_core",
+                              "board_defs"], capture_output=True, timeout=120)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    if out.returncode != 0:
+        return False
+    with tarfile.open(fileobj=io.BytesIO(out.stdout)) as tar:
+        tar.extractall(dst)
+    return True
+
+
+def mp_figures(tree, module, case):
+    """(ms, peak, outcome, rounds, free, import) of one case under MicroPython, or an error text."""
+    label, ed, kind, att, dfd = case[:5]
+    opts = case[5] if len(case) > 5 else None
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    code = MP_SCRIPT % (module, ed, kind, att, dfd, opts, 7)
+    out = subprocess.run([mp, "-X", "heapsize=192K", "-c", code], cwd=tree, capture_output=True,
+                         text=True, env=dict(os.environ, MICROPYPATH=tree))
+    if out.returncode != 0:
+        return out.stderr.strip()[-300:]
+    return out.stdout.split()
 
 
 def main():
@@ -98,22 +136,34 @@ def main():
         dt = time.perf_counter() - t0
         print("CPython  %-28s %6.2f ms per battle (%d battles, %.1f rounds avg)"
               % (label, 1000.0 * dt / n, n, rounds / float(n)))
-    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
     with tempfile.TemporaryDirectory() as tmp:
-        compile_tree(tmp)
+        now = os.path.join(tmp, "now")
+        compile_tree(now)
+        old = None
+        src = os.path.join(tmp, "before-src")
+        if before_tree(src):
+            old = os.path.join(tmp, "before")
+            compile_tree(old, src)
+        else:
+            print("MicroPython: commit %s not found (no git history here): figures now only" % BEFORE)
         for case in CASES:
-            label, ed, kind, att, dfd = case[:5]
-            opts = case[5] if len(case) > 5 else None
-            code = MP_SCRIPT % (ed, kind, att, dfd, opts, 7)
-            out = subprocess.run([mp, "-X", "heapsize=192K", "-c", code], cwd=tmp, capture_output=True,
-                                 text=True, env=dict(os.environ, MICROPYPATH=tmp))
-            if out.returncode != 0:
-                print("MicroPython %-28s FAILED: %s" % (label, out.stderr.strip()[-300:]))
+            label = case[0]
+            got = mp_figures(now, "engine_core.battle.steps", case)
+            if isinstance(got, str):
+                print("MicroPython %-28s FAILED: %s" % (label, got))
                 continue
-            ms, peak, outcome, rounds, free, imp = out.stdout.split()
+            ms, peak, outcome, rounds, free, imp = got
             print("MicroPython %-28s %5s ms, peak heap in battle %6s bytes (after gc), %s rounds, "
                   "outcome %s; importing the engine (.mpy) takes %s bytes; heap free at end %s of 192K"
                   % (label, ms, peak, rounds, outcome, imp, free))
+            if old is not None:
+                was = mp_figures(old, "engine_core.battle", case)
+                if isinstance(was, str):
+                    print("  before (%s) FAILED: %s" % (BEFORE, was))
+                    continue
+                print("  before (%s): peak %6s bytes, import %6s bytes; now/before: peak %.3f, "
+                      "import %.3f" % (BEFORE, was[1], was[5], int(peak) / float(was[1]),
+                                       int(imp) / float(was[5])))
     return 0
 
 
