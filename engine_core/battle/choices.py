@@ -1,6 +1,6 @@
 """What players give a battle instead of the defaults: ships damaged before it, cargo, dice they
 rolled themselves, casualties they chose, a retreat, submerging submarines; options that
-belong to another kind of battle or to paratroopers (refused). Each is checked
+belong to another kind of battle or to paratroopers (refused); a flyover's units. Each is checked
 (a refusal names the rule and changes nothing) and applied here. A battle run on the engine's
 dice and the default answers never loads this module (device heap); each function takes the
 Battle as `self` and is called from engine_core/battle/steps.py.Battle.
@@ -40,7 +40,9 @@ def check_kind_options(self, options):
     """Options that belong to another kind of battle are refused, not ignored: bombardment
     and seaborne units in an assault (CL-U-51, LHTR-C-23, P40-C-60), scrambles and kamikaze
     strikes at sea (P40-C-20, P40-C-31), paratroopers on land beside land units that
-    attack with them (P40-R-13)."""
+    attack with them (P40-R-13), a 1940 research advance."""
+    if self.para and self.family != FAM_1940:
+        raise InputError("paratroopers are a 1940 research advance")
     kind = self.kind
     if kind != K_AMPHIBIOUS:
         if sum(self.bombard):
@@ -69,6 +71,18 @@ def check_kind_options(self, options):
         if land <= self.para:
             raise RuleError("P40-R-13", "paratroopers attack only a territory also attacked"
                             " by land units from adjacent territories or by an assault")
+
+
+def check_flyover(self):
+    """AA fire at planes flying over a gun's territory (CL-C-70, LHTR-C-22): only planes fly
+    over, only the AA gun fires; the 1940 AAA fires only at an attack (P40-C-11)."""
+    if self.family == FAM_1940:
+        raise RuleError("P40-C-11", "AAA fires only at air units attacking its own territory")
+    for u in range(self.n):
+        if self.alive[ATTACKER][u] and self.units[u][uu.U_KIND] != uu.AIR:
+            raise InputError("only planes fly over")
+        if self.alive[DEFENDER][u] and not self.units[u][uu.U_ABILITIES] & uu.AB_AA:
+            raise InputError("only the AA gun fires at planes flying over")
 
 
 def check_cargo(self):

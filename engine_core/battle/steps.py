@@ -144,8 +144,6 @@ class Battle:
         if sum(self.cargo[0]) or sum(self.cargo[1]):
             from engine_core.battle import choices
             choices.check_cargo(self)
-        if self.para and self.family != FAM_1940:
-            raise InputError("paratroopers are a 1940 research advance")
         if self.para or (kind != K_AMPHIBIOUS and (sum(self.bombard) or sum(self.seaborne) or
                                                    options.get("sea_attacker") or options.get("sea_defender"))) \
                 or (kind not in (K_SEA, K_AMPHIBIOUS) and (sum(self.scramble) or self.kamikaze)):
@@ -214,13 +212,8 @@ class Battle:
 
     def validate_start(self):
         if self.kind == K_FLYOVER:
-            if self.family == FAM_1940:
-                raise RuleError("P40-C-11", "AAA fires only at air units attacking its own territory")
-            for u in range(self.n):
-                if self.alive[ATTACKER][u] and self.units[u][uu.U_KIND] != uu.AIR:
-                    raise InputError("only planes fly over")
-                if self.alive[DEFENDER][u] and not self.units[u][uu.U_ABILITIES] & uu.AB_AA:
-                    raise InputError("only the AA gun fires at planes flying over")
+            from engine_core.battle import choices
+            choices.check_flyover(self)
             return
         land = self.kind != K_SEA
         for side in (ATTACKER, DEFENDER):
