@@ -35,8 +35,11 @@ Step tables (read from the rulebooks' combat sequences):
            strike, remove surprise-strike casualties, attacker fires, defender fires, remove
            defender casualties, defenseless transports, end check, retreat.
 
-Scramble, kamikaze, bombardment, the amphibious hand-over and the state's bytes live in
-engine_core/battle/extra.py, imported only when a battle needs them (device heap).
+The optional parts live in their own modules of engine_core/battle/, imported only when a
+battle needs them (device heap): scramble.py, kamikaze.py, bombard.py, amphibious.py (an
+assault's sea battle and hand-over), advantages.py and na_strikes.py (LHTR national advantages),
+choices.py (what players give instead of the defaults: their dice, casualties, a retreat,
+submerging subs, damaged ships, cargo), serial.py (the state's bytes).
 
 The state (step, round, unit counts per side) serializes with `to_bytes()`; `Battle.from_bytes`
 resumes at the same step (events are not kept). An illegal answer raises RuleError naming
