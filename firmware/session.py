@@ -566,8 +566,7 @@ class Session:
             for p in range(board.power_count):
                 if (board.side(p) == board.side(ap)) == mine and \
                         economy.free_repair(board, g.state, territory, p):
-                    return "P40-U-66: a naval base here repairs " + ("A" if mine else "D") + \
-                        "'s damaged ships at its Purchase & Repair"
+                    return "P40-U-66: " + ("A" if mine else "D") + " repairs here at Purchase"
         return ""
 
     def check_battle(self, kind, attacker, defender, options=None):

@@ -298,7 +298,7 @@ class BattleSetup(Counter):
             self.more_text = odds_more(self.app.session.board, r)
             note = self.app.session.repair_note(self.kind, self.territory, opts)
             if note:
-                self.more_text = note + ". " + self.more_text
+                self.say(note, ui.DIM)   # a note in words, wrapped (not a refusal)
         except ImportError:
             self.odds_text = "Odds: not available"
         except ValueError as err:

@@ -140,7 +140,7 @@ def test_naval_base_repair_is_noted_not_refused():
     z26 = board.territory_id("Sea Zone 26")
     dmg = {"defender_damaged": {"battleship": 1}}
     note = s.repair_note("sea", z26, s.battle_options("sea", z26, dmg))
-    assert note.startswith("P40-U-66") and "D's" in note
+    assert note == "P40-U-66: D repairs here at Purchase"
     assert s.repair_note("sea", z26, {"attacker_damaged": {"battleship": 1}}) == ""  # Japan's: no base there
     economy.set_damage(state, board.territory_id("Hawaiian Islands"), economy.DMG_NAVAL, 3)
     assert s.repair_note("sea", z26, dmg) == ""

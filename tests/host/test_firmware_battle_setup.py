@@ -533,3 +533,27 @@ def test_kamikaze_row_in_an_assaults_launch_zone():
     d.press("roll")
     assert s.battle is not None and s.battle.kamikaze == 1
     s.end_battle()
+
+
+def test_naval_base_repair_note_on_the_set_up():
+    """P40-U-66 (economy.free_repair): Japan attacks Sea Zone 26 where a damaged US battleship
+    defends beside Pearl Harbor's operative naval base: the set-up says, in words that fit every
+    profile's two message lines, that the defender repairs there at its Purchase -- a note, not a
+    refusal (the ship may have come after that phase): the odds are still shown and Start works.
+    Odds by hand (P40-U-50, battleships hit on 4 = 2/3 both ways): the attacker's battleship (2 hits)
+    against the damaged one (1 hit): per round sinks it with 2/9 + 4/9 (unhurt / damaged), is
+    damaged with 2/9 (then both on one hit: win (2/9) / (8/9) = 1/4), repeats with 1/9:
+    win = (6/9 + 2/9 * 1/4) / (8/9) = 13/16 = 81.3%."""
+    from firmware import ui
+    d = Device()
+    setup = _pacific_combat_at(d, "Sea Zone 26")
+    _set(d, "battleship", 1)
+    d.press("select")
+    _set(d, "battleship", 1)
+    _set(d, "Damaged battleship", 1)
+    assert setup.refusal is None and setup.message == "P40-U-66: D repairs here at Purchase"
+    assert setup.message_style == ui.DIM and setup.odds_text.startswith("Win 81.3%")
+    assert "P40-U-66: D repairs" in d.text()
+    d.press("roll")
+    assert d.app.session.battle is not None and d.app.session.battle.dmg[1][d.app.session.board.unit_id("battleship")] == 1
+    d.app.session.end_battle()
