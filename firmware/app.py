@@ -9,8 +9,9 @@ the board's wrapping ticks in milliseconds (default `firmware.ticks.ticks_ms`: `
 tests pass a fake one so they never sleep); an object with `ticks_ms()` or `monotonic()` works too.
 Times are compared only through `firmware.ticks` (the clock wraps 65 s after power-on). One tick polls the
 buttons, hands each press to the screen on top of the stack, lets the
-screen animate, redraws the labels that changed (only when something
-changed) and writes the tower's frame if it changed. Nothing blocks.
+screen animate, runs one slice of the odds being computed (firmware/odds_task.py),
+redraws the labels that changed (only when something changed) and writes the
+tower's frame if it changed. Nothing blocks.
 `entropy(n)` gives n random bytes for a tournament's secret seed (default
 `firmware.tlog.random_bytes`: `os.urandom`; tests pass a fixed one).
 
@@ -90,6 +91,7 @@ class App:
         self.demo_start = -1
         self.decisions = 0
         self.recent_spaces = []   # the spaces picked last, newest first (firmware/picker.py)
+        self.odds = None  # the odds being computed in slices (firmware/odds_task.py)
         now = self.now()
         if kiosk:
             self.start_kiosk()
@@ -110,6 +112,8 @@ class App:
             self._guard(self.top().key, name, now)
         if self._guard(self.top().tick, now):
             self.dirty = True
+        if self.odds is not None:
+            self._odds_slice()
         if self.kiosk:
             self._kiosk_timers(now)
         if self.dirty:
@@ -136,6 +140,43 @@ class App:
             self.top().say(ui.fit(str(err), 60))
             self.dirty = True
             return False
+
+    # -- the odds in slices (firmware/odds_task.py) ------------------------
+    def start_odds(self, owner, make, shown):
+        """Odds for the screen `owner`: `make()` builds the Solver (a refusal raises here, and
+        nothing runs), `shown(figure, exact)` gets the figure after each slice. Replaces the
+        running computation (its memory is freed before the new one is built)."""
+        from firmware.odds_task import OddsTask
+        self.cancel_odds()
+        solver = make()
+        if solver is not None:
+            self.odds = OddsTask(owner, solver, shown)
+        return solver is not None
+
+    def cancel_odds(self):
+        if self.odds is not None:
+            self.odds = None
+            gc.collect()
+
+    def _odds_slice(self):
+        """One slice of the running odds, when its screen is still on top (else dropped)."""
+        t = self.odds
+        if not self.stack or t.owner is not self.top():
+            self.cancel_odds()
+            return
+        from firmware.odds_task import SLICE
+        try:
+            if t.step(getattr(self.profile, "ODDS_SLICE", SLICE)):
+                self.dirty = True
+        except Exception as err:  # pylint: disable=broad-except  # a MemoryError in a big battle
+            self.odds = None
+            gc.collect()
+            self._error(err)
+            self._guard(t.fail)
+            self.dirty = True
+            return
+        if t.done and self.odds is t:  # (its screen may have started the next one)
+            self.odds = None
 
     def _error(self, err):
         self.errors.append(err)

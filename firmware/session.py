@@ -708,8 +708,23 @@ class Session:
             from engine_core.odds import exact as odds
         r = odds.odds(self.board, kind, attacker, defender, **args)
         # kept for the luck ledger: the battle fought with these sides is rated from it
-        self.last_odds = (kind, dict(attacker), dict(defender), r["attacker_wins"], r["ipc_swing"])
+        self.keep_odds(kind, attacker, defender, r)
         return r
+
+    def odds_solver(self, kind, attacker, defender, options=None):
+        """The exact odds of a set-up in slices (engine_core/odds/exact.py, Solver): the input
+        checked here (a refusal raises before any work), nothing computed yet. The app runs it
+        (firmware/odds_task.py); `keep_odds` records its exact figure for the luck ledger."""
+        args = odds_args(options)
+        if args.get("cargo"):  # as odds() above
+            from engine_core.odds import cargo
+            return cargo.solver(self.board, kind, attacker, defender, **args)
+        from engine_core.odds import exact as odds
+        return odds.Solver(self.board, kind, attacker, defender, **args)
+
+    def keep_odds(self, kind, attacker, defender, r):
+        """The set-up's exact odds, kept for the luck ledger (as odds() keeps them)."""
+        self.last_odds = (kind, dict(attacker), dict(defender), r["attacker_wins"], r["ipc_swing"])
 
     def recent_odds(self, kind, attacker, defender):
         """(win chance, expected swing) the set-up screen computed for these sides, or None."""
@@ -721,14 +736,28 @@ class Session:
     def live_odds(self):
         """Odds of the running battle from its survivors (None when a side is gone)."""
         from engine_core.odds import exact as odds
-        b = self.battle
+        if not self._both_left():
+            return None
+        return odds.live(self.battle)
+
+    def live_solver(self, battle=None):
+        """live_odds() in slices (a Solver; None when a side is gone): see odds_solver.
+        `battle`: the running battle as another reading sees it (submarines submerged)."""
+        from engine_core.odds import exact as odds
+        b = battle if battle is not None else self.battle
+        if not self._both_left(b):
+            return None
+        return odds.live_solver(b)
+
+    def _both_left(self, b=None):
+        b = b if b is not None else self.battle
         for side in (0, 1):
             left = 0
             for u in range(len(b.alive[side])):
                 left += b.alive[side][u]
             if left == 0:
-                return None
-        return odds.live(b)
+                return False
+        return True
 
 
 class AuditedBattle:

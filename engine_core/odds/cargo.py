@@ -22,6 +22,23 @@ from engine_core.odds import base as _base
 
 def odds(board, kind, attacker, defender, cargo=None, damaged=None, **kw):
     from engine_core.odds import exact
+    settle = _settler(board, kind, attacker, defender, cargo, damaged, kw)
+    return settle(exact.odds(board, kind, attacker, defender, damaged=damaged, **kw))
+
+
+def solver(board, kind, attacker, defender, cargo=None, damaged=None, **kw):
+    """odds() in slices: an exact.Solver whose exact report has the cargo settled (its
+    estimates are the battle's probabilities, which cargo does not change)."""
+    from engine_core.odds import exact
+    settle = _settler(board, kind, attacker, defender, cargo, damaged, kw)
+    s = exact.Solver(board, kind, attacker, defender, damaged=damaged, **kw)
+    s.finish = settle
+    return s
+
+
+def _settler(board, kind, attacker, defender, cargo, damaged, kw):
+    """The checks of the cargo (raising before any work), then a function that settles it
+    into the battle's exact report."""
     edition, units, aliases, flags = _base.tables(board)
     at_start = not kw.get("rounds_done")
     if at_start and _any_damaged(units, aliases, damaged):
@@ -29,14 +46,16 @@ def odds(board, kind, attacker, defender, cargo=None, damaged=None, **kw):
         if not cargo:
             cargo = {"defender": {}}    # no cargo, but a damaged carrier's planes cannot defend (P40-U-55)
     vecs = _cargo(units, aliases, flags, kind, attacker, defender, cargo, damaged, at_start)
-    r = exact.odds(board, kind, attacker, defender, damaged=damaged, **kw)
-    if vecs is None:
-        return r
     number = kw.get("number", float)
-    for side, key in ((0, "attacker"), (1, "defender")):
-        _settle(r, units, flags, side, key, vecs[side], number)
-    r["ipc_swing"] = r["defender_ipc_lost"] - r["attacker_ipc_lost"]
-    return r
+
+    def settle(r):
+        if vecs is None:
+            return r
+        for side, key in ((0, "attacker"), (1, "defender")):
+            _settle(r, units, flags, side, key, vecs[side], number)
+        r["ipc_swing"] = r["defender_ipc_lost"] - r["attacker_ipc_lost"]
+        return r
+    return settle
 
 
 def _rule(flags, classic, lhtr, y1940):

@@ -757,6 +757,18 @@ def _prepare(board, kind, attacker, defender, policy, number, bombard, tech, dam
 def live(battle, policy=None, number=float):
     """Odds from a running engine_core.battle.steps.Battle between rounds: the same function on
     the survivors actually left (damaged ships included, no first-round fire again)."""
+    board, kind, a, d, kw = _live_args(battle)
+    return odds(board, kind, a, d, policy=policy, number=number, **kw)
+
+
+def live_solver(battle, policy=None):
+    """live() in slices: a Solver (below) of the survivors actually left."""
+    board, kind, a, d, kw = _live_args(battle)
+    return Solver(board, kind, a, d, policy=policy, **kw)
+
+
+def _live_args(battle):
+    """(board, kind, attacker, defender, keywords) of odds() for a running battle's survivors."""
     from engine_core.battle import base as _bt
     b = battle
     units = b.units
@@ -778,8 +790,8 @@ def live(battle, policy=None, number=float):
             na_a &= ~NA_BANZAI  # judged when the battle began (LHTR-O-45)
         adv = {"attacker": na_a, "defender": b.na[1]}
         space = b.space
-    return odds(b.board, kind, a, d, policy=policy, number=number, tech=tech, damaged=dmg,
-                rounds_done=b.round, advantages=adv, space=space)
+    return b.board, kind, a, d, {"tech": tech, "damaged": dmg, "rounds_done": b.round,
+                                 "advantages": adv, "space": space}
 
 
 class _Run:
@@ -2035,6 +2047,7 @@ class Solver:
         self.run = None
         self.gen = None
         self.pr = None  # the running pass's pruning (None: exact)
+        self.finish = None  # report -> report, applied once to the exact one (odds/cargo.py)
         self.roomy = _roomy()  # a big heap: the host's path (see odds())
         self._call(self._next_pass, None)  # bad input raises here, before any slice
 
@@ -2128,6 +2141,8 @@ class Solver:
                 else:
                     self.done = self.run.report
                     self.run = self.gen = None
+                    if self.finish is not None:
+                        self.done = self.finish(self.done)
         finally:
             if th is not None:
                 th(old)

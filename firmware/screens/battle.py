@@ -76,6 +76,9 @@ class BattleSetup(Counter):
         self.kind = kind if kind in self.kinds else self.kinds[0]
         self.odds_text = ""
         self.more_text = ""     # the expected IPC swing and the likeliest survivors
+        self.land_text = ""     # the odds line of the battle itself
+        self.sea_text = ""      # an assault's sea battle's win chance before it ('Sea 75.0% ')
+        self.sea = None         # that sea battle as odds input (BattleSetup.sea_args)
         self.refusal = None
         self.stale = True
         self.plan = plan
@@ -292,13 +295,18 @@ class BattleSetup(Counter):
             self.odds_text = "Odds: add both sides"
             return True
         try:
-            sea = self.sea_odds(opts)   # first: the land battle's odds are the ones kept
-            r = self.app.session.odds(self.kind, att, dfd, opts)
-            self.odds_text = sea + odds_line(r)
-            self.more_text = odds_more(self.app.session.board, r)
-            note = self.app.session.repair_note(self.kind, self.territory, opts)
+            # in slices between key presses (firmware/odds_task.py): an estimate at once; an
+            # assault's sea battle after the land battle's (whose odds are the ones kept)
+            s = self.app.session
+            kind = self.kind
+            self.sea = self.sea_args(opts)
+            self.sea_text = "Sea ? " if self.sea == "?" else ""
+            self.odds_text = self.sea_text + "Odds: working"
+            note = s.repair_note(self.kind, self.territory, opts)
             if note:
                 self.say(note, ui.DIM)   # a note in words, wrapped (not a refusal)
+            self.app.start_odds(self, lambda: s.odds_solver(kind, att, dfd, opts),
+                                lambda r, exact: self.shown(kind, att, dfd, r, exact))
         except ImportError:
             self.odds_text = "Odds: not available"
         except ValueError as err:
@@ -306,24 +314,53 @@ class BattleSetup(Counter):
             self.refuse(err)
         return True
 
-    def sea_odds(self, opts):
-        """'Sea 75.0% ' for an assault's sea battle in the launch zone (fought first, as a sea
-        battle of its own, scrambled planes counted in; the rest of the line is the land
-        battle's), 'Sea ? ' before the attacking ships are entered, else ''."""
+    def sea_args(self, opts):
+        """An assault's sea battle in the launch zone (fought first, as a sea battle of its
+        own, scrambled planes counted in): (attacker, defender, options) for its odds, "?"
+        before the attacking ships are entered, None when there is none."""
         if self.kind != "amphibious" or not (opts.get("sea_defender") or opts.get("scramble")):
-            return ""
+            return None
         sd = dict(opts.get("sea_defender") or {})
         for k in opts.get("scramble") or {}:
             sd[k] = sd.get(k, 0) + opts["scramble"][k]
         sa = opts.get("sea_attacker") or {}
         if not sa:
-            return "Sea ? "
+            return "?"
         keep = {}
         for k in ("attacker_tech", "defender_tech", "attacker_na", "defender_na"):
             if opts.get(k):
                 keep[k] = opts[k]
-        r = self.app.session.odds("sea", sa, sd, keep)
-        return "Sea " + percent(odds_value(r, "attacker_wins")) + " "
+        return sa, sd, keep
+
+    def shown(self, kind, att, dfd, r, exact):
+        """The odds task's figure (firmware/odds_task.py); True when the text changed. The
+        exact figure starts an assault's sea battle's odds ('Sea 75.0% ' before the line)."""
+        from firmware.odds_task import estimate_line
+        before = (self.odds_text, self.more_text)
+        if r is None:
+            self.odds_text = self.sea_text + "Odds: not available"
+        elif exact:
+            s = self.app.session
+            s.keep_odds(kind, att, dfd, r)
+            self.land_text = odds_line(r)
+            self.odds_text = self.sea_text + self.land_text
+            self.more_text = odds_more(s.board, r)
+            if isinstance(self.sea, tuple):
+                sa, sd, keep = self.sea
+                try:
+                    self.app.start_odds(self, lambda: s.odds_solver("sea", sa, sd, keep), self.shown_sea)
+                except ValueError as err:
+                    self.refuse(err)
+        else:
+            self.odds_text = self.sea_text + estimate_line(r)
+        return (self.odds_text, self.more_text) != before
+
+    def shown_sea(self, r, exact):
+        before = self.sea_text
+        if r is not None:
+            self.sea_text = "Sea " + ("" if exact else "~") + percent(odds_value(r, "attacker_wins")) + " "
+        self.odds_text = self.sea_text + self.land_text
+        return self.sea_text != before
 
     def tail(self, cols):
         return [(fit_words(self.more_text, cols), ui.DIM)] if self.more_text else []
@@ -605,6 +642,11 @@ def is_estimate(r):
     return isinstance(r, dict) and r.get("exact") is False
 
 
+def odds_key(r):
+    """What the screens show of a figure (its text changes only when this does)."""
+    return (win_text(r), percent(odds_value(r, "error")), percent(odds_value(r, "draw")))
+
+
 def win_text(r):
     """'Win 77.6%', or 'Win ~77.6%' while the figure is an estimate being refined."""
     return "Win " + ("~" if is_estimate(r) else "") + percent(odds_value(r, "attacker_wins"))
@@ -840,6 +882,7 @@ class BattleRun(Screen):
         self.result = None
         self.odds = None   # the latest live odds (kept through a round's decisions)
         self.stale = True
+        self.odds_due = False
         self.catch_up()
 
     def catch_up(self):
@@ -860,13 +903,29 @@ class BattleRun(Screen):
 
     def live_odds(self):
         """Exact odds of the survivors actually left (odds.live), between rounds only; False
-        mid-round (casualties pending: the last odds stay)."""
+        mid-round (casualties pending: the last odds stay). Computed in slices by the app
+        (firmware/odds_task.py): None now, `shown` gets the estimate and then the exact figure."""
         b = self.app.session.battle
         if b.result is not None:
             return None
         if b.prompt is not None and b.prompt.kind != _P_RETREAT:
             return False
-        return self.app.session.live_odds()
+        self.odds_due = self.app.start_odds(self, self.app.session.live_solver, self.shown)
+        return None
+
+    def shown(self, r, exact):
+        """The odds task's figure (an estimate, then the exact one); True when it shows."""
+        if r is None:
+            return False
+        if exact:
+            self.odds_due = False
+        changed = self.odds is None or odds_key(self.odds) != odds_key(r)
+        self.odds = r
+        return changed
+
+    def enter(self):
+        if self.odds_due:  # a decision came on top before the exact figure: again
+            self.stale = True
 
     def tick(self, now):
         t = self.app.tower
@@ -976,10 +1035,9 @@ class _Submerged:
         return getattr(self._b, name)
 
 
-def submerge_odds(b, side, k):
-    """Exact odds of fighting on with `k` of `side`'s submarines submerged (P40-C-75: they
+def submerged(b, side, k):
+    """The battle as the odds see it with `k` of `side`'s submarines submerged (P40-C-75: they
     leave the battle), or None when that ends the battle (a side left with nothing)."""
-    from engine_core.odds import exact
     sb = _Submerged(b, side, k)
     for s in (0, 1):
         left = 0
@@ -987,7 +1045,7 @@ def submerge_odds(b, side, k):
             left += sb.alive[s][u] - b.cas[s][u]
         if left <= 0:
             return None
-    return exact.live(sb)
+    return sb
 
 
 class BattlePrompt(Screen):
@@ -1006,6 +1064,8 @@ class BattlePrompt(Screen):
         board = app.session.board
         self.items = []   # (label, answer)
         self.odds = {}    # answer -> odds of fighting on that way (None: the battle ends)
+        self.jobs = []    # (answer, battle) whose odds are still to come, in slices
+        self.running = None  # the job being computed
         kind = p.kind
         self.title = ("Attacker " if p.side == 0 else "Defender ") + bmod.PROMPT_NAMES[kind]
         if kind == bmod.P_CASUALTIES:
@@ -1020,18 +1080,15 @@ class BattlePrompt(Screen):
         elif kind == bmod.P_SUBMERGE:
             for k in p.options:
                 self.items.append((("Submerge " + str(k)) if k else "Stay and fire", k))
-                try:
-                    self.odds[k] = submerge_odds(b, p.side, k)
-                except (ValueError, ImportError, AttributeError, TypeError, MemoryError):
-                    pass
+                sb = submerged(b, p.side, k)
+                if sb is None:
+                    self.odds[k] = None
+                else:
+                    self.jobs.append((k, sb))  # in slices from the first tick
         elif kind == bmod.P_RETREAT:
-            # beside press-on, the odds of pressing on from the units left (exact, odds.live)
-            try:
-                r = app.session.live_odds()
-                if r is not None:
-                    self.odds["press"] = r
-            except (ValueError, ImportError, AttributeError, TypeError, MemoryError):
-                pass
+            # beside press-on, the odds of pressing on from the units left (exact, odds.live),
+            # in slices from the first tick (firmware/odds_task.py)
+            self.jobs.append(("press", None))
             for o in p.options:
                 if o == "press":
                     label = "Press on"
@@ -1086,6 +1143,37 @@ class BattlePrompt(Screen):
         if r is None:
             return "ends battle"
         return ("" if self.prompt.side == 0 else "A ") + win_text(r).lower()
+
+    def tick(self, now):
+        """The choices' odds one after another, each in slices (firmware/odds_task.py)."""
+        app = self.app
+        while self.jobs and self.running is None:
+            job = self.jobs.pop(0)
+            self.running = job
+            try:
+                if app.start_odds(self, lambda: app.session.live_solver(job[1]),
+                                  lambda r, exact: self.shown(job[0], r, exact)):
+                    break
+                self.odds[job[0]] = None  # a side has nothing left: fighting on ends the battle
+            except (ValueError, ImportError, AttributeError, TypeError, MemoryError):
+                pass
+            self.running = None
+        return False
+
+    def shown(self, answer, r, exact):
+        """A choice's odds as they come; True when what is shown changed."""
+        if exact or r is None:
+            self.running = None
+        if r is None:
+            return False
+        old = self.odds.get(answer)
+        self.odds[answer] = r
+        return old is None or odds_key(old) != odds_key(r)
+
+    def enter(self):
+        if self.running is not None:  # dropped while covered: again
+            self.jobs.insert(0, self.running)
+            self.running = None
 
     def view(self, cols, rows):
         """The choices, the odds of each beside it; under them the highlighted choice's draw

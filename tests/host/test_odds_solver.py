@@ -154,3 +154,25 @@ def test_bad_input_refused_before_any_work():
         assert False
     except RuleError as e:
         assert e.rule == "P40-U-20"
+
+
+def test_cargo_in_slices_is_settled_as_odds():
+    """P40-U-55: a damaged carrier's two fighters ride as cargo and sink with it. A destroyer
+    (attack 2) against the damaged carrier (defense 2, one hit left): a round A-only 2/6*4/6 =
+    8/36, D-only 8/36, both 4/36, so win 8/20 = 2/5, the carrier sunk (win or draw) 3/5 and the
+    defender's IPC lost 3/5 * (16 + 2 * 10) = 21.6. The sliced solver (odds/cargo.solver) in
+    one-unit slices gives what cargo.odds gives."""
+    from engine_core.odds import cargo
+    kw = {"cargo": {"defender": {"fighter": 2}}, "damaged": {"defender": {"aircraft_carrier": 1}}}
+    ref = cargo.odds("pacific_1940", "sea", {"destroyer": 1}, {"aircraft_carrier": 1}, **kw)
+    s = cargo.solver("pacific_1940", "sea", {"destroyer": 1}, {"aircraft_carrier": 1}, **kw)
+    n = 0
+    while not s.step(1):
+        n += 1
+    r = s.result()
+    assert n > 1
+    assert abs(r["attacker_wins"] - 2.0 / 5) < 1e-12
+    assert abs(r["defender_ipc_lost"] - 21.6) < 1e-9
+    for k in KEYS + ("defender_ipc_lost", "attacker_ipc_lost", "ipc_swing"):
+        assert abs(r[k] - ref[k]) <= 1e-12, (k, r[k], ref[k])
+    assert r["defender_cargo"] == ref["defender_cargo"]

@@ -1,0 +1,93 @@
+"""The exact odds in slices, so the screen never freezes (issue 19, point 2).
+
+A screen that wants odds hands the app a Solver (engine_core/odds/exact.py) and a `shown`
+callback: `app.start_odds(screen, make, shown)`. The app's tick runs one slice of at most
+SLICE work units after the keys and the screen's own tick, before the tower: a key pressed
+during a computation is handled after at most one slice. After each slice the screen gets the
+figure now, `shown(figure, exact)`:
+
+    exact False: an estimate (below), "error" bounding each figure's distance from the exact one
+    exact True:  odds()'s report, the exact figure
+    figure None: the computation failed (shown and kept in app.errors)
+
+and returns True when its text changed (the app then redraws). An estimate reaches the
+screen only once at most SHOW_BELOW of the probability is unresolved, centred: each figure
+the middle of the range that holds the exact one, "error" its half width, "exact" False. A new start replaces the
+running task (a set-up changed mid-computation starts again); a task whose screen is no longer
+on top is dropped and its memory collected (leaving the screen cancels it).
+"""
+
+# Work units per slice (a joint mass update or a hit outcome mapped to a state). On the
+# PSRAM handheld a unit costs ~0.1-0.3 ms under CircuitPython (bench/bench_odds_device.py),
+# so a slice is well under a tenth of a second: a key press waits at most that long.
+SLICE = 300
+
+# Below this much unresolved mass an estimate is worth showing; above it the line says the
+# odds are being worked out
+SHOW_BELOW = 0.5
+
+
+class OddsTask:
+    """One computation for one screen (see the module docstring)."""
+
+    def __init__(self, owner, solver, shown):
+        self.owner = owner
+        self.solver = solver
+        self.shown = shown
+        self.done = False
+        self.slices = 0
+        self.largest = 0  # the largest slice's work units (the Solver's count)
+
+    def step(self, budget=SLICE):
+        """One slice, then the figure to the screen; True when the screen's text changed."""
+        s = self.solver
+        finished = s.step(budget)
+        self.slices += 1
+        if s.largest > self.largest:
+            self.largest = s.largest
+        if finished:
+            r = s.result()
+            self.done = True
+            self.solver = None  # its states go now, not when the screen goes
+            return self.shown(r, True)
+        e = centred(s.estimate())
+        if e is None:
+            return False
+        return self.shown(e, False)
+
+    def fail(self):
+        self.solver = None
+        self.done = True
+        return self.shown(None, False)
+
+
+KEYS = ("attacker_wins", "defender_wins", "draw", "attacker_retreats")
+
+
+def centred(e):
+    """The Solver's estimate (what is resolved so far: the exact figure lies between it and it
+    + "error", the estimate only ever misses mass) as the middle of that range with half its
+    width as the error; None while more than SHOW_BELOW is unresolved."""
+    err = e["error"]
+    if err > SHOW_BELOW:
+        return None
+    half = err / 2
+    out = {"exact": False, "error": half}
+    for k in KEYS:
+        out[k] = e[k] + half
+    return out
+
+
+def estimate_line(e):
+    """'Win ~52.4% +-3.3%' for a centred estimate: the exact win chance lies within it (the
+    error rounded up, never shown smaller than it is)."""
+    from firmware.screens.text import percent
+    return "Win ~" + percent(e["attacker_wins"]) + " +-" + _upto(e["error"])
+
+
+def _upto(p):
+    """A small probability as a percent rounded up (an error bound never shown smaller)."""
+    tenths = int(p * 1000)
+    if tenths < p * 1000:
+        tenths += 1
+    return str(tenths // 10) + "." + str(tenths % 10) + "%"
