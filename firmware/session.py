@@ -446,6 +446,8 @@ class Session:
         at = _HSIZE + ng + nb
         self.players = bytes(data[at:at + npl])
         edition = bytes(data[at + npl:]).decode()
+        if not ng and not nb:
+            return True     # saved with nothing going on (a free battle left): that is the state
         from engine_core.ledger import save as save
         g = data[_HSIZE:_HSIZE + ng]
         if ng:

@@ -32,6 +32,20 @@ def _rewrite(flash, name, payload):
     flash.files[name] = saves.pack(seq, payload)
 
 
+def test_a_record_saved_with_nothing_going_on_brings_back_nothing():
+    """P40-T-70: the newest record says nothing was going on (a free battle left, its payload
+    holding no game and no battle): after a restart nothing comes back -- not the older
+    record's game, which would undo the last completed action -- and no notice."""
+    flash = Flash()
+    s = _played(flash)
+    s.game = None
+    s.save()                                   # the empty state, newest
+    assert saves.Slots(flash, "game").seq == 4
+    d = Device(flash=flash)
+    assert d.app.session.game is None and d.app.session.battle is None
+    assert d.app.session.notice is None
+
+
 def test_newest_record_checksum_good_but_not_loadable_falls_back_with_a_message():
     """P40-T-70: the newest record's checksum holds but its game does not load (a bit flipped
     inside the game save before the checksum was made): the older record's game comes back,
