@@ -152,15 +152,85 @@ class FileStore:
         except (OSError, AttributeError):
             pass
 
+    def _sync(self):
+        sync = getattr(self._os, "sync", None)
+        if sync is not None:
+            sync()
+
+    def size(self, name):
+        """The file's length in bytes, or None when it is missing."""
+        try:
+            return self._os.stat(_join(self.directory, name))[6]
+        except (OSError, AttributeError):
+            return None
+
+    def append(self, name, data):
+        with open(_join(self.directory, name), "ab") as f:
+            f.write(data)
+            f.flush()
+        self._sync()
+
+    def read_at(self, name, offset, n):
+        with open(_join(self.directory, name), "rb") as f:
+            f.seek(offset)
+            return f.read(n)
+
+    def write_at(self, name, offset, data):
+        """`data` over the file's bytes from `offset` (in place: the file keeps its clusters)."""
+        with open(_join(self.directory, name), "r+b") as f:
+            f.seek(offset)
+            f.write(data)
+            f.flush()
+        self._sync()
+
+    def pieces(self, name, n):
+        """The file's bytes, `n` at a time (nothing when it is missing); the file is closed when
+        the pieces run out."""
+        try:
+            f = open(_join(self.directory, name), "rb")
+        except OSError:
+            return
+        try:
+            while True:
+                b = f.read(n)
+                if not b:
+                    break
+                yield b
+        finally:
+            f.close()
+
+    def write_pieces(self, name, pieces):
+        """A new file of `pieces` (bytes), written one at a time."""
+        with open(_join(self.directory, name), "wb") as f:
+            for b in pieces:
+                f.write(b)
+            f.flush()
+        self._sync()
+
+    def rename(self, old, new):
+        self._os.rename(_join(self.directory, old), _join(self.directory, new))
+        self._sync()
+
     def write_slot(self, name, record):
-        """A slot's record between two sectors of padding, in place (see the module docstring).
-        A file that is missing or too small is first made blank (padding, an erased region) and
-        then written in place like any other: only the record's own bytes are ever written over
-        the region, so a record checks exactly when its last byte is on flash."""
+        """A slot's record between two sectors of padding, in place (see the module docstring);
+        a file that is missing or too small is made anew (`_new_slot`)."""
         if not self._write_in_place(name, record):
-            self.write(name, b"\xff" * (2 * SECTOR + capacity(len(record))))
-            if not self._write_in_place(name, record):
-                raise OSError("slot file %s not written" % name)
+            self._new_slot(name, record)
+
+    def _new_slot(self, name, record):
+        """A new slot file, its first sector of padding never written: FatFs allocates a file's
+        first cluster right after the last one it allocated, so that sector may hold another
+        file's last bytes, and writing it would put them at risk. The file is sized first (its
+        last byte, in padding of its own), then the record goes in: the last byte written is
+        the record's last, so the record checks exactly when the file is whole."""
+        size = 2 * SECTOR + capacity(len(record))
+        with open(_join(self.directory, name), "wb") as f:
+            f.seek(size - 1)
+            f.write(b"\xff")
+            f.seek(SECTOR)
+            f.write(record)
+            f.flush()
+        self._sync()
 
     def _write_in_place(self, name, record):
         try:

@@ -24,7 +24,8 @@ Three things a tournament keeps on the device (engine_core/trust/tournament.py i
   finished at the next start). On flash an append may wipe the 4 KB erase sector it writes,
   committed groups in it too: after each append the log's length and last 4 KB go to the
   tail record (`Slots(store, "ttail")`, placed by saves.py where no other write wipes it), and
-  at power-on bytes of the log that differ from it are written back before the log is read.
+  at power-on bytes of the log that read erased (0xFF) where the record holds others are
+  written back before the log is read (any other difference is left for the log's checks).
   `verify` and `tournament.resume` skip empty lines. At the
   end the footer (`SEED|<seed>|<hash>`) goes to the same file: it is the export.
 * the **luck cache** -- `Slots(store, "tluck")`: the luck ledger's expectation (win chance,
@@ -287,10 +288,10 @@ def unpack_ledger(data, edition, game_seed):
 # ------------------------------------------------------------------ the log file
 
 class LogFile:
-    """The tournament log in a store (saves.FileStore on the device, a fake in tests).
-
-    A store with `append(name, data)` and `rename(old, new)` methods is used as it is
-    (tests); a `FileStore` is reached through its directory with plain `open` / `os`."""
+    """The tournament log in a store: `saves.FileStore` on the device (tests pass the same store
+    on the simulator's flash). Every file access is one of the store's methods (append, size,
+    read_at, write_at, pieces, write_pieces, rename, write, remove), so the tail record guards
+    the log whatever store holds it."""
 
     def __init__(self, store, name=LOG_NAME, new_name=NEW_NAME):
         self.store = store
@@ -304,33 +305,25 @@ class LogFile:
         return saves._join(getattr(self.store, "directory", ""), name)
 
     def _append(self, data):
-        fn = getattr(self.store, "append", None)
-        if fn is not None:
-            fn(self.name, data)
-            return
-        with open(self._path(self.name), "ab") as f:
-            f.write(data)
-            f.flush()
-        _sync()
+        self.store.append(self.name, data)
         self._save_tail()
 
     def _save_tail(self):
         """The log's length and last TAIL bytes as a slot record (saves.py places it where no
         other write can wipe it). An append wipes at most the sector it writes, which holds no
         more of the committed log than these bytes: `_restore_tail` writes them back."""
-        if not self._files():
+        size = self.store.size(self.name)
+        if size is None:
             return
-        with open(self._path(self.name), "rb") as f:
-            size = f.seek(0, 2)
-            start = size - TAIL if size > TAIL else 0
-            f.seek(start)
-            data = f.read(size - start)
+        start = size - TAIL if size > TAIL else 0
+        data = self.store.read_at(self.name, start, size - start)
         saves.Slots(self.store, TAIL_NAME).save(struct.pack("<I", size) + data)
 
     def _restore_tail(self):
         """At power-on: where the log's bytes differ from the newest tail record (a sector a cut
         wiped during the next append), they are written back in place."""
-        if not self._files() or not self._exists(self.name):
+        size_now = self.store.size(self.name)
+        if size_now is None:
             return
         rec = saves.Slots(self.store, TAIL_NAME).load()
         if rec is None or len(rec) < 4:
@@ -338,27 +331,11 @@ class LogFile:
         size = struct.unpack("<I", rec[:4])[0]
         data = rec[4:]
         start = size - len(data)
-        path = self._path(self.name)
-        with open(path, "rb") as f:
-            if f.seek(0, 2) < size:
-                return          # not this log's record
-            f.seek(start)
-            same = f.read(len(data)) == data
-        if not same:
-            with open(path, "r+b") as f:
-                f.seek(start)
-                f.write(data)
-                f.flush()
-            _sync()
-
-    def _rename(self, old, new):
-        fn = getattr(self.store, "rename", None)
-        if fn is not None:
-            fn(old, new)
-            return
-        import os
-        os.rename(self._path(old), self._path(new))
-        _sync()
+        if size_now < size or start < 0:
+            return          # not this log's record
+        now = self.store.read_at(self.name, start, len(data))
+        if now != data and _wiped(now, data):
+            self.store.write_at(self.name, start, data)
 
     def path(self):
         """The log's path on the device (what a tournament director copies)."""
@@ -384,8 +361,7 @@ class LogFile:
     def start(self):
         """A new tournament: the old log goes, the pending lines (header...) start the file."""
         data = _group(self.pending) if self.pending else b""
-        if self._files():
-            saves.Slots(self.store, TAIL_NAME).erase()
+        saves.Slots(self.store, TAIL_NAME).erase()
         self.store.write(self.name, data)
         self._save_tail()
         self.written += len(self.pending)
@@ -394,52 +370,24 @@ class LogFile:
     def remove(self):
         self.store.remove(self.new_name)
         self.store.remove(self.name)
-        if self._files():
-            saves.Slots(self.store, TAIL_NAME).erase()
+        saves.Slots(self.store, TAIL_NAME).erase()
 
     # -- reading ---------------------------------------------------------
-    def _files(self):
-        """True when the store is a directory reached with open/os (the device's FileStore)."""
-        return hasattr(self.store, "directory") and getattr(self.store, "append", None) is None
-
     def _exists(self, name):
-        if not self._files():
-            return self.store.read(name) is not None
-        try:
-            import os
-            os.stat(self._path(name))
-            return True
-        except OSError:
-            return False
+        return self.store.size(name) is not None
 
     def recover(self):
         """Finish a repair a power cut interrupted (see the module docstring)."""
         if self._exists(self.new_name):
             if not self._exists(self.name):
-                self._rename(self.new_name, self.name)   # the new file was complete
+                self.store.rename(self.new_name, self.name)   # the new file was complete
             else:
                 self.store.remove(self.new_name)         # maybe half-written: the log still holds
         self._restore_tail()
 
     def _chunks(self):
         """The log's bytes, a piece at a time (the device never holds the whole log)."""
-        if not self._files():
-            data = self.store.read(self.name)
-            if data is not None:
-                yield bytes(data)
-            return
-        try:
-            f = open(self._path(self.name), "rb")
-        except OSError:
-            return
-        try:
-            while True:
-                b = f.read(_CHUNK)
-                if not b:
-                    break
-                yield b
-        finally:
-            f.close()
+        return self.store.pieces(self.name, _CHUNK)
 
     def scan(self):
         """(bytes of the committed groups, bytes in the file); None when there is no log."""
@@ -486,34 +434,33 @@ class LogFile:
     def truncate(self, end):
         """Keep the first `end` bytes (drop an uncommitted tail) without a moment with no log:
         the kept part goes to a new file, the log is removed, the new file renamed."""
-        if self._files():
-            saves.Slots(self.store, TAIL_NAME).erase()  # it described the longer log
-            at = 0
-            with open(self._path(self.new_name), "wb") as f:
-                for b in self._chunks():
-                    if at < end:
-                        f.write(b[:end - at])
-                    at += len(b)
-                f.flush()
-            _sync()
-        else:
-            data = self.store.read(self.name)
-            self.store.write(self.new_name, bytes(data)[:end])
+        # the tail record stays: it holds the committed end the new file copies, and while the
+        # new file is written (its first sector may be the log's last) it can restore the log
+        self.store.write_pieces(self.new_name, _first(self._chunks(), end))
         self.store.remove(self.name)
-        self._rename(self.new_name, self.name)
+        self.store.rename(self.new_name, self.name)
         self._save_tail()
+
+
+def _wiped(now, data):
+    """True when `now` differs from `data` only where it reads 0xFF (an erased sector: a log's
+    text never holds that byte); any other difference is not a power cut's, and stays for the
+    log's checks to report."""
+    for i in range(len(data)):
+        if now[i] != data[i] and now[i] != 0xFF:
+            return False
+    return True
+
+
+def _first(pieces, end):
+    """The first `end` bytes of `pieces`, piece by piece (all of them are read: the file closes)."""
+    at = 0
+    for b in pieces:
+        if at < end:
+            yield b[:end - at]
+        at += len(b)
 
 
 def _group(lines):
     """Lines as one committed group: each with its newline, then the empty line."""
     return ("\n".join(lines) + "\n\n").encode()
-
-
-def _sync():
-    try:
-        import os
-        sync = getattr(os, "sync", None)
-    except ImportError:  # pragma: no cover
-        sync = None
-    if sync is not None:
-        sync()
