@@ -1,46 +1,210 @@
-"""A fake device for the firmware tests: profile, keys, clock, flash (no host_sim needed).
+"""A fake device for the firmware tests: profile, keys, clock, and the simulator's flash.
 
 Not a test module (no test_ prefix): test_firmware_*.py import it. The real
 simulator (host_sim) drives the same `App` with emulated CircuitPython
-modules; these fakes keep the firmware's own tests independent of it.
+modules; these fakes drive it without them, but on the same flash model
+(host_sim/flash.py), so every test that writes records writes them as a board does.
 """
 
+import os
+import struct
+import tempfile
+from collections.abc import MutableMapping
+
+from firmware import saves
 from firmware.app import App
 from firmware.hardware import sim
+from host_sim.flash import Flash as SectorFlash, PowerCut  # noqa: F401  (tests import PowerCut here)
+
+SAVE_DIR = "/saves"
 
 
 _TICKS_MAX = (1 << 29) - 1
 _POWER_ON_TICKS = (1 << 29) - 65000  # CircuitPython's supervisor.ticks_ms() at power-on
 
 
-class PowerCut(BaseException):
-    """The power went (BaseException: the firmware cannot swallow it)."""
-
-
 class Flash:
-    """Files as bytes; `budget` bytes may still be written before the power goes."""
+    """The board's flash for the firmware tests: the simulator's model (host_sim/flash.py: 4 KB
+    erase sectors, files in FAT clusters, a cut wipes the sector being written) under the
+    firmware's own `saves.FileStore` in `/saves` -- one flash model for every test that writes
+    records. `budget`: flash units (a byte written, a file opened for writing, a rename, a
+    remove) left before the power goes (None: never); after a cut, setting it to None is the
+    power coming back. `files` is the save directory as a test sees it (see `_Files`).
 
-    def __init__(self):
-        self.files = {}
-        self.budget = None
-        self.writes = 0
+    Every method of the store runs the FileStore's own code with the model installed."""
+
+    def __init__(self, tear=True):
+        self._tmp = tempfile.TemporaryDirectory(prefix="fw-flash-")
+        self.sim = SectorFlash(os.path.join(self._tmp.name, "fs"), SAVE_DIR, tear=tear)
+        with self.sim:
+            self.store = saves.FileStore(SAVE_DIR)
+        self.writes = 0     # writes that reached flash complete
+
+    # -- power ----------------------------------------------------------
+    @property
+    def budget(self):
+        return self.sim.budget
+
+    @budget.setter
+    def budget(self, units):
+        self.sim.arm(units)
+        if units is None:
+            self.sim.reboot()   # the power is back
+
+    # -- the store the App uses (firmware/saves.py's FileStore on the model) --
+    def _call(self, fn, *args):
+        with self.sim:
+            return fn(*args)
 
     def read(self, name):
-        return self.files.get(name)
+        return self._call(self.store.read, name)
+
+    def read_slot(self, name):
+        return self._call(self.store.read_slot, name)
 
     def write(self, name, data):
-        self.files[name] = b""  # "wb" truncates at once
-        if self.budget is not None and self.budget < len(data):
-            self.files[name] = bytes(data[: self.budget])
-            self.budget = 0
-            raise PowerCut()
-        if self.budget is not None:
-            self.budget -= len(data)
-        self.files[name] = bytes(data)
-        self.writes += 1
+        self._call(self.store.write, name, data)
+        self._wrote(name, data)
+
+    def write_slot(self, name, record):
+        self._call(self.store.write_slot, name, record)
+        self._wrote(name, record)
 
     def remove(self, name):
-        self.files.pop(name, None)
+        self._call(self.store.remove, name)
+        self._done()
+
+    def append(self, name, data):
+        self._call(self.store.append, name, data)
+        self._wrote(name, data)
+
+    def write_at(self, name, offset, data):
+        self._call(self.store.write_at, name, offset, data)
+        self._wrote(name, data)
+
+    def write_pieces(self, name, pieces):
+        self._call(lambda: self.store.write_pieces(name, list(pieces)))
+        self._done()
+
+    def rename(self, old, new):
+        self._call(self.store.rename, old, new)
+        self._done()
+
+    def size(self, name):
+        return self._call(self.store.size, name)
+
+    def read_at(self, name, offset, n):
+        return self._call(self.store.read_at, name, offset, n)
+
+    def pieces(self, name, n):
+        return iter(self._call(lambda: list(self.store.pieces(name, n))))
+
+    def _wrote(self, name, data):
+        self.writes += 1
+        self.wrote(name, bytes(data))
+        self._done()
+
+    def wrote(self, name, data):
+        """A write of `data` to `name` reached flash complete (recorders in tests override it)."""
+
+    def _done(self):
+        """A flash operation completed (recorders in tests override it)."""
+
+    # -- what a test sees and forges -------------------------------------------
+    @property
+    def files(self):
+        return _Files(self)
+
+    @files.setter
+    def files(self, contents):
+        view = _Files(self)
+        for name in list(view):
+            del view[name]
+        for name in sorted(contents):
+            view[name] = contents[name]
+
+    def image(self):
+        """The save directory's files as bytes on the drive (padding and all), in the order the
+        firmware made them (first cluster first): what `load_image` copies onto a fresh flash."""
+        d = self.sim.root + SAVE_DIR
+        names = sorted(os.listdir(d), key=lambda n: (self.sim.chains.get(d + "/" + n) or [1 << 30])[0])
+        out = []
+        for name in names:
+            with open(d + "/" + name, "rb") as f:
+                out.append((name, f.read()))
+        return out
+
+    def load_image(self, image):
+        """A copy of another flash's save directory: each file written whole, in its order, as a
+        tester copies files onto the drive (never cut)."""
+        for name, data in image:
+            self.tester(_put, SAVE_DIR + "/" + name, data)
+
+    def host(self, name):
+        return self.sim.root + SAVE_DIR + "/" + name
+
+    def tester(self, fn, *args):
+        """`fn` run on the flash as a tester's write: never cut, not counted."""
+        sim = self.sim
+        kept = (sim.budget, sim.dead, sim.spent)
+        sim.budget, sim.dead = None, False
+        try:
+            with sim:
+                return fn(*args)
+        finally:
+            sim.budget, sim.dead, sim.spent = kept
+
+
+def _append(path, data):
+    with open(path, "ab") as f:
+        f.write(data)
+        f.flush()
+    os.sync()
+
+
+def _put(path, data):
+    with open(path, "wb") as f:
+        f.write(bytes(data))
+
+
+class _Files(MutableMapping):
+    """The save directory by name: a slot file (`<kind>.0` / `.1`, padded by saves.FileStore)
+    reads as its record (the bytes its header's length names, checked or not), any other file
+    as its bytes. Setting a name is a tester copying a file onto the drive (the bytes alone,
+    never cut); deleting one removes it."""
+
+    def __init__(self, flash):
+        self.flash = flash
+
+    def __iter__(self):
+        d = self.flash.sim.root + SAVE_DIR
+        return iter(sorted(os.listdir(d)) if os.path.isdir(d) else [])
+
+    def __len__(self):
+        return len(list(iter(self)))
+
+    def __getitem__(self, name):
+        host = self.flash.host(name)
+        if not os.path.isfile(host):
+            raise KeyError(name)
+        with open(host, "rb") as f:
+            raw = f.read()
+        if name[-2:] in (".0", ".1") and len(raw) >= 2 * saves.SECTOR + saves.HEADER_SIZE:
+            region = raw[saves.SECTOR:]
+            length = struct.unpack("<I", region[8:12])[0]
+            return region[:saves.HEADER_SIZE + length]
+        return raw
+
+    def __setitem__(self, name, data):
+        self.flash.tester(_put, SAVE_DIR + "/" + name, data)
+
+    def __delitem__(self, name):
+        if name not in self:
+            raise KeyError(name)
+        self.flash.tester(lambda: os.remove(SAVE_DIR + "/" + name))  # os.remove as installed
+
+    def __contains__(self, name):
+        return os.path.isfile(self.flash.host(name))
 
 
 class _Ev:

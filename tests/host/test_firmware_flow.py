@@ -197,11 +197,10 @@ class _Recorder(Flash):
         Flash.__init__(self)
         self.last_game = None
 
-    def write(self, name, data):
-        Flash.write(self, name, data)
+    def wrote(self, name, data):
         if name.startswith("game."):
             from firmware import saves
-            self.last_game = saves.unpack(bytes(data))[1]
+            self.last_game = saves.unpack(data)[1]
 
 
 def test_power_cut_at_200_random_points_loses_nothing():

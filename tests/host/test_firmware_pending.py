@@ -236,9 +236,8 @@ def test_power_cuts_at_random_points_keep_the_last_saved_list():
             self.last_pending = None
             self.last_game = None
 
-        def write(self, name, data):
-            Flash.write(self, name, data)
-            rec = saves.unpack(bytes(data))
+        def wrote(self, name, data):
+            rec = saves.unpack(data)
             if name.startswith("pending."):
                 self.last_pending = pending.decode(rec[1])[1]
             elif name.startswith("game."):

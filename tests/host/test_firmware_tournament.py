@@ -23,8 +23,8 @@ SEED_HEX = "".join("%02x" % b for b in RANDOM16)
 
 
 class LogFlash(Flash):
-    """The fake flash with appends (a cut keeps the first bytes) and renames, and a hook that
-    records the game's state after every completed flash operation."""
+    """The device's flash (fw_device: the simulator's sector model) with a hook that records the
+    game's state after every completed flash operation."""
 
     def __init__(self):
         Flash.__init__(self)
@@ -35,30 +35,6 @@ class LogFlash(Flash):
         d = self.device
         if d is not None and getattr(d, "app", None) is not None:
             self.states.append(state(d.app))
-
-    def write(self, name, data):
-        Flash.write(self, name, data)
-        self._done()
-
-    def append(self, name, data):
-        old = self.files.get(name, b"")
-        if self.budget is not None and self.budget < len(data):
-            self.files[name] = old + bytes(data[:self.budget])
-            self.budget = 0
-            raise PowerCut()
-        if self.budget is not None:
-            self.budget -= len(data)
-        self.files[name] = old + bytes(data)
-        self.writes += 1
-        self._done()
-
-    def rename(self, old, new):
-        self.files[new] = self.files.pop(old)
-        self._done()
-
-    def remove(self, name):
-        Flash.remove(self, name)
-        self._done()
 
 
 def state(app):
@@ -469,11 +445,9 @@ def test_a_cut_short_line_is_dropped_and_the_file_repaired():
 def test_read_only_drive_refuses_a_tournament():
     """Issue 9: no tournament without a log on flash (drive read-only: boot.py, back held)."""
 
-    class ReadOnly(LogFlash):
-        def write(self, name, data):
-            raise OSError(30, "read-only")
-
-    d = device(ReadOnly())
+    flash = LogFlash()
+    flash.sim.writable = False           # CIRCUITPY read-only to code: every write is refused
+    d = device(flash)
     new_tournament(d)
     assert d.screen() == "Players" and "Cannot write the log" in d.text()
     assert d.app.session.tour is None
@@ -546,10 +520,10 @@ def test_no_tournament_when_the_seed_record_cannot_be_written():
     tournament does not start and nothing of it is left in the session."""
 
     class NoRecord(LogFlash):
-        def write(self, name, data):
+        def write_slot(self, name, record):
             if name.startswith("tourney."):
                 raise OSError(28, "no space")
-            LogFlash.write(self, name, data)
+            LogFlash.write_slot(self, name, record)
 
     d = device(NoRecord())
     new_tournament(d)

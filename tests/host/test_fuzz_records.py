@@ -120,7 +120,7 @@ def _tournament_base():
         new_tournament(d)
         d.press("select")
         turn_with_battle(d, undo=False)
-        _BASE["tour"] = dict(flash.files)
+        _BASE["tour"] = flash.image()
     return _BASE["tour"]
 
 
@@ -151,8 +151,8 @@ def test_mutated_tournament_logs_never_escape(ops, rechain):
     from test_firmware_tournament import LogFlash, device
     base = _tournament_base()
     flash = LogFlash()
-    flash.files = dict(base)
-    log = mutate(base["tournament.log"], ops)
+    flash.load_image(base)
+    log = mutate(dict(base)["tournament.log"], ops)
     if rechain:
         log = _rechain(log)
     flash.files["tournament.log"] = log

@@ -13,7 +13,7 @@ from test_firmware_tournament import (LogFlash, device, new_tournament, start_an
 
 def _copy(flash):
     f = LogFlash()
-    f.files = dict(flash.files)
+    f.load_image(flash.image())
     return f
 
 
@@ -25,13 +25,13 @@ def sweep():
     d = device(flash)
     new_tournament(d)
     start_and_buy_two(d)
-    base = dict(flash.files)
+    base = flash.image()
     going_on = finished = shown = 0
     bad = []
     budget = 0
     while True:
         f = LogFlash()
-        f.files = dict(base)
+        f.load_image(base)
         d2 = device(f)
         d2.press("back")
         d2.select_item("Tournament")
@@ -47,8 +47,8 @@ def sweep():
         log = f.files["tournament.log"].decode()
         if d3.app.session.tour is not None:
             going_on += 1
-            drive = [k for k in f.files if not k.startswith("tourney.")]
-            if SEED_HEX in log or "SEED|" in log or any(SEED_HEX.encode() in f.files[k] for k in drive):
+            drive = [data for k, data in f.image() if not k.startswith("tourney.")]
+            if SEED_HEX in log or "SEED|" in log or any(SEED_HEX.encode() in data for data in drive):
                 bad.append((budget, "the game goes on with its seed on the drive"))
         else:
             finished += 1
