@@ -1,6 +1,6 @@
-# gate heap: 208K (a Global 1940 game's ledger code sits in the unix port's heap beside its data;
-# it grew ~4-8 KB this session with the rulings of issue 16 and the input checks of issue 17; a
-# board runs it frozen from flash: bench_firmware's Global session-data peak is 91.6 KB of 150 KB)
+# gate heap: 216K (a Global 1940 game's ledger code sits in the unix port's heap beside its data;
+# it grew with the rulings of issues 16 and 17 (208K) and LHTR-C-52's per-turn raid cap (216K);
+# a board runs it frozen from flash: bench_firmware's Global session-data peak is 86.5 KB of 150 KB)
 """Global 1940: China keeps the Pacific 1940 system (G40-U-06 -> P40-E-80..88)."""
 from engine_core.ledger.game import Game
 from engine_core.errors import RuleError
