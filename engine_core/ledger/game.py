@@ -334,6 +334,7 @@ class Game:
                     if not s.is_at_war(b.power_id("Japan"), captor):
                         raise RuleError("P40-C-32", "Japan strikes only a power it is at war with")
                     s.kamikaze -= k
+                E.check_battle_site(b, s, a["territory"], captor)   # (a refusal restores the tokens)
                 events.append((EV_BATTLE, a["territory"], captor, a["attacker_ipc"], a["defender_ipc"]))
                 if not a["captured"]:
                     return events

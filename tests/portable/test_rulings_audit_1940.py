@@ -182,3 +182,21 @@ def test_war_declared_before_any_combat_movement():
     g.apply({"type": "declare_war", "target": "United Kingdom"})
     g.apply({"type": "enter", "territory": "Yunnan", "attack": 1})
     assert g.state.is_at_war(g.board.power_id("Japan"), uk)
+
+
+def test_battle_only_against_a_power_at_war():
+    """P40-P-06: "A power may never attack a territory controlled by, or holding units of, a
+    power it is not at war with." A battle the players record without a capture was taken
+    anywhere: Japan (at war with China only) at Hawaiian Islands (US) and at Korea (its own).
+    Both are refused now and change nothing; Yunnan (China) is recorded with its IPCs."""
+    g = Game.new(ED)
+    _to(g, "Japan", "combat")
+    before = (g.state.snapshot(), len(g.state.journal))
+    for t in ("Hawaiian Islands", "Korea"):
+        _raises("P40-P-06", g.apply, {"type": "battle", "territory": t, "captured": 0,
+                                      "attacker_ipc": 10, "defender_ipc": 3})
+    assert (g.state.snapshot(), len(g.state.journal)) == before
+    b = g.board
+    ev = g.apply({"type": "battle", "territory": "Yunnan", "captured": 0, "attacker_ipc": 10,
+                  "defender_ipc": 3})
+    assert ev[0][1:] == (b.territory_id("Yunnan"), b.power_id("Japan"), 10, 3)

@@ -76,3 +76,14 @@ def test_raids_on_one_complex_capped_per_turn():
     for d in (6, 5):
         g.apply({"type": "bombing", "territory": "Russia", "damage": d})
     assert g.summary()["treasury"]["Soviet Union"] == before - 11
+
+
+def test_battle_never_against_the_own_side():
+    """LHTR-P-12: the powers of one side never attack each other. Germany recording a battle
+    at Japan (its ally) without a capture was taken; it is refused and changes nothing."""
+    g = Game.new("revised_lhtr")
+    _to(g, "Germany", "combat")
+    n = len(g.state.journal)
+    assert _refused("LHTR-P-12", g.apply, {"type": "battle", "territory": "Japan", "captured": 0,
+                                           "attacker_ipc": 10, "defender_ipc": 3})
+    assert len(g.state.journal) == n
