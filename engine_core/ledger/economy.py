@@ -574,22 +574,6 @@ def controller_after_capture(board, state, t, captor):
     return orig
 
 
-def check_battle_site(board, state, t, attacker):
-    """A land battle recorded by `attacker` at t: never in its own or a friendly territory, nor
-    in one of a power it is not at war with (CL-P-15, LHTR-P-12, P40-P-06, G40-P-02). Sea
-    zones hold no owner: who is there is the players' to say (as politics.enter)."""
-    if board.is_sea(t):
-        return
-    old = state.owner[t]
-    if old == NO_OWNER:
-        return      # a neutral: politics.enter records who attacked it
-    rule = rid(board, "CL-P-15", "LHTR-P-12", "P40-P-06", "G40-P-02")
-    if board.side(old) == board.side(attacker):
-        raise RuleError(rule, "a power never attacks a territory of its own side")
-    if not state.is_at_war(attacker, old):
-        raise RuleError(rule, "a power never attacks a territory of a power it is not at war with")
-
-
 def capture(board, state, t, captor, aa=0, convert=False):
     """Record that `captor` took territory t (battle won, moved into an empty enemy or
     unheld territory, blitzed). Returns events. Checks only that it is an enemy or

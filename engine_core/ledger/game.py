@@ -334,7 +334,11 @@ class Game:
                     if not s.is_at_war(b.power_id("Japan"), captor):
                         raise RuleError("P40-C-32", "Japan strikes only a power it is at war with")
                     s.kamikaze -= k
-                E.check_battle_site(b, s, a["territory"], captor)   # (a refusal restores the tokens)
+                o = s.owner[a["territory"]]   # sea zones and neutrals: no owner to check
+                if o != NO_OWNER and not s.is_at_war(captor, o):
+                    # never the own side's nor a power's not at war (a refusal restores tokens)
+                    raise RuleError(E.rid(b, "CL-P-15", "LHTR-P-12", "P40-P-06", "G40-P-02"),
+                                    "a battle is fought only against a power at war with you")
                 events.append((EV_BATTLE, a["territory"], captor, a["attacker_ipc"], a["defender_ipc"]))
                 if not a["captured"]:
                     return events
