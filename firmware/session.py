@@ -36,7 +36,8 @@ _HSIZE = 15
 
 # A finished battle is dropped whole, by package prefix: nothing of it stays resident
 # (the battle's optional parts and the odds' modules included).
-BATTLE_MODULES = ("engine_core.battle.", "engine_core.odds.", "firmware.screens.battle")
+BATTLE_MODULES = ("engine_core.battle.", "engine_core.odds.", "firmware.screens.battle",
+                  "firmware.setup_checks")
 
 
 def unload(prefixes):
@@ -522,7 +523,8 @@ class Session:
             if economy.controller_after_capture(board, state, territory, ap) != ap:
                 opts["liberates"] = True
         if opts.get("scramble"):
-            opts["air_bases"] = self._air_bases(territory if board.is_sea(territory) else launch, ap)
+            from firmware import setup_checks
+            opts["air_bases"] = setup_checks.air_bases(self, territory if board.is_sea(territory) else launch, ap)
         k = int(opts.get("kamikaze", 0) or 0)
         if k:
             from engine_core.errors import RuleError
@@ -535,42 +537,6 @@ class Session:
                 raise RuleError("P40-C-33", "kamikaze strikes meet an Allied attack")
         return opts
 
-    def _air_bases(self, zone, attacker):
-        """The defender's operative air bases that may scramble into `zone` (from the game's
-        facilities: economy.scramble_bases, P40-C-20/23, P40-U-67); refused when there is none."""
-        from engine_core.errors import RuleError
-        from engine_core.ledger import economy
-        board = self.board
-        them = -1
-        for p in range(board.power_count):
-            if board.side(p) != board.side(attacker):
-                them = p
-        bases = economy.scramble_bases(board, self.game.state, zone, them, self.game.options) \
-            if zone >= 0 and them >= 0 else []
-        if not bases:
-            raise RuleError("P40-C-20", "no working air base beside " +
-                            (board.territory_name(zone) if zone >= 0 else "the zone") + " to scramble from")
-        return len(bases)
-
-    def repair_note(self, kind, territory, options):
-        """P40-U-66: damaged ships of a side with an operative naval base beside this sea zone
-        are repaired free at their owner's Purchase & Repair: a note (the device cannot know
-        whether they were here then, so it does not refuse them)."""
-        g = self.game
-        if g is None or territory < 0 or kind != "sea" or not options:
-            return ""
-        from engine_core.ledger import economy
-        board = self.board
-        ap = board.power_id(g.summary()["power"])
-        for key, mine in (("attacker_damaged", True), ("defender_damaged", False)):
-            if not options.get(key):
-                continue
-            for p in range(board.power_count):
-                if (board.side(p) == board.side(ap)) == mine and \
-                        economy.free_repair(board, g.state, territory, p):
-                    return "P40-U-66: " + ("A" if mine else "D") + " repairs here at Purchase"
-        return ""
-
     def check_battle(self, kind, attacker, defender, options=None):
         """Refuse a battle set-up as soon as it is entered: the battle engine's own checks
         (RuleError / InputError with its rule id), nothing started, nothing saved."""
@@ -581,14 +547,9 @@ class Session:
         if opts.get("bombard") and kind != "amphibious":
             raise RuleError(rid(self.board, "CL-U-51", "LHTR-C-23", "P40-C-60"),
                             "ships bombard in an amphibious assault only")
-        if kind == "amphibious":
-            check_assault(self.board, opts)
-        n = 0
-        for k in opts.get("scramble") or {}:
-            n += opts["scramble"][k]
-        if n > 3 * opts.get("air_bases", 1):
-            raise RuleError("P40-C-20", "%d air bases: at most %d planes scramble" %
-                            (opts.get("air_bases", 1), 3 * opts.get("air_bases", 1)))
+        if kind == "amphibious" or opts.get("scramble"):
+            from firmware import setup_checks   # loaded only by a set-up that has these parts
+            setup_checks.check(self.board, kind, opts)
         from engine_core.odds import base as ob
         if kind in ob.KINDS:  # the odds' checks first: they name the rule (P40-U-23...)
             from engine_core.editions import family
@@ -820,48 +781,6 @@ def odds_args(options):
         if a or d:
             out[arg] = {"attacker": dict(a or {}), "defender": dict(d or {})}
     return out
-
-
-def check_assault(board, opts):
-    """An amphibious assault's sea part as entered: a sea battle only against defenders in the
-    launch zone (or scrambled planes, 1940); no bombardment after it (CL-C-42, LHTR-C-44,
-    P40-C-60); the seaborne units aboard the transports that fight it (CL-U-71, LHTR-U-71,
-    P40-U-58: Classic 1-2 infantry or one other unit; else one unit plus one infantry)."""
-    from engine_core.errors import RuleError
-    from engine_core.ledger.economy import rid
-    from engine_core import units as uu
-    from engine_core.editions import FAM_CLASSIC, FAM_1940
-    sea_d = _total(opts.get("sea_defender"))
-    scramble = _total(opts.get("scramble")) if board.family == FAM_1940 else 0
-    if not sea_d and not scramble:
-        if _total(opts.get("sea_attacker")):
-            raise RuleError(rid(board, "CL-C-41", "LHTR-C-41", "P40-C-57"),
-                            "no enemy ships in the launch zone: no sea battle")
-        return
-    if sea_d and opts.get("bombard"):
-        raise RuleError(rid(board, "CL-C-42", "LHTR-C-44", "P40-C-60"),
-                        "no bombardment after a sea battle in the launch zone")
-    seaborne = opts.get("seaborne") or {}
-    if not _total(seaborne):
-        return
-    holds = 0
-    for name in opts.get("sea_attacker") or {}:
-        if board.units[board.unit_id(name)][uu.U_ABILITIES] & uu.AB_TRANSPORT:
-            holds += opts["sea_attacker"][name]
-    inf = seaborne.get("infantry", 0)
-    other = _total(seaborne) - inf
-    loads = other + (inf + 1) // 2 if board.family == FAM_CLASSIC else \
-        other + (max(0, inf - other) + 1) // 2
-    if loads > holds:
-        raise RuleError(rid(board, "CL-U-71", "LHTR-U-71", "P40-U-58"),
-                        "the seaborne units need %d transports in the sea battle, not %d" % (loads, holds))
-
-
-def _total(units):
-    n = 0
-    for k in units or {}:
-        n += units[k]
-    return n
 
 
 MAX_UNITS = 255    # units on one side of a restored battle (a hostile record: no hang in its odds)

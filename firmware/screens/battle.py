@@ -302,7 +302,10 @@ class BattleSetup(Counter):
             self.sea = self.sea_args(opts)
             self.sea_text = "Sea ? " if self.sea == "?" else ""
             self.odds_text = self.sea_text + "Odds: working"
-            note = s.repair_note(self.kind, self.territory, opts)
+            note = ""
+            if opts.get("attacker_damaged") or opts.get("defender_damaged"):
+                from firmware import setup_checks
+                note = setup_checks.repair_note(s, self.kind, self.territory, opts)
             if note:
                 self.say(note, ui.DIM)   # a note in words, wrapped (not a refusal)
             self.app.start_odds(self, lambda: s.odds_solver(kind, att, dfd, opts),

@@ -135,15 +135,16 @@ def test_naval_base_repair_is_noted_not_refused():
     Zone 26 (Pearl Harbor's naval base) gets a note, not a refusal; with the base at 3 damage
     markers (inoperative) no note; a zone with no naval base none."""
     from engine_core.ledger import economy
+    from firmware.setup_checks import repair_note
     s = _session("pacific_1940")
     board, state = s.board, s.game.state
     z26 = board.territory_id("Sea Zone 26")
     dmg = {"defender_damaged": {"battleship": 1}}
-    note = s.repair_note("sea", z26, s.battle_options("sea", z26, dmg))
+    note = repair_note(s, "sea", z26, s.battle_options("sea", z26, dmg))
     assert note == "P40-U-66: D repairs here at Purchase"
-    assert s.repair_note("sea", z26, {"attacker_damaged": {"battleship": 1}}) == ""  # Japan's: no base there
+    assert repair_note(s, "sea", z26, {"attacker_damaged": {"battleship": 1}}) == ""  # Japan's: no base there
     economy.set_damage(state, board.territory_id("Hawaiian Islands"), economy.DMG_NAVAL, 3)
-    assert s.repair_note("sea", z26, dmg) == ""
+    assert repair_note(s, "sea", z26, dmg) == ""
 
 
 def test_assault_sea_part_checked_when_entered():
@@ -152,7 +153,7 @@ def test_assault_sea_part_checked_when_entered():
     infantry need 2); LHTR-C-44 (no bombardment after a sea battle), LHTR-U-71 (one unit plus one
     infantry: 1 tank + 1 infantry fit 1 transport); CL-C-41 / LHTR-C-41: no enemy ships, no sea
     battle."""
-    from firmware.session import check_assault
+    from firmware.setup_checks import check_assault
     from engine_core import board as B
     classic = B.load("classic")
     lhtr = B.load("revised_lhtr")
