@@ -93,6 +93,27 @@ elif mode == "first":
 print("ok")
 """
 
+# the Solver in the app's slices (firmware/odds_task.py SLICE units each): the number of slices
+# and the longest one's wall time (the port has no CPU clock: a loaded machine lengthens it)
+SLICES = """
+import gc, time
+from engine_core.odds import exact
+import board_defs.%s.units
+gc.collect()
+s = exact.Solver(%r, %r, %r, %r)
+n = 0
+worst = 0
+done = False
+while not done:
+    t = time.time_ns()
+    done = s.step(%d)
+    t = time.time_ns() - t
+    if t > worst:
+        worst = t
+    n += 1
+print("ok", n, worst // 1000)
+"""
+
 PYSTONE_DRIVER = """
 import pystone
 pystone.pystones(%d)
@@ -227,10 +248,29 @@ def main():
         print("%-22s %7.1fms %7.0fms %6.1f %8s %9s | %s" % (
             label, cms, ms, ms / max(cms, 0.01), "-" if first < 0 else "%.0fms" % first,
             "%.0fms" % lean[0] if isinstance(lean, tuple) else "fails", est), flush=True)
+    if port_ps is not None:
+        slice_table(port, port_ms, bases, port_ps / BOARDS[1][2])
     print("x = port (4 MB heap) time / CPython time (goal on 20 v 20 mixed: at most 5); 1st est. ="
           " the Solver's first figure (an estimate, or the exact one for a small battle). Goals on the"
           " PSRAM handheld (pico_plus2_lcd): 10 v 10 mixed exact within 2 s; a first figure within 1 s.")
     return 0
+
+
+def slice_table(port, port_ms, bases, f):
+    """Issue 19 point 2 on the PSRAM handheld: how long a key waits at most (one slice)."""
+    from firmware.odds_task import SLICE
+    print("Slices of %d work units (firmware/odds_task.py) on the PSRAM handheld (pico_plus2_lcd,"
+          " %.0fx the port): mean = the exact odds' CPU time / slices; longest = the longest slice's"
+          " wall time on the port x %.0f (a loaded machine or a GC pass lengthens it)" % (SLICE, f, f))
+    for label, kind, a, d in battles():
+        line, _cpu = port(SLICES % (ED, ED, kind, a, d, SLICE))
+        ms = port_ms(kind, a, d, "odds", HEAP, bases[HEAP])
+        if not line.startswith("ok") or isinstance(ms, str):
+            print("  %-22s port: %s" % (label, line if not line.startswith("ok") else ms))
+            continue
+        n, worst_us = int(line.split()[1]), int(line.split()[2])
+        print("  %-22s %5d slices  mean %6.0f ms  longest %6.0f ms" % (
+            label, n, ms * f / n, worst_us * f / 1000.0), flush=True)
 
 
 if __name__ == "__main__":
