@@ -711,7 +711,8 @@ def odds_detail(board, r, cols, most=1):
 def event_lines(board, events, start, with_dice=False):
     """Text lines and tower rolls for events[start:] (the engine's small tuples). `with_dice`:
     a roll's line is (text, style, (prefix, side, faces, hits, suffix)), text = prefix + the
-    numbers + suffix ('A 4@2: ' '3 5 4 1 ' '=1'), for the battle board to draw the dice."""
+    numbers + suffix ('A 4@2: ' '3 5 4 1 ' '=1'), for the battle board to draw the dice, and a
+    hits total after listed dice is (text, style, None): a summary small screens leave out."""
     from engine_core import events as ev
     from engine_core.battle import base as bmod
     causes = ((bmod.S_AA, "AA"), (bmod.S_BOMBARD, "Bombard"), (bmod.S_KAMIKAZE, "Kamikaze"),
@@ -720,6 +721,7 @@ def event_lines(board, events, start, with_dice=False):
     rolls = []
     result = None
     last = ["", ""]  # the cause of each side's latest roll ("" for the ordinary fire)
+    rolled = [False, False]  # a side's dice listed since its last hits total
     for i in range(start, len(events)):
         e = events[i]
         k = e[0]
@@ -746,13 +748,19 @@ def event_lines(board, events, start, with_dice=False):
             else:
                 lines.append((text, ui.NORMAL))
             rolls.append((side, tuple(dice), tuple(hits)))
+            rolled[side] = True
         elif k == ev.E_HITS:
             who = "A" if e[1] == ev.ATTACKER else "D"
             last[e[1]] = ""
             for step, word in causes:
                 if e[2] == step:
                     last[e[1]] = word
-            lines.append((who + (" " + last[e[1]] if last[e[1]] else "") + " hits: " + str(e[3]), ui.NORMAL))
+            text = who + (" " + last[e[1]] if last[e[1]] else "") + " hits: " + str(e[3])
+            if with_dice and rolled[e[1]]:
+                lines.append((text, ui.NORMAL, None))  # a total of rolls shown with their hits
+            else:
+                lines.append((text, ui.NORMAL))
+            rolled[e[1]] = False
         elif k == ev.E_CASUALTY:
             who = "A" if e[1] == ev.ATTACKER else "D"
             why = last[1 - e[1]]
@@ -839,10 +847,11 @@ def both_sides(board, b, cols, room):
     return board_lines(board, b, 0, cols, False) + board_lines(board, b, 1, cols, False)
 
 
-def log_rows(log, cols):
+def log_rows(log, cols, summaries=True):
     """The log's entries as rows of `cols`: [(text, style, dice)] with dice (prefix, side, faces,
     hits, suffix) for a roll, wrapped between dice when they do not fit one row; other lines
-    wrapped between words."""
+    wrapped between words. `summaries` False leaves out the hits totals of listed dice (room
+    for both sides' rolls on a small screen)."""
     out = []
     for entry in log:
         if len(entry) < 3:
@@ -853,6 +862,10 @@ def log_rows(log, cols):
                 out.append((line, entry[1], None))
             continue
         text, style, roll = entry
+        if roll is None:  # a hits total: each roll above already says its hits
+            if summaries:
+                out.append((text, style, None))
+            continue
         prefix, side, faces, hits, suffix = roll
         pre = prefix
         i = 0
@@ -1004,7 +1017,7 @@ class BattleRun(Screen):
         if not self.log and room > 0:
             v.add(ui.fit("Start: roll the dice", cols), ui.DIM)
             room -= 1
-        shown = log_rows(self.log, cols)
+        shown = log_rows(self.log, cols, rows >= 14)
         for text, style, dice in (shown[-room:] if room > 0 else ()):
             if dice is None:
                 v.add(text, style)

@@ -232,3 +232,25 @@ def test_log_lines_wrap_between_words():
     rows = bs.log_rows([entry], 26)
     assert [r[0] for r in rows] == ["D damaged battleship", "  (Surprise)"]
     assert bs.log_rows([entry], 40) == [("D damaged battleship (Surprise)", ui.BAD, None)]
+
+
+def test_small_screens_leave_out_hit_totals_of_listed_dice():
+    """P40-C-78 / P40-C-79: each roll's row already says its hits (=n); a 26-column screen leaves
+    out the side's total after its rolls so both sides' dice fit, a large one keeps it; a total
+    of typed hits (physical dice: no dice listed) is always shown."""
+    from engine_core import events as ev
+    from engine_core.battle import base as bmod
+    d = Device()
+    d.select_item("Battle board")
+    board = d.app.session.board
+    events = [(ev.E_ROUND, 1), (ev.E_ROLL, ev.ATTACKER, bmod.S_ATTACK, 1, (1, 4)),
+              (ev.E_ROLL, ev.ATTACKER, bmod.S_ATTACK, 2, (2,)), (ev.E_HITS, ev.ATTACKER, bmod.S_ATTACK, 2),
+              (ev.E_ROLL, ev.DEFENDER, bmod.S_DEFEND, 2, ()), (ev.E_HITS, ev.DEFENDER, bmod.S_DEFEND, 1)]
+    lines, rolls, _r = bs.event_lines(board, events, 0, True)
+    assert rolls == [(0, (1, 4), (True, False)), (0, (2,), (True,))]
+    small = [t for t, _s, _d in bs.log_rows(lines, 26, False)]
+    large = [t for t, _s, _d in bs.log_rows(lines, 53, True)]
+    assert "A hits: 2" not in small and "A hits: 2" in large
+    assert "D hits: 1" in small and "D hits: 1" in large  # typed: nothing listed above it
+    assert [t for t, _s in bs.event_lines(board, events, 0)[0]] == \
+        ["Round 1", "A 2@1: 1 4 =1", "A 1@2: 2 =1", "A hits: 2", "D hits: 1"]  # the kiosk's text
