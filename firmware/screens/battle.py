@@ -128,9 +128,9 @@ class BattleSetup(Counter):
         if self.side == 1 and self.kind in ("sea", "amphibious") and board.combat_flags & units.CF_SCRAMBLE \
                 and self.free_board():
             rows.append(("air_bases", 0))
-        if self.kind == "sea" and y1940 and self.damaged_carriers(self.side):
-            for i in range(len(self.ids)):  # P40-U-55: planes aboard a damaged carrier are cargo
-                if board.units[self.ids[i]][units.U_ABILITIES] & units.AB_CARRIER_AIR:
+        if self.kind == "sea":
+            for i in range(len(self.ids)):
+                if self.carried(self.side, i):
                     rows.append(("attacker_cargo" if self.side == 0 else "defender_cargo", i))
         if self.side == 1 and self.kamikaze_allowed():
             rows.append(("kamikaze", 0))
@@ -150,15 +150,23 @@ class BattleSetup(Counter):
         """No game behind this battle: what the game would know is entered on screen."""
         return self.territory < 0 or self.app.session.game is None
 
-    def damaged_carriers(self, side):
+    def carried(self, side, i):
+        """Unit row i may ride as cargo on the side's ships in a sea battle (never fights, lost
+        with its ship): land units aboard its transports (CL-U-70, LHTR-U-70, P40-U-58), planes
+        aboard its damaged carriers (1940, P40-U-55)."""
         from engine_core import units
         board = self.app.session.board
-        key = "attacker_damaged" if side == 0 else "defender_damaged"
-        n = 0
-        for i in range(len(self.ids)):
-            if board.units[self.ids[i]][units.U_ABILITIES] & units.AB_CARRIER:
-                n += self.extra[key][i]
-        return n
+        rec = board.units[self.ids[i]]
+        if rec[units.U_KIND] == units.LAND:
+            want, counts = units.AB_TRANSPORT, self.sides[side]
+        elif rec[units.U_ABILITIES] & units.AB_CARRIER_AIR and board.family == FAM_1940:
+            want, counts = units.AB_CARRIER, self.extra["attacker_damaged" if side == 0 else "defender_damaged"]
+        else:
+            return False
+        for j in range(len(self.ids)):
+            if counts[j] and board.units[self.ids[j]][units.U_ABILITIES] & want:
+                return True
+        return False
 
     def sea_zone(self):
         """The sea zone of this battle's sea part: the zone itself, an assault's launch zone, or -1."""
@@ -258,9 +266,13 @@ class BattleSetup(Counter):
         if self.kamikaze and self.kamikaze_allowed():
             out["kamikaze"] = self.kamikaze
         for k in keys:
-            d = side_units(board, self.ids, self.extra[k])
-            if d and not (k.endswith("_cargo") and not self.damaged_carriers(0 if k[0] == "a" else 1)):
-                out[k] = d     # planes ride as cargo only aboard a damaged carrier entered (P40-U-55)
+            counts = self.extra[k]
+            if k.endswith("_cargo"):   # only what the side's ships entered can carry
+                side = 0 if k[0] == "a" else 1
+                counts = [counts[i] if self.carried(side, i) else 0 for i in range(len(counts))]
+            d = side_units(board, self.ids, counts)
+            if d:
+                out[k] = d
         if "scramble" in out and self.free_board():
             out["air_bases"] = self.air_bases
         return out

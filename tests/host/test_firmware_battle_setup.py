@@ -557,3 +557,35 @@ def test_naval_base_repair_note_on_the_set_up():
     d.press("roll")
     assert d.app.session.battle is not None and d.app.session.battle.dmg[1][d.app.session.board.unit_id("battleship")] == 1
     d.app.session.end_battle()
+
+
+def test_land_units_aboard_a_defending_transport_are_lost_with_it():
+    """Issue 16 item 17 on the device. P40-U-58: "Cargo cannot attack or defend at sea and is
+    destroyed with the transport" (Classic CL-U-70: "if the transport is hit, the land units
+    aboard are lost, too!"). Free battle board (Pacific 1940), sea: a destroyer against a lone
+    transport with 2 infantry aboard ("Aboard" rows appear once the side has a transport). A lone
+    transport is destroyed by the attacker without dice (P40-C-90, defenseless), so the defender
+    surely loses 7 (transport) + 2 * 3 (infantry) = 13 IPC; 3 land units aboard one transport are
+    refused when entered (P40-U-58: one unit plus one infantry)."""
+    d = Device()
+    d.select_item("Battle board")
+    setup = d.app.top()
+    _to_row(d, "Kind")
+    d.press("right")                                   # land -> sea
+    _set(d, "destroyer", 1)
+    d.press("select")
+    assert "Aboard infantry" not in setup.names        # no transport yet
+    _set(d, "transport", 1)
+    assert "Aboard infantry" in setup.names and "Aboard tank" in setup.names
+    _set(d, "Aboard infantry", 2)
+    _set(d, "Aboard artillery", 1)
+    assert getattr(setup.refusal, "rule", "") == "P40-U-58"
+    _set(d, "Aboard artillery", 0)
+    assert setup.refusal is None
+    opts = setup.options()
+    assert opts["defender_cargo"] == {"infantry": 2}
+    assert setup.odds_text.startswith("Win 100.0%")
+    r = d.app.session.odds("sea", {"destroyer": 1}, {"transport": 1}, opts)
+    assert abs(r["attacker_wins"] - 1.0) < 1e-9 and abs(r["defender_ipc_lost"] - 13) < 1e-9
+    _set(d, "transport", 0)                            # no transport: nothing can be aboard
+    assert "Aboard infantry" not in setup.names and "defender_cargo" not in setup.options()
