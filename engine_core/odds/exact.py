@@ -100,6 +100,11 @@ _GC_EVERY = 16384
 # within PRUNE_MAX of the exact one (about 1e-14 in practice: a sea battle with submarines
 # and aircraft 3x faster, 100 v 100 infantry 1.5x).
 PRUNE = (1e-16, 1e-18)
+# Plain hits in the default order of loss are taken one at a time from the state after the
+# most hits already known (Side.apply): the same states, a third fewer casualty choices on
+# the host's path (10 v 10 mixed 3.6 -> 2.4 ms). False: each hit count chosen whole (tests
+# compare the two exactly).
+CHAIN_HITS = True
 PRUNE_MAX = 1e-12
 # A device whose heap holds at least this many bytes (a PSRAM board) runs the host's path
 # (about 8x faster under CircuitPython), falling back to the lean one on a MemoryError.
@@ -437,7 +442,18 @@ class _Side:
             j = m.get(key)
             if j is not None:
                 return j
-        j = self._apply(i, hits)
+        if key is not None and 1 < key < 256 and self.order is None and CHAIN_HITS and not _SMALL:
+            # plain hits in the default order of loss fall one at a time (casualties.choose
+            # is greedy: two-hit units damaged first, then the order): the state after h hits
+            # is the state after the most hits already known, then one hit at a time
+            p = key - 1
+            while p > 0 and m.get(p) is None:
+                p -= 1
+            j = m[p] if p > 0 else i
+            for _ in range(key - p):
+                j = self.apply(j, 1)
+        else:
+            j = self._apply(i, hits)
         if key is not None:
             if _SMALL:
                 self.memo_n += 1

@@ -115,3 +115,25 @@ def test_probabilities_sum_to_one_exactly():
                 total = r["attacker_wins"] + r["defender_wins"] + r["draw"] + r["attacker_retreats"]
                 assert total == 1, (ed, kind, a, d)
                 assert 0 <= r["attacker_captures"] <= r["attacker_wins"]
+
+
+def test_hits_one_at_a_time_give_the_same_states():
+    """CL-C-15, LHTR-C-29, P40-C-90 (casualties in the order of loss; two-hit units damaged
+    first, P40-U-46) and P40-C-100 (keep a land unit to capture): exact.CHAIN_HITS takes plain
+    hits one at a time from the state after fewer; casualty choice is greedy, so every battle's
+    exact distribution (fractions) is identical with it on and off -- random land and sea
+    battles of every edition, with and without keeping a land unit."""
+    from engine_core.odds import exact
+    for ed in board.EDITIONS:
+        units = board.load(ed).units
+        for kind in ("land", "sea"):
+            for a, d in battles(units, kind, 3, 29, size=5):
+                for policy in (None, {"keep_land": 1} if kind == "land" else None):
+                    exact.CHAIN_HITS = True
+                    try:
+                        on = odds(ed, kind, a, d, number=F, policy=policy)
+                        exact.CHAIN_HITS = False
+                        off = odds(ed, kind, a, d, number=F, policy=policy)
+                    finally:
+                        exact.CHAIN_HITS = True
+                    assert on == off, (ed, kind, a, d, policy)
