@@ -133,3 +133,107 @@ def test_slot_records_survive_a_cut_in_any_other_write(tmp_path):
         torn.update(t)
         assert loaded in (b"second " * 250, b"third " * 280), u
     assert torn  # the cuts did wipe sectors
+
+
+# -- FatFs' own sectors (metadata=True) -------------------------------------------------------
+
+def test_the_drive_is_laid_out_as_fatfs_formats_circuitpy():
+    """P40-T-70: f_mkfs(FM_FAT, au=0) on a 2 MB flash, worked by hand from FatFs' rules: 4096
+    sectors of 512 bytes, the volume from sector 63 (4033 sectors), 1 reserved sector; 4033
+    one-sector clusters is FAT12 (<= 4085): (4033 * 3 + 1) // 2 + 3 = 6053 bytes = 12 sectors of
+    FAT; 512 root entries = 32 sectors; 4033 - 1 - 12 - 32 = 3988 clusters. So the FAT is at
+    sector 64, the root directory at 76, cluster 2 at 108. A 16 MB drive: 32705 sectors, 7 units
+    of 4096 -> 4 sectors a cluster (2 KB), 8176 clusters -> FAT16, 16356 bytes = 32 sectors."""
+    from host_sim.flash import geometry
+    g = geometry(2 * 1024 * 1024)
+    assert g == {"cluster": 512, "sectors_per_cluster": 1, "fat12": True, "fat": 64 * 512,
+                 "fat_size": 12 * 512, "root": 76 * 512, "data": 108 * 512, "clusters": 3988}
+    g = geometry(16 * 1024 * 1024)
+    assert (g["cluster"], g["fat12"], g["fat_size"], g["root"], g["data"]) == (
+        2048, False, 32 * 512, 96 * 512, 128 * 512)
+
+
+def _meta(tmp_path, name="fs"):
+    flash = Flash(str(tmp_path / name), "/saves", metadata=True)
+    with flash:
+        os.mkdir("/saves")          # clusters 2-4 are the user's files: /saves is cluster 5
+    return flash
+
+
+def test_a_cut_while_a_directory_sector_is_written_takes_every_entry_in_it(tmp_path):
+    """P40-T-70: rewriting a file in place ("r+b") rewrites its directory entry at the sync (size,
+    time): a cut there wipes the directory's erase sector, every file's entry with it. /saves is
+    cluster 5, at byte 55296 + 3 * 512 = 56832: sector 13."""
+    flash = _meta(tmp_path)
+    _write(flash, "/saves/a", b"a" * 100)
+    _write(flash, "/saves/b", b"b" * 100)
+    flash.arm(1 + 10)                    # the open, 10 bytes; the entry's sector is the next unit
+    try:
+        _write(flash, "/saves/a", b"A" * 10, "r+b")
+        raise AssertionError("no cut")
+    except PowerCut:
+        pass
+    assert flash.torn == [13]
+    assert sorted(flash.lost) == ["/saves/a", "/saves/b"]
+    flash.reboot()
+    with flash:
+        assert os.listdir("/saves") == []
+
+
+def test_a_torn_fat_sector_cuts_every_chain_linked_in_it(tmp_path):
+    """P40-T-70: a new file's clusters go into the FAT at its sync; a cut there wipes FAT sector 8
+    (clusters 0..2729 on FAT12): every file of more than one cluster reads an I/O error after its
+    first cluster's link, a one-cluster file (its entry was end-of-chain anyway) still reads."""
+    flash = _meta(tmp_path)
+    _write(flash, "/saves/big", b"g" * 1500)      # clusters 6, 7, 8
+    _write(flash, "/saves/one", b"o" * 100)       # cluster 9
+    flash.arm(2 + 700)                   # the open, its new entry's sector, 700 bytes; then the FAT's
+    try:
+        with flash:
+            with open("/saves/new", "wb") as f:
+                f.write(b"n" * 700)
+        raise AssertionError("no cut")
+    except PowerCut:
+        pass
+    assert flash.torn == [8]
+    flash.reboot()
+    try:
+        _read(flash, "/saves/big")
+        raise AssertionError("read a cut chain")
+    except OSError as err:
+        assert err.errno == 5
+    assert _read(flash, "/saves/one") == b"o" * 100
+
+
+def test_a_rename_over_a_file_is_two_steps(tmp_path):
+    """P40-T-70: MicroPython's rename refuses an existing target, so VfsFat removes it first: a cut
+    between the two leaves the old name gone and the new file under its temporary name."""
+    flash = _meta(tmp_path)
+    _write(flash, "/saves/log", b"old")
+    _write(flash, "/saves/log.new", b"new")
+    flash.arm(2)                         # the remove, its entry's sector; the rename's unit is cut
+    try:
+        with flash:
+            os.rename("/saves/log.new", "/saves/log")
+        raise AssertionError("no cut")
+    except PowerCut:
+        pass
+    flash.reboot()
+    with flash:
+        assert os.listdir("/saves") == ["log.new"]
+
+
+def test_after_a_mount_allocation_fills_the_first_hole(tmp_path):
+    """P40-T-70: FatFs forgets its last allocation at mount and searches from cluster 2; a chain
+    grows into the next cluster when it is free, else into the first free one after the last
+    allocated: a file written after a remove and a reboot is split around the files after the
+    hole. a = 6-7, b = 8-9, c = 10-11; b removed; d (5 clusters) = 8, 9, then 12, 13, 14."""
+    flash = _meta(tmp_path)
+    for name in ("a", "b", "c"):
+        _write(flash, "/saves/" + name, name.encode() * 1000)
+    with flash:
+        os.remove("/saves/b")
+    flash.reboot()
+    _write(flash, "/saves/d", b"d" * 2500)
+    assert flash.chains[flash.root + "/saves/d"] == [8, 9, 12, 13, 14]
+    assert _read(flash, "/saves/d") == b"d" * 2500
