@@ -21,7 +21,7 @@ is a failure. Runs skip the display refresh (logic only), so a sweep is fast.
 
 The flash is the board's (host_sim/flash.py): a cut during a write may wipe the whole 4 KB
 erase sector being written, other files' bytes in it too (`tear=False` turns that off, to show
-what the model catches).
+what the model catches); `--metadata` models FatFs' FAT and directory sectors too.
 
 In tournament mode the state is the same payload, rebuilt at power-on from the seed record and
 `tournament.log` (firmware/tlog.py): each action's log lines are one append with a commit mark,
@@ -68,13 +68,14 @@ def is_kiosk(script_text):
 
 
 def _run(board, commands, state_fn, arm_units=None, stop_after_frames=None, app_factory=None, ops=None,
-         kiosk=False, tear=True):
+         kiosk=False, tear=True, metadata=False):
     """Run the script (stopping at a power cut). Returns (sim, records).
 
     records: (flash units spent, state) at the end of the boot and of every frame;
     ops (if a list is given): (frame index, units spent, state) after every completed flash operation.
     """
-    sim = Simulator(board, render=False, app_factory=app_factory, kiosk=kiosk, flash_tear=tear)
+    sim = Simulator(board, render=False, app_factory=app_factory, kiosk=kiosk, flash_tear=tear,
+                    flash_metadata=metadata)
     records = []
     if ops is not None:
         sim.flash.op_hooks.append(lambda f: ops.append((len(records), f.spent, _safe(state_fn, sim.app))))
@@ -121,10 +122,10 @@ class Reference:
         return states
 
 
-def reference(board, script_text, state_fn=default_state, app_factory=None, tear=True):
+def reference(board, script_text, state_fn=default_state, app_factory=None, tear=True, metadata=False):
     ops = []
     sim, records = _run(board, parse(script_text), state_fn, app_factory=app_factory, ops=ops,
-                        kiosk=is_kiosk(script_text), tear=tear)
+                        kiosk=is_kiosk(script_text), tear=tear, metadata=metadata)
     total = sim.flash.spent
     crashed = sim.crashed
     sim.close()
@@ -133,14 +134,15 @@ def reference(board, script_text, state_fn=default_state, app_factory=None, tear
     return Reference(records, ops, total)
 
 
-def check_point(board, commands, ref, state_fn, kind, point, app_factory=None, kiosk=False, tear=True):
+def check_point(board, commands, ref, state_fn, kind, point, app_factory=None, kiosk=False, tear=True,
+                metadata=False):
     """One cut and restart. Returns (ok, detail)."""
     if kind == "flash":
         sim, records = _run(board, commands, state_fn, arm_units=point, app_factory=app_factory, kiosk=kiosk,
-                            tear=tear)
+                            tear=tear, metadata=metadata)
     else:
         sim, records = _run(board, commands, state_fn, stop_after_frames=point, app_factory=app_factory,
-                            kiosk=kiosk, tear=tear)
+                            kiosk=kiosk, tear=tear, metadata=metadata)
     try:
         if not sim.dead:
             return True, "the run ended before the cut (nothing to check)"
@@ -162,12 +164,12 @@ def check_point(board, commands, ref, state_fn, kind, point, app_factory=None, k
 
 
 def sweep(board, script_text, points=200, seed=1, state_fn=default_state, app_factory=None, flash_share=0.75,
-          tear=True):
+          tear=True, metadata=False):
     """Cut at `points` random places. Returns (results, ref_frames, total_units);
     results are (kind, point, ok, detail)."""
     if state_fn is default_state and is_kiosk(script_text):
         state_fn = kiosk_state
-    ref = reference(board, script_text, state_fn, app_factory, tear)
+    ref = reference(board, script_text, state_fn, app_factory, tear, metadata)
     total = ref.total
     commands = parse(script_text)
     rng = random.Random(seed)
@@ -178,7 +180,7 @@ def sweep(board, script_text, points=200, seed=1, state_fn=default_state, app_fa
         else:
             kind, point = "frame", rng.randrange(1, len(ref.records))
         ok, detail = check_point(board, commands, ref, state_fn, kind, point, app_factory,
-                                 is_kiosk(script_text), tear)
+                                 is_kiosk(script_text), tear, metadata)
         results.append((kind, point, ok, detail))
     return results, len(ref.records), total
 
@@ -191,8 +193,11 @@ def main(argv=None, stdout=None):
     p.add_argument("--board", default="sim")
     p.add_argument("--points", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--metadata", action="store_true",
+                   help="FatFs' FAT and directory sectors written and torn too (host_sim/flash.py)")
     args = p.parse_args(argv)
-    results, frames, units = sweep(args.board, flow_text(args.flow), args.points, args.seed)
+    results, frames, units = sweep(args.board, flow_text(args.flow), args.points, args.seed,
+                                   metadata=args.metadata)
     bad = [r for r in results if not r[2]]
     for kind, point, ok, detail in bad:
         stdout.write("LOST at %s %d: %s\n" % (kind, point, detail))

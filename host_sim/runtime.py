@@ -105,7 +105,7 @@ def forget_device_modules():
 class Simulator:
     def __init__(self, profile="sim", flash_dir=None, kiosk=False, board_id=None,
                  frame_ms=20, start_ms=1000, app_factory=None, settings=None, render=True, faults=(),
-                 wrap_after_ms=65000, flash_tear=True):
+                 wrap_after_ms=65000, flash_tear=True, flash_metadata=False):
         # the host's own imports of engine_core/firmware/board_defs (a test's, say) come back on close()
         self._host_modules = dict((n, m) for n, m in sys.modules.items()
                                   if n.split(".")[0] in DEVICE_PACKAGES)
@@ -122,8 +122,10 @@ class Simulator:
         os.makedirs(flash_dir, exist_ok=True)
         self.profile = self._load_profile(profile)
         self.board_id = board_id or self.profile.BOARD_IDS[0]
-        # flash_tear: a cut may wipe the whole 4 KB erase sector being written (host_sim/flash.py)
-        self.flash = Flash(os.path.join(flash_dir, "fs"), self.profile.SAVE_DIR, firmware_dir=REPO, tear=flash_tear)
+        # flash_tear: a cut may wipe the whole 4 KB erase sector being written (host_sim/flash.py);
+        # flash_metadata: FatFs' FAT and directory sectors are written and torn too
+        self.flash = Flash(os.path.join(flash_dir, "fs"), self.profile.SAVE_DIR, firmware_dir=REPO, tear=flash_tear,
+                           metadata=flash_metadata)
         self.nvm_path = os.path.join(flash_dir, "nvm.bin")
         self.app_factory = app_factory
         self.settings = dict(settings or {})

@@ -86,10 +86,11 @@ def _play(flash, root, edition, seed, actions, start=0, session=None):
     return acked, s
 
 
-def trial(edition, seed, actions, journal, budget, stats, tmp):
-    """One power cut at flash unit `budget`; checks the resume and the rest of the game."""
+def trial(edition, seed, actions, journal, budget, stats, tmp, metadata=False):
+    """One power cut at flash unit `budget`; checks the resume and the rest of the game
+    (metadata=True: FatFs' FAT and directory sectors are written and torn too)."""
     root = os.path.join(tmp, "t%d" % stats.trials)
-    flash = Flash(root, save_dir="/saves")
+    flash = Flash(root, save_dir="/saves", metadata=metadata)
     stats.trials += 1
     acked = -1                      # -1: not even the new game's first save is acknowledged
     flash.install()
@@ -152,13 +153,17 @@ def trial(edition, seed, actions, journal, budget, stats, tmp):
         shutil.rmtree(root, ignore_errors=True)
 
 
-def units_of_a_whole_game(edition, seed, actions, tmp):
+def units_of_a_whole_game(edition, seed, actions, tmp, metadata=False, meta_units=None):
+    """Flash units of the whole scripted game; `meta_units` (a list) gets the unit of every FAT or
+    directory sector write (metadata=True)."""
     root = os.path.join(tmp, "measure")
-    flash = Flash(root, save_dir="/saves")
+    flash = Flash(root, save_dir="/saves", metadata=metadata)
     flash.install()
     try:
         flash.reset_counter()
         _play(flash, root, edition, seed, actions)
+        if meta_units is not None:
+            meta_units.extend(flash.meta_units)
         return flash.spent
     finally:
         flash.uninstall()
@@ -173,7 +178,7 @@ def _tmp_dir():
     return tempfile.mkdtemp(prefix="adjutant-cuts-")
 
 
-def run_cuts(edition, trials, seed, stats):
+def run_cuts(edition, trials, seed, stats, metadata=False):
     actions, journal = script(edition, seed)
     tmp = _tmp_dir()
     # gc.collect() frees device RAM before big allocations (board load, replays); on the
@@ -181,14 +186,33 @@ def run_cuts(edition, trials, seed, stats):
     saved_collect = gc.collect
     gc.collect = _no_collect
     try:
-        total = units_of_a_whole_game(edition, seed, actions, tmp)
+        total = units_of_a_whole_game(edition, seed, actions, tmp, metadata)
         rng = random.Random(seed)
         for _ in range(trials):
-            trial(edition, seed, actions, journal, rng.randrange(total), stats, tmp)
+            trial(edition, seed, actions, journal, rng.randrange(total), stats, tmp, metadata)
     finally:
         gc.collect = saved_collect
         shutil.rmtree(tmp, ignore_errors=True)
     return stats, total
+
+
+def run_metadata_cuts(edition, seed, stats, limit=None):
+    """A cut at every FAT or directory sector write of the scripted game (the first `limit`),
+    on the flash with FatFs' own sectors modelled (host_sim/flash.py metadata=True). Returns the
+    number of such writes."""
+    actions, journal = script(edition, seed)
+    tmp = _tmp_dir()
+    saved_collect = gc.collect
+    gc.collect = _no_collect
+    try:
+        units = []
+        units_of_a_whole_game(edition, seed, actions, tmp, True, units)
+        for u in units[:limit]:
+            trial(edition, seed, actions, journal, u, stats, tmp, True)
+    finally:
+        gc.collect = saved_collect
+        shutil.rmtree(tmp, ignore_errors=True)
+    return len(units)
 
 
 def test_power_cuts_lose_and_duplicate_nothing():
