@@ -2019,7 +2019,20 @@ def _drain(gen, meter):
 # the estimates before the exact figure: (state mass, hit outcome probability) below which a
 # pass drops them; each pass is far cheaper than the exact one and says what it dropped
 ESTIMATE_PRUNE = ((1e-3, 1e-4), (1e-6, 1e-4))
-ESTIMATE_FROM = 5000  # a battle of fewer joint states (_size) goes straight to the exact pass
+# A battle of less work than ESTIMATE_FROM (_work) goes straight to the exact pass; below
+# ESTIMATE_FINE only the first, coarsest estimate comes before it (the finer one costs about
+# as much as the exact pass there)
+ESTIMATE_FROM = 10000
+ESTIMATE_FINE = 200000
+
+
+def _work(run):
+    """About how much work the exact pass is: the joint states (_size) times each state's hit
+    outcomes (both sides' hit points + 1)."""
+    h = 0
+    for side in (run.A, run.D):
+        h += side.info[side.start][0] + 1
+    return _size(run) * h
 
 
 def _size(run):
@@ -2084,8 +2097,12 @@ class Solver:
                 run.prune_next = PRUNE[1]
         else:
             run = _prepare(*self.args)
-            if self.slices == 0 and self.stages and _size(run) < ESTIMATE_FROM:
-                self.stages = []  # a small battle: the exact figure comes as soon as an estimate
+            if self.slices == 0 and self.stages:
+                w = _work(run)
+                if w < ESTIMATE_FROM:
+                    self.stages = []  # a small battle: the exact figure comes as soon as an estimate
+                elif w < ESTIMATE_FINE:
+                    self.stages = self.stages[:1]
         old = None
         if self.stages:
             pr = self.stages.pop(0)

@@ -61,8 +61,9 @@ def test_sea_40_v_40_in_bounded_slices_through_the_app():
     """P40-C-70, P40-C-74, P40-C-76 (surprise strikes while no destroyer faces a sub),
     P40-C-78/79: the set-up's odds of a 40 v 40 sea battle are computed by the app's tick in
     many slices, none doing more than BOUND units; the screen says it is working from the first
-    tick, shows each estimate's error, and ends on the exact figure of odds() (to 1e-12) with
-    the IPC swing and survivors, kept for the luck ledger."""
+    tick, shows an estimate with its error within the first eighth of the slices (each one
+    holding the exact figure), and ends on the exact figure of odds() (to 1e-12) with the IPC
+    swing and survivors, kept for the luck ledger."""
     ref = odds("pacific_1940", "sea", SEA_A, SEA_D)
     d, setup, figures = _setup("sea", SEA_A, SEA_D)
     _tick(d)
@@ -71,12 +72,17 @@ def test_sea_40_v_40_in_bounded_slices_through_the_app():
     first = setup.odds_text
     assert first == "Odds: working" or first.startswith("Win ~"), first
     ticks = 1
+    first_estimate = None
     while d.app.odds is not None:
         _tick(d)
         ticks += 1
         assert d.app.odds is None or d.app.odds is task  # nothing restarted it
+        if first_estimate is None and setup.odds_text.startswith("Win ~"):
+            first_estimate = ticks
     assert task.done and task.solver is None  # the states freed as soon as it was done
     assert task.slices == ticks and task.slices > 100
+    # a big battle (exact.ESTIMATE_FINE): an estimate on screen after about a tenth of the work
+    assert first_estimate is not None and first_estimate * 8 < ticks, (first_estimate, ticks)
     assert task.largest <= BOUND, (task.largest, BOUND)
     r, is_exact = figures[-1]
     assert is_exact and sum(1 for f in figures if f[1]) == 1

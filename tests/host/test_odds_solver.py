@@ -23,13 +23,14 @@ HP_D = 10 + 12 + 8 + 2 * 6 + 2 * 4  # 50
 
 
 def estimating(make):
-    """make() with the coarse passes on whatever the battle's size (exact.ESTIMATE_FROM)."""
-    saved = exact.ESTIMATE_FROM
-    exact.ESTIMATE_FROM = 0
+    """make() with both coarse passes on whatever the battle's size (exact.ESTIMATE_FROM,
+    ESTIMATE_FINE)."""
+    saved = (exact.ESTIMATE_FROM, exact.ESTIMATE_FINE)
+    exact.ESTIMATE_FROM = exact.ESTIMATE_FINE = 0
     try:
         return make()
     finally:
-        exact.ESTIMATE_FROM = saved
+        exact.ESTIMATE_FROM, exact.ESTIMATE_FINE = saved
 
 
 def run(s, budget):
