@@ -97,39 +97,50 @@ def to_land_part(self):
 
 
 def pack_loads(self, sb):
-    """The seaborne units as transport loads, most valuable first (ENGINE packing): Classic
-    carries 1-2 infantry or one other unit (CL-U-71); Revised/LHTR and 1940 one unit of any
-    type plus one infantry (LHTR-U-71, P40-U-58)."""
-    inf = self._para_unit()
+    """The seaborne units as transport loads, most valuable first (loads below)."""
+    return loads(self.units, self.family, sb)
+
+
+def loads(units, fam, sb):
+    """Seaborne units (a count per unit id) as transport loads, most valuable first (ENGINE
+    packing): Classic carries 1-2 infantry or one other unit (CL-U-71); Revised/LHTR and 1940
+    one unit of any type plus one infantry (LHTR-U-71, P40-U-58). The transports left after a
+    sea battle carry the first loads (the attacker loses those with the cheapest ones)."""
+    n = len(units)
+    inf = -1
+    for u in range(n):
+        if units[u][uu.U_NAME] == "infantry":
+            inf = u
+            break
     left = list(sb)
-    loads = []
+    out = []
     others = []
-    for u in range(self.n):
+    for u in range(n):
         if u != inf:
             for _ in range(left[u]):
                 others.append(u)
-    others.sort(key=lambda u: (-self.units[u][uu.U_COST], u))
+    others.sort(key=lambda u: (-units[u][uu.U_COST], u))
     for u in others:
-        v = zeros(self.n)
+        v = zeros(n)
         v[u] = 1
-        if self.family != FAM_CLASSIC and inf >= 0 and left[inf] > 0:
+        if fam != FAM_CLASSIC and inf >= 0 and left[inf] > 0:
             v[inf] += 1
             left[inf] -= 1
-        loads.append(v)
+        out.append(v)
     while inf >= 0 and left[inf] > 0:
-        v = zeros(self.n)
+        v = zeros(n)
         k = 2 if left[inf] >= 2 else 1
         v[inf] = k
         left[inf] -= k
-        loads.append(v)
+        out.append(v)
     keyed = []
-    for i in range(len(loads)):
+    for i in range(len(out)):
         val = 0
-        for u in range(self.n):
-            val += loads[i][u] * self.units[u][uu.U_COST]
+        for u in range(n):
+            val += out[i][u] * units[u][uu.U_COST]
         keyed.append((-val, i))
     keyed.sort()
-    return [loads[k[1]] for k in keyed]
+    return [out[k[1]] for k in keyed]
 
 
 def settle_cargo(self, alive_now):
