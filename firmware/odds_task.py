@@ -17,9 +17,10 @@ running task (a set-up changed mid-computation starts again); a task whose scree
 on top is dropped and its memory collected (leaving the screen cancels it).
 """
 
-# Work units per slice (a joint mass update or a hit outcome mapped to a state). On the
-# PSRAM handheld a unit costs ~0.1-0.3 ms under CircuitPython (bench/bench_odds_device.py),
-# so a slice is well under a tenth of a second: a key press waits at most that long.
+# Work units per slice (a joint mass update or a hit outcome mapped to a state). Estimated for
+# the PSRAM handheld by bench/bench_odds_device.py: a slice takes 45-90 ms on average in 10 v 10
+# to 20 v 20 battles (0.15-0.3 ms a unit), so a key waits about a tenth of a second -- except
+# behind a garbage-collection pass, which no slice size shortens (the longest slices, 1-10 s).
 SLICE = 300
 
 # Below this much unresolved mass an estimate is worth showing; above it the line says the
