@@ -560,10 +560,13 @@ def columns(b, side):
     """The side's units now, by the number they hit on, like the printed battle board's columns:
     [(value, [(unit, count)])], lowest first; value 0 for units that do not roll (AA guns,
     defenseless transports). Attacking infantry / mech with artillery (and tactical bombers with
-    a partner) stand in the column one higher (P40-U-30, P40-U-41, LHTR-U-02, engine_core/battle/groups.py)."""
+    a partner) stand in the column one higher (P40-U-30, P40-U-41, LHTR-U-02, engine_core/battle/groups.py).
+    Casualties taken this round leave their column at once (P40-C-78: they wait behind the casualty
+    strip and still fire back this round; the log says so)."""
     from engine_core.battle.groups import support
     n = b.n
-    alive = b.alive[side]
+    cas = b.cas[side]
+    alive = [b.alive[side][u] - cas[u] for u in range(n)]
     boost = [0] * n
     if side == 0:
         boost = support(b.units, alive, b.flags, b.tech[side])

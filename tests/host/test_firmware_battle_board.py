@@ -33,8 +33,9 @@ def _words_whole(board, text):
     for word in text.replace("|", " ").replace(",", " ").split():
         if word in ("Attacker", "Defender", "none", "A", "D"):
             continue
-        if word.endswith(":") and (word[:-1].isdigit() or word[:-1] == "-"):
-            continue
+        i = word.find(":")
+        if i > 0 and (word[:i].isdigit() or word[:i] == "-"):
+            word = word[i + 1:]  # a column head, alone ('2:') or glued ('2:1inf')
         head = word.lstrip("0123456789")
         if head == "" or head in names:
             continue
@@ -254,3 +255,69 @@ def test_small_screens_leave_out_hit_totals_of_listed_dice():
     assert "D hits: 1" in small and "D hits: 1" in large  # typed: nothing listed above it
     assert [t for t, _s in bs.event_lines(board, events, 0)[0]] == \
         ["Round 1", "A 2@1: 1 4 =1", "A 1@2: 2 =1", "A hits: 2", "D hits: 1"]  # the kiosk's text
+
+
+def test_a_whole_battle_of_many_types_never_cuts_a_name():
+    """P40-C-78 (the battle board's columns, P40-U-30 supported infantry and mech infantry, P40-U-41
+    tactical bombers with a partner, P40-U-35 AAA): a battle of eight unit types fought to its end
+    on every profile; at every step the board's rows hold whole names or the table's
+    abbreviations, nothing wider than the screen, no cut and no error."""
+    att = {"infantry": 3, "mechanized_infantry": 2, "artillery": 2, "tank": 2, "fighter": 2,
+           "tactical_bomber": 2, "strategic_bomber": 1}
+    dfd = {"infantry": 4, "aaa": 1, "artillery": 1, "tank": 1, "fighter": 1}
+    for base in PROFILES:
+        d = Device(base=base)
+        d.select_item("Battle board")
+        b = d.app.session.start_battle("land", att, dfd)
+        d.app.open_battle_run()
+        board = d.app.session.board
+        steps = 0
+        while d.screen() != "BattleResult" and steps < 60:
+            steps += 1
+            v = d.app.view()
+            cols, body = d.app.grid.size(v.dense)
+            assert ui.slots_used(v) <= body, base.NAME
+            for text, style in v.rows:
+                assert len(text) <= cols, (base.NAME, text)
+                if d.screen() == "BattleRun" and style == ui.DIM and not text.startswith("Start"):
+                    _words_whole(board, text)
+            d.press("roll")
+            d.wait(3000)   # the tower's dice
+        assert d.screen() == "BattleResult" and b.result is not None, base.NAME
+        for text in d.lines():
+            assert len(text) <= d.app.grid.size(False)[0]
+        assert d.app.grid.cut == 0 and d.app.errors == [], (base.NAME, d.app.errors)
+
+
+class _Dice:
+    """Dice given in order (a hand-worked round)."""
+
+    def __init__(self, faces):
+        self.faces = list(faces)
+
+    def roll(self, n):
+        out = self.faces[:n]
+        self.faces = self.faces[n:]
+        return out
+
+
+def test_casualties_leave_the_board_at_once():
+    """P40-C-78 / P40-C-79: the defender's casualties wait behind the casualty strip and still
+    fire back; the board shows the units now, without them. 2 infantry + 1 tank attack 2 infantry
+    + 1 artillery: the infantry roll 1, 6 (one hit at 1), the tank 1 (a hit at 3): the defender
+    loses its 2 infantry (cheapest first); they fire with the artillery (1, 6, 6 at 2: one hit),
+    and while the attacker chooses, the defender's column 2 holds the artillery alone."""
+    from engine_core.battle import base as bmod
+    d = Device()
+    d.select_item("Battle board")
+    board = d.app.session.board
+    name = board.unit_id
+    b = d.app.session.start_battle("land", {"infantry": 2, "tank": 1}, {"infantry": 2, "artillery": 1})
+    dice = _Dice([1, 6, 1, 1, 6, 6])
+    p = b.run_until_prompt(dice)
+    assert (p.kind, p.side) == (bmod.P_CASUALTIES, 1)       # the defender's casualties (P40-C-82)
+    b.answer("default")
+    p = b.run_until_prompt(dice)
+    assert (p.kind, p.side) == (bmod.P_CASUALTIES, 0)       # the attacker's, after the defender fired back
+    assert bs.columns(b, 1) == [(2, [(name("artillery"), 1)])]
+    assert bs.columns(b, 0) == [(1, [(name("infantry"), 2)]), (3, [(name("tank"), 1)])]
