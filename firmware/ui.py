@@ -299,6 +299,8 @@ class Grid:
             self.group.append(g)
             have = (g, tg, ())
         g, tg, shown = have
+        if shown == tiles and g.x == x and g.y == y and g.scale == scale and not g.hidden:
+            return  # unchanged: nothing redrawn
         if g.scale != scale:
             g.scale = scale
         g.x = x

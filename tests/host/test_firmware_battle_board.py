@@ -124,6 +124,9 @@ def test_dice_tiles_show_each_face_and_hit():
     assert [tiles[k, 0] for k in range(4)] == list(shown) + [0]
     assert g.labels[1].text == "A 3@2: " + " " * 6 + "=2"
     assert group.x == g.x0 + len("A 3@2: ") * ui.FONT_W
+    before = g.updates
+    g.show(v)
+    assert g.updates == before  # the same roll again: nothing redrawn
     v2 = ui.View("t")
     v2.add("A hits: 2")
     g.show(v2)
