@@ -22,6 +22,7 @@ import test_reliability_properties as PROP  # noqa: E402
 import test_reliability_powercut as CUT  # noqa: E402
 import test_tournament_powercut as TCUT  # noqa: E402
 import test_reliability_corrupt as CORRUPT  # noqa: E402
+import test_flash_record_kinds as KINDS  # noqa: E402
 
 SEQUENCES_PER_EDITION = 4000     # x 6 editions = 24,000 (make test runs 10,200)
 BATTLES = 3000
@@ -133,6 +134,28 @@ def metadata_cuts():
         print("  LOST " + v)
     SUMMARY["meta"] = (st.trials, st.survived, len(st.violations))
     done(t0)
+
+
+def record_kinds():
+    """Every record kind (game, settings, pending, luck, luck cache, seed record, the log and its
+    tail) interleaved, a cut at every flash unit: on the data-sector model (counted in the exit
+    status) and with FatFs' own sectors (reported apart, like metadata_cuts)."""
+    t0 = section("every record kind, a cut at every flash unit (tests/host/test_flash_record_kinds.py)")
+    lost = 0
+    for metadata in (False, True):
+        for seed in (14, 15):
+            units, cuts, failures = KINDS.sweep(seed, 32, metadata=metadata)
+            kinds = {}
+            for f in failures:
+                for k in f[2]:
+                    kinds[k] = kinds.get(k, 0) + 1
+            print("  %-28s seed %d: %5d cuts, %3d lost something %s" % (
+                "FatFs' own sectors too" if metadata else "data sectors", seed, cuts, len(failures),
+                " ".join("%s:%d" % (k, kinds[k]) for k in sorted(kinds))))
+            if not metadata:
+                lost += len(failures)
+    done(t0)
+    return lost
 
 
 def corrupt_saves():
@@ -261,7 +284,7 @@ def main():
         v = {}
         v["sequences"] = sequences()
         v["battles"] = battles()
-        v["power cuts"] = power_cuts() + tournament_cuts()
+        v["power cuts"] = power_cuts() + tournament_cuts() + record_kinds()
         metadata_cuts()
         v["corrupt saves"] = corrupt_saves()
         v["buttons"] = buttons()
