@@ -99,6 +99,9 @@ def clone_state(s):
     return c
 
 
+# Noncombat Move enters friendly spaces only (CL-MV-24, LHTR-MV-13, P40-T-41), by family
+_NO_ATTACK_RULE = ("CL-MV-24", "LHTR-MV-13", "P40-T-41")
+
 # journal entries that record a combat movement (units entering or taking a space)
 _MOVES = (J.ENTER, J.CAPTURE, J.BATTLE, J.NEUTRAL)
 
@@ -315,6 +318,10 @@ class Game:
             if ph not in (PH.COMBAT_MOVE, PH.COMBAT, PH.NONCOMBAT):
                 raise RuleError(E.rid(b, "CL-C-80", "LHTR-C-70", "P40-C-100"),
                                 "territories change hands in the movement and combat phases")
+            if ph == PH.NONCOMBAT and (code == J.BATTLE or s.owner[a["territory"]] != NO_OWNER):
+                # only unheld spaces change hands now (Dutch guardianship, friendly neutrals)
+                raise RuleError(_NO_ATTACK_RULE[b.family], "no battle and no enemy territory"
+                                " taken in Noncombat Move: land units enter friendly spaces only")
             captor = a["by"]
             if captor == p and b.turn_partner(p) >= 0:
                 captor = self._economy_for(p, a["territory"])
@@ -347,6 +354,8 @@ class Game:
         if code == J.ENTER:
             if ph not in (PH.COMBAT_MOVE, PH.COMBAT, PH.NONCOMBAT):
                 raise RuleError(E.rid(b, "CL-S-04", "LHTR-S-03", "P40-T-21"), "units move in the movement phases")
+            if ph == PH.NONCOMBAT and a["attack"]:
+                raise RuleError(_NO_ATTACK_RULE[b.family], "no attack in Noncombat Move")
             pol = _politics()
             if pol is None:
                 return []

@@ -200,3 +200,21 @@ def test_battle_only_against_a_power_at_war():
     ev = g.apply({"type": "battle", "territory": "Yunnan", "captured": 0, "attacker_ipc": 10,
                   "defender_ipc": 3})
     assert ev[0][1:] == (b.territory_id("Yunnan"), b.power_id("Japan"), 10, 3)
+
+
+def test_noncombat_move_takes_no_enemy_territory():
+    """P40-T-41: in Noncombat Move "Land units may enter friendly or friendly-neutral
+    territories, including ones captured this turn. Never hostile territory". Japan attacking
+    or taking Yunnan (Chinese) in Noncombat Move was taken; both are refused now and change
+    nothing. Unheld spaces still change hands then: the UK moves land units into Java as a
+    noncombat move (P40-E-71, Dutch guardianship) and its income grows 16 -> 16 + 4 = 20."""
+    g = Game.new(ED)
+    _to(g, "Japan", "noncombat_move")
+    before = (g.state.snapshot(), len(g.state.journal))
+    _raises("P40-T-41", g.apply, {"type": "enter", "territory": "Yunnan", "attack": 1})
+    _raises("P40-T-41", g.apply, {"type": "capture", "territory": "Yunnan"})
+    assert (g.state.snapshot(), len(g.state.journal)) == before
+    _to(g, "United Kingdom", "noncombat_move")
+    assert g.summary()["production"]["United Kingdom"] == 16
+    g.apply({"type": "capture", "territory": "Java"})
+    assert g.summary()["production"]["United Kingdom"] == 20

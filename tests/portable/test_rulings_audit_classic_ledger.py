@@ -83,3 +83,14 @@ def test_one_aa_gun_per_territory():
     _to(g, "Germany", "mobilize")
     g.apply({"type": "place", "territory": "Germany", "units": {"antiaircraft_gun": 2}})
     assert g.state.pool == []
+
+
+def test_noncombat_move_takes_no_enemy_territory():
+    """CL-MV-24: non-combat land movement enters friendly territories only (CL-S-06: Action 4
+    moves units that did not move in combat). Germany taking Karelia S.S.R. in its non-combat
+    move was recorded; it is refused now, the Soviet Union keeps it."""
+    g = Game.new(ED)
+    _to(g, "Germany", "noncombat_move")
+    t = g.board.territory_id("Karelia S.S.R.")
+    assert _refused("CL-MV-24", g.apply, {"type": "capture", "territory": t})
+    assert g.state.owner[t] == g.board.power_id("Soviet Union")

@@ -87,3 +87,16 @@ def test_battle_never_against_the_own_side():
     assert _refused("LHTR-P-12", g.apply, {"type": "battle", "territory": "Japan", "captured": 0,
                                            "attacker_ipc": 10, "defender_ipc": 3})
     assert len(g.state.journal) == n
+
+
+def test_noncombat_move_enters_friendly_territory_only():
+    """LHTR-MV-13: land units in the NCM "may enter friendly territories only, never hostile
+    ones, even empty enemy-controlled ones". Germany attacking, or taking, Karelia S.S.R. in
+    its noncombat move is refused and changes nothing."""
+    g = Game.new("revised_lhtr")
+    _to(g, "Germany", "noncombat_move")
+    n = len(g.state.journal)
+    assert _refused("LHTR-MV-13", g.apply, {"type": "enter", "territory": "Karelia S.S.R.",
+                                            "attack": 1})
+    assert _refused("LHTR-MV-13", g.apply, {"type": "capture", "territory": "Karelia S.S.R."})
+    assert len(g.state.journal) == n
