@@ -679,6 +679,12 @@ class Session:
         checked here (a refusal raises before any work), nothing computed yet. The app runs it
         (firmware/odds_task.py); `keep_odds` records its exact figure for the luck ledger."""
         args = odds_args(options)
+        sea = assault_sea(kind, options)
+        if sea is not None:   # an assault with its own sea battle: its odds as a whole
+            from engine_core.odds import assault
+            return assault.Solver(self.board, attacker, defender, options.get("seaborne") or {}, sea[0],
+                                  sea[1], tech=args.get("tech"), advantages=args.get("advantages"),
+                                  space=args.get("space"))
         if args.get("cargo"):  # as odds() above
             from engine_core.odds import cargo
             return cargo.solver(self.board, kind, attacker, defender, **args)
@@ -755,6 +761,20 @@ class AuditedBattle:
 
     def step(self, dice=None):
         self.run_until_prompt(dice)
+
+
+def assault_sea(kind, options):
+    """An assault's sea battle in the launch zone as (attacking, defending) units, the scrambled
+    planes among the defenders (P40-C-57: there is a sea battle when they come), or None when
+    there is none or its attacking ships are not entered yet."""
+    if kind != "amphibious" or not options or not options.get("sea_attacker"):
+        return None
+    sd = dict(options.get("sea_defender") or {})
+    for k in options.get("scramble") or {}:
+        sd[k] = sd.get(k, 0) + options["scramble"][k]
+    if not sd:
+        return None
+    return options["sea_attacker"], sd
 
 
 def odds_args(options):

@@ -78,7 +78,7 @@ class BattleSetup(Counter):
         self.more_text = ""     # the expected IPC swing and the likeliest survivors
         self.land_text = ""     # the odds line of the battle itself
         self.sea_text = ""      # an assault's sea battle's win chance before it ('Sea 75.0% ')
-        self.sea = None         # that sea battle as odds input (BattleSetup.sea_args)
+        self.sea = None         # "?" while its attacking ships are not entered (BattleSetup.sea_args)
         self.refusal = None
         self.stale = True
         self.plan = plan
@@ -308,7 +308,7 @@ class BattleSetup(Counter):
             return True
         try:
             # in slices between key presses (firmware/odds_task.py): an estimate at once; an
-            # assault's sea battle after the land battle's (whose odds are the ones kept)
+            # assault with its own sea battle as a whole (session.odds_solver)
             s = self.app.session
             kind = self.kind
             self.sea = self.sea_args(opts)
@@ -330,26 +330,18 @@ class BattleSetup(Counter):
         return True
 
     def sea_args(self, opts):
-        """An assault's sea battle in the launch zone (fought first, as a sea battle of its
-        own, scrambled planes counted in): (attacker, defender, options) for its odds, "?"
-        before the attacking ships are entered, None when there is none."""
+        """An assault's sea battle in the launch zone: "?" before the attacking ships are
+        entered, None when there is none (session.assault_sea: its odds come with the
+        assault's, engine_core/odds/assault.py)."""
         if self.kind != "amphibious" or not (opts.get("sea_defender") or opts.get("scramble")):
             return None
-        sd = dict(opts.get("sea_defender") or {})
-        for k in opts.get("scramble") or {}:
-            sd[k] = sd.get(k, 0) + opts["scramble"][k]
-        sa = opts.get("sea_attacker") or {}
-        if not sa:
-            return "?"
-        keep = {}
-        for k in ("attacker_tech", "defender_tech", "attacker_na", "defender_na"):
-            if opts.get(k):
-                keep[k] = opts[k]
-        return sa, sd, keep
+        return "?" if not opts.get("sea_attacker") else True
 
     def shown(self, kind, att, dfd, r, exact):
-        """The odds task's figure (firmware/odds_task.py); True when the text changed. The
-        exact figure starts an assault's sea battle's odds ('Sea 75.0% ' before the line)."""
+        """The odds task's figure (firmware/odds_task.py); True when the text changed. An
+        assault with its own sea battle has the assault's odds as a whole (win, capture, IPC:
+        only what its transports carry ashore lands), its sea battle's win chance first
+        ('Sea 75.0% Win 50.8%')."""
         from firmware.odds_task import estimate_line
         before = (self.odds_text, self.more_text)
         if r is None:
@@ -357,25 +349,15 @@ class BattleSetup(Counter):
         elif exact:
             s = self.app.session
             s.keep_odds(kind, att, dfd, r)
+            sea = odds_value(r, "sea")
+            if sea:
+                self.sea_text = "Sea " + percent(odds_value(sea, "attacker_wins")) + " "
             self.land_text = odds_line(r)
             self.odds_text = self.sea_text + self.land_text
             self.more_text = odds_more(s.board, r)
-            if isinstance(self.sea, tuple):
-                sa, sd, keep = self.sea
-                try:
-                    self.app.start_odds(self, lambda: s.odds_solver("sea", sa, sd, keep), self.shown_sea)
-                except ValueError as err:
-                    self.refuse(err)
         else:
             self.odds_text = self.sea_text + estimate_line(r)
         return (self.odds_text, self.more_text) != before
-
-    def shown_sea(self, r, exact):
-        before = self.sea_text
-        if r is not None:
-            self.sea_text = "Sea " + ("" if exact else "~") + percent(odds_value(r, "attacker_wins")) + " "
-        self.odds_text = self.sea_text + self.land_text
-        return self.sea_text != before
 
     def tail(self, cols):
         return [(fit_words(self.more_text, cols), ui.DIM)] if self.more_text else []

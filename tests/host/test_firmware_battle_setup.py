@@ -368,7 +368,9 @@ def test_amphibious_assault_with_its_sea_battle_from_the_device():
     the destroyer's hit on the cruiser (P40-C-84: transports chosen last): per round attacker
     clears the zone with 1/2 (the transport alone left counts), loses the cruiser with
     1/2 * 1/3 = 1/6 (the transport is then sunk), repeats with 1/2 * 2/3 = 1/3:
-    win = (1/2) / (1 - 1/3) = 3/4. Fought with given dice: the cruiser rolls 2 (hit), the destroyer
+    win = (1/2) / (1 - 1/3) = 3/4. The assault as a whole (engine_core/odds/assault.py): the 2
+    infantry land with 3/4 and then win 157/232 (2 v 1, tests/portable/test_odds_assault.py):
+    Win 3/4 * 157/232 = 471/928 = 50.8%. Fought with given dice: the cruiser rolls 2 (hit), the destroyer
     5 (miss); no bombardment after the sea battle (P40-C-60); the 2 landed infantry roll 1 and 4
     (one hit at 1), the defending infantry 6 (miss): Kwangtung captured, cruiser and transport
     left at sea."""
@@ -391,7 +393,7 @@ def test_amphibious_assault_with_its_sea_battle_from_the_device():
     _set(d, "infantry", 1)
     _set(d, "Sea destroyer", 1)
     assert setup.refusal is None
-    assert setup.odds_text.startswith("Sea 75.0% Win ")
+    assert setup.odds_text.startswith("Sea 75.0% Win 50.8%")
     d.press("select")                                  # the attacker again
     _set(d, "Bombard battleship", 1)
     assert getattr(setup.refusal, "rule", "") == "P40-C-60" and "P40-C-60" in d.text()
@@ -589,3 +591,57 @@ def test_land_units_aboard_a_defending_transport_are_lost_with_it():
     assert abs(r["attacker_wins"] - 1.0) < 1e-9 and abs(r["defender_ipc_lost"] - 13) < 1e-9
     _set(d, "transport", 0)                            # no transport: nothing can be aboard
     assert "Aboard infantry" not in setup.names and "defender_cargo" not in setup.options()
+
+
+def test_assault_odds_as_a_whole_then_what_landed():
+    """Issue 18 point 4 (P40-C-57, P40-C-63, P40-C-65, P40-U-58): Japan assaults Kwangtung with
+    3 infantry, 2 of them aboard the transport that fights the sea battle in Sea Zone 20
+    (cruiser + transport vs a UK destroyer), against 1 infantry.
+    Set-up, worked by hand: the sea battle lands the cargo with 3/4 (cruiser hits on 3: 1/2,
+    destroyer on 2: 1/3; the transport taken last; a lone transport is sunk). Land: 3 infantry
+    (at 1) vs 1 (at 2): A hits >= 1 with 1 - (5/6)^3 = 91/216 and then wins; else D hits 1/3
+    -> 2 v 1 (win 157/232), D misses 2/3 -> again: win = (91/216 + 125/216 * 1/3 * 157/232) /
+    (1 - 125/216 * 2/3) = 82961/92336 (89.8%); with nothing landed, the overland infantry
+    alone (1 v 1: 1/4). The whole: 3/4 * 82961/92336 + 1/4 * 1/4 = 271967/369344 = 73.6%.
+    The battle board after a sea battle that sank the transport (cruiser misses 5, destroyer hits
+    1; then the destroyer hits 2 on the transport), at the land part's first decision (both miss
+    in round 1; retreat?): the odds are the lone overland infantry's, 1 v 1 = 1/4, not the
+    set-up's."""
+    from fractions import Fraction as F
+    from engine_core.battle.base import P_DICE, P_RETREAT
+    d = Device()
+    setup = _pacific_combat_at(d, "Kwangtung")
+    _set(d, "infantry", 3)
+    _to_row(d, "Kind")
+    d.press("right")                                   # land -> amphibious
+    d.wait(100)
+    _set(d, "Seaborne infantry", 2)
+    _set(d, "Sea cruiser", 1)
+    _set(d, "Sea transport", 1)
+    d.press("select")                                  # the defender
+    _set(d, "infantry", 1)
+    _set(d, "Sea destroyer", 1)
+    d.wait(200)
+    land3 = (F(91, 216) + F(125, 216) * F(1, 3) * F(157, 232)) / (1 - F(125, 216) * F(2, 3))
+    whole = F(3, 4) * land3 + F(1, 4) * F(1, 4)
+    from firmware.screens.text import percent
+    assert whole == F(271967, 369344)
+    assert setup.odds_text.startswith("Sea 75.0% Win " + percent(float(whole))), setup.odds_text
+    assert percent(float(whole)) != percent(float(land3))          # not the all-landed figure
+    d.app.dice_source = lambda: None                   # the players roll: the board waits each roll
+    d.press("roll")
+    board_screen = d.app.top()
+    b = d.app.session.battle
+    rolls = [(5,), (1,), (2,)]
+    p = b.run_until_prompt(None)
+    while b.part == 0:
+        b.answer(rolls.pop(0) if p.kind == P_DICE else ("press" if p.kind == P_RETREAT else None))
+        p = b.run_until_prompt(None)                   # at last the land part's first roll
+    assert rolls == [] and b.seaborne[d.app.session.board.unit_id("infantry")] == 0
+    for roll in ((6,), (6,)):                          # land round 1: both miss
+        b.answer(roll)
+        p = b.run_until_prompt(None)
+    assert p.kind == P_RETREAT                         # the overland infantry may go now (P40-C-64)
+    board_screen.stale = True                          # the board's odds at this decision
+    d.wait(500)
+    assert board_screen.odds is not None and abs(board_screen.odds["attacker_wins"] - 0.25) < 1e-9
