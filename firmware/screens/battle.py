@@ -613,20 +613,26 @@ def fit_words(text, cols):
 def odds_more(board, r):
     """'IPC +1.8 A left 2inf 1tank': the expected IPC swing (defender's loss minus attacker's)
     and the attacker's likeliest survivors (odds' attacker_remaining, most likely first)."""
-    from engine_core.numfmt import half_up
-    v = odds_value(r, "ipc_swing") * 10
-    x = half_up(-v if v < 0 else v)
-    text = "IPC " + ("-" if v < 0 and x else "+") + str(x // 10) + "." + str(x % 10)
-    rem = odds_value(r, "attacker_remaining")
-    if rem:
-        units = rem[0][0]
-        parts = []
-        for u in range(board.unit_count):  # board order, never the dict's
-            n = units.get(board.unit_name(u), 0)
-            if n:
-                parts.append(str(n) + unit_abbr(board, u))
-        text += " left " + (" ".join(parts) if parts else "none")
+    text = "IPC " + swing_text(r)
+    left = likeliest_left(board, r, False)
+    if left is not None:
+        text += " left " + (" ".join(left) if left else "none")
     return text
+
+
+def likeliest_left(board, r, names):
+    """The attacker's likeliest survivors as ['2inf', '1tank'] (or ['2 infantry', ...] with
+    `names`), in board order; None when the odds do not say (no attacker_remaining)."""
+    rem = odds_value(r, "attacker_remaining")
+    if not rem:
+        return None
+    units = rem[0][0]
+    left = []
+    for u in range(board.unit_count):  # board order, never the dict's
+        n = units.get(board.unit_name(u), 0)
+        if n:
+            left.append(str(n) + (" " + unit_label(board, u) if names else unit_abbr(board, u)))
+    return left
 
 
 def swing_text(r):
@@ -665,14 +671,8 @@ def odds_parts(board, r, names=False):
     take = odds_value(r, "attacker_captures")
     if take and abs(take - odds_value(r, "attacker_wins")) > 1e-9:
         parts.append("Take " + percent(take))
-    rem = odds_value(r, "attacker_remaining")
-    if rem:
-        units = rem[0][0]
-        left = []
-        for u in range(board.unit_count):  # board order, never the dict's
-            n = units.get(board.unit_name(u), 0)
-            if n:
-                left.append(str(n) + (" " + unit_label(board, u) if names else unit_abbr(board, u)))
+    left = likeliest_left(board, r, names)
+    if left is not None:
         parts.append("A left " + (", ".join(left) if names else " ".join(left)) if left else "A left none")
     return parts
 
@@ -921,9 +921,18 @@ class BattleRun(Screen):
         b = self.app.session.battle
         if b.result is not None:
             return None
+        s = self.app.session
         if b.prompt is not None and b.prompt.kind != _P_RETREAT:
-            return False
-        self.odds_due = self.app.start_odds(self, self.app.session.live_solver, self.shown)
+            if self.odds is not None:
+                return False
+            # nothing shown yet (a tournament battle opens at its first decision): the round's
+            # end as the preselected casualties leave it, when that is the only thing pending
+            rb = round_taken(b)
+            if rb is False or rb is None:
+                return False
+            self.odds_due = self.app.start_odds(self, lambda: s.live_solver(rb), self.shown)
+            return None
+        self.odds_due = self.app.start_odds(self, s.live_solver, self.shown)
         return None
 
     def shown(self, r, exact):
@@ -1028,37 +1037,68 @@ class BattleRun(Screen):
 
 _P_RETREAT = 2  # engine_core.battle.steps.P_RETREAT
 _P_DICE = 7  # engine_core.battle.steps.P_DICE (checked in the tests)
+_P_CASUALTIES = 1  # engine_core.battle.base.P_CASUALTIES
+_S_DEFEND = 12  # engine_core.battle.base.S_DEFEND: the defender's general fire
 
 
-class _Submerged:
-    """A running battle as the odds see it with `k` of a side's submarines gone under."""
+class _Reading:
+    """A running battle as the odds see it with other survivors (`alive`) and damage (`dmg`);
+    every other attribute is the battle's."""
 
-    def __init__(self, b, side, k):
-        from engine_core import units as umod
+    def __init__(self, b, alive, dmg):
         self._b = b
-        alive = [list(b.alive[0]), list(b.alive[1])]
-        for u in range(b.n):
-            if k > 0 and b.units[u][umod.U_ABILITIES] & umod.AB_SUBMARINE:
-                n = min(k, alive[side][u] - b.cas[side][u])
-                alive[side][u] -= n
-                k -= n
         self.alive = alive
+        self.dmg = dmg
 
     def __getattr__(self, name):
         return getattr(self._b, name)
 
 
-def submerged(b, side, k):
-    """The battle as the odds see it with `k` of `side`'s submarines submerged (P40-C-75: they
-    leave the battle), or None when that ends the battle (a side left with nothing)."""
-    sb = _Submerged(b, side, k)
+def _reading(b, alive, dmg):
+    """The reading, or None when a side is left with nothing (the battle would be over)."""
     for s in (0, 1):
         left = 0
         for u in range(b.n):
-            left += sb.alive[s][u] - b.cas[s][u]
+            left += alive[s][u] - b.cas[s][u]
         if left <= 0:
             return None
-    return sb
+    return _Reading(b, alive, dmg)
+
+
+def submerged(b, side, k):
+    """The battle as the odds see it with `k` of `side`'s submarines submerged (P40-C-75: they
+    leave the battle), or None when that ends the battle (a side left with nothing)."""
+    from engine_core import units as umod
+    alive = [list(b.alive[0]), list(b.alive[1])]
+    for u in range(b.n):
+        if k > 0 and b.units[u][umod.U_ABILITIES] & umod.AB_SUBMARINE:
+            n = min(k, alive[side][u] - b.cas[side][u])
+            alive[side][u] -= n
+            k -= n
+    return _reading(b, alive, b.dmg)
+
+
+def round_taken(b):
+    """The battle at the end of its round when the pending choice is the attacker's casualties
+    from the defender's fire (the round's last choice, P40-C-78/LHTR-C-26: the defender's
+    casualties are behind the strip already) taken as preselected: what the odds of the state
+    a battle opens in are (a tournament battle is rolled to its first decision). False for
+    any other pending choice (its figure needs dice not rolled yet); None when the preselected
+    loss ends the battle."""
+    p = b.prompt
+    if p is None or p.kind != _P_CASUALTIES or p.side != 0 or b.current_step() != _S_DEFEND:
+        return False
+    from engine_core import units as umod
+    lost, dmg = p.default
+    alive = [list(b.alive[0]), list(b.alive[1])]
+    hurt = [list(b.dmg[0]), list(b.dmg[1])]
+    for u in range(b.n):
+        hurt[0][u] += dmg[u]
+        if lost[u]:
+            alive[0][u] -= lost[u]
+            if b.units[u][umod.U_HITS] >= 2:  # ships damaged before sink first (as the engine)
+                hurt[0][u] -= min(lost[u], b.dmg[0][u])
+    return _reading(b, alive, hurt)
 
 
 class BattlePrompt(Screen):

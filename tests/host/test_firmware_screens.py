@@ -176,6 +176,7 @@ def test_live_odds_follow_a_sea_battle_with_damaged_ships():
     from engine_core.battle import base as bmod
     from firmware.screens import battle as screen
     assert (screen._P_RETREAT, screen._P_DICE) == (bmod.P_RETREAT, bmod.P_DICE)
+    assert (screen._P_CASUALTIES, screen._S_DEFEND) == (bmod.P_CASUALTIES, bmod.S_DEFEND)
     d = Device()
     d.select_item("Battle board")
     setup = d.app.top()

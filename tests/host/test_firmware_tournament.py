@@ -804,3 +804,50 @@ def test_seed_record_masked_by_a_key_in_nvm_not_readable_on_the_drive(monkeypatc
     assert saves.Slots(store, tlog.SLOTS_NAME).load() == good
     nvm[0:4] = b"\xff\xff\xff\xff"   # no key: no record
     assert saves.Slots(tlog.seed_store(flash), tlog.SLOTS_NAME).load() is None
+
+
+class _Opened(Exception):
+    pass
+
+
+def test_a_tournament_battle_shows_the_odds_of_the_state_it_opens_in():
+    """Issue 18 point 4: a tournament battle is rolled to its first decision, here the attacker's
+    casualties from the defender's fire (the round's last choice: the defender's casualties are
+    behind the strip, P40-C-78). The board shows at once the odds of the round's end with the
+    preselected casualties (cheapest first: infantry, then artillery, P40-C-49), not nothing
+    until round 1 is over; computed here from the counts by the odds engine itself."""
+    from engine_core.odds import exact as odds
+    from engine_core.battle import base as bmod
+    d = device()
+    new_tournament(d)
+    d.press("select")
+
+    def roll_and_stop():
+        d.press("roll")
+        raise _Opened()
+
+    try:
+        turn_with_battle(d, undo=False, attack=(3, 1, 1), defend=4, before_roll=roll_and_stop)
+    except _Opened:
+        pass
+    s = d.app.session
+    b = s.battle
+    board = s.board
+    assert d.screen() == "BattleRun", d.text()
+    assert b.prompt.kind == bmod.P_CASUALTIES and b.prompt.side == 0 and b.round == 1
+    inf = board.unit_id("infantry")
+    hits = sum(b.prompt.info[1])
+    assert 2 <= hits <= 4, hits                       # several types can be lost: a real choice
+    att = {"infantry": 3, "artillery": 1, "fighter": 1}
+    for name in ("infantry", "artillery", "fighter"):
+        take = min(att[name], hits)
+        att[name] -= take
+        hits -= take
+    att = dict((k, n) for k, n in att.items() if n)
+    dfd = {"infantry": 4 - b.cas[1][inf]}
+    want = odds.odds(board, "land", att, dfd, rounds_done=1)
+    run = d.app.top()
+    d.wait(3000)
+    assert run.odds is not None and run.odds.get("exact") is not False, d.text()
+    assert abs(run.odds["attacker_wins"] - want["attacker_wins"]) < 1e-9
+    assert run.odds_text in d.text()
