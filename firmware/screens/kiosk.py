@@ -68,7 +68,7 @@ class Attract(Screen):
                     b.answer("default")
                 else:
                     b.step(self.dice)
-                more, rolls, result = event_lines(self.app.session.board, b.events, self.seen)
+                more, rolls, result = event_lines(self.app.session.board, b.events, self.seen, True)
                 self.seen = len(b.events)
                 lines = lines + more
             self.lines = (self.lines + lines)[-4:]
@@ -95,8 +95,16 @@ class Attract(Screen):
         v.add(ui.fit(DEMO_SIDES, cols), ui.NORMAL)
         if self.odds_text:
             v.add(ui.fit(self.odds_text, cols), ui.GOOD)
-        for text, style in self.lines[-(rows - 5):]:
-            v.add(ui.fit(text, cols), style)
+        # the rolls drawn as dice, as on the battle board (its rows: log_rows)
+        from firmware.screens.nav import screen
+        shown = screen("log_rows")(self.lines, cols, False)
+        room = rows - len(v.rows) - 1
+        for text, style, dice in (shown[-room:] if room > 0 else ()):
+            if dice is None:
+                v.add(text, style)
+            else:
+                prefix, side, faces, hits, suffix = dice
+                v.add_dice(prefix, side, faces, hits, suffix, style)
         return v
 
     def key(self, name, now):

@@ -237,3 +237,30 @@ def test_classic_victory_through_the_screens_and_undo():
     s = d.app.session.summary()
     assert s["victory"] is None and s["phase"] == "collect_income" and s["power"] == "Germany"
     assert d.app.grid.cut == 0 and d.app.errors == []
+
+
+def test_attract_loop_draws_its_rolls_as_dice_and_names_both_sides():
+    """Issue 18 point 3 / P40-C-78: the store demo's attract battle shows its rolls as dice, the
+    battle board's rows (log_rows), each die a hit when it is at or under the value the units
+    hit on; the last roll on screen is the engine's last roll; both sides still named."""
+    from engine_core import events as ev
+    from firmware.hardware import sim, pybadge, pico_st7789, pico_plus2_lcd, rpi_blinka
+    for base in (sim, pybadge, pico_st7789, pico_plus2_lcd, rpi_blinka):
+        d = Device(kiosk=True, base=base)
+        d.wait(kiosk.ATTRACT_STEP_MS * 3)
+        v = d.app.view()
+        cols, body = d.app.grid.size(v.dense)
+        texts = [t for t, _s in v.rows]
+        assert kiosk.DEMO_SIDES in texts, (base.NAME, texts)
+        assert v.dice, (base.NAME, texts)
+        last = [e for e in d.app.top().battle.events if e[0] == ev.E_ROLL][-1]
+        value, faces = last[3], tuple(last[4])
+        row = max(v.dice)
+        col, side, shown, hits = v.dice[row]
+        assert faces[-len(shown):] == shown and side == last[1], (base.NAME, faces, shown)
+        assert hits == tuple(f <= value for f in shown)
+        for row, (col, side, shown, hits) in v.dice.items():
+            assert texts[row][col:col + 2 * len(shown)] == ui.dice_text(shown)
+            assert col + 2 * len(shown) <= cols
+        assert ui.slots_used(v) <= body
+        assert d.app.grid.cut == 0 and d.app.errors == [], base.NAME
