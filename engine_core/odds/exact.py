@@ -94,6 +94,13 @@ _FIRE_CACHE = 2
 _MEMO_CACHE = 30
 _ROW_CACHE = 8
 _GC_EVERY = 16384
+# On any device, also a roomy one on the host's path: the hit outcome lists kept (_Run.
+# _outcomes) are dropped once they hold this many outcomes. Unbounded, they were most of the
+# live heap (sea 20 v 20: 4,165 lists of 42,000 outcomes, ~2.5 of the 4 MB): every garbage
+# collection marks the live heap, so it paused the handheld for seconds and finally failed
+# the host's path for the lean one (bench/bench_odds_device.py's slice table).
+_DEVICE = _SMALL
+_OUT_CACHE = 6000
 # Pruning (floats only): joint states reached with less mass than PRUNE[0], and next states
 # of a round less likely than PRUNE[1], are dropped and their mass summed as "pruned"; when
 # that passes PRUNE_MAX the battle is solved again without pruning. Every figure is thus
@@ -832,6 +839,7 @@ class _Run:
         self.a_rem = {}
         self.d_rem = {}
         self.out_cache = {}
+        self.out_n = 0  # the outcomes held in out_cache
         self.rounds = b.num.zero
         self.W = None
         self.pre_done = False  # a part of a mixture: antiaircraft fire already applied
@@ -1058,6 +1066,11 @@ class _Run:
             self.lost = got[2]
             return got[1]
         out = self._outcomes2(dists, info, low)
+        if _DEVICE:
+            self.out_n += len(out)
+            if self.out_n > _OUT_CACHE:
+                self.out_cache = {}
+                self.out_n = len(out)
         self.out_cache[key] = (dists, out, self.lost)
         return out
 

@@ -89,3 +89,38 @@ def test_national_advantages_same_on_device():
           advantages={"attacker": ["marines"], "defender": ["atlantic_wall"]}, space=["gray"])
     _both("revised_lhtr", "land", {"infantry": 2, "bomber": 2}, {"infantry": 3, "antiaircraft_gun": 1},
           advantages={"attacker": ["superfortresses"], "defender": ["radar"]}, space=["tan"])
+
+
+def test_outcome_cache_bounded_on_device():
+    """P40-C-74..79 (sea: submarines and aircraft, hits kept apart): on a device the hit
+    outcome lists kept are dropped once they hold _OUT_CACHE outcomes (the live heap every
+    garbage collection marks); with a tiny bound the lists are rebuilt many times and every
+    figure still equals the unbounded solve's to 1e-9."""
+    a = {"submarine": 2, "destroyer": 2, "cruiser": 1, "fighter": 2}
+    d = {"submarine": 2, "destroyer": 1, "battleship": 1, "aircraft_carrier": 1, "fighter": 1}
+    host = odds("pacific_1940", "sea", a, d)
+    saved = (odds_mod._DEVICE, odds_mod._OUT_CACHE)
+    odds_mod._DEVICE, odds_mod._OUT_CACHE = True, 50
+    try:
+        s = odds_mod.Solver("pacific_1940", "sea", a, d)
+        most = 0
+        drops = 0
+        last = 0
+        while not s.step(20):
+            if s.run is None:
+                continue
+            lists = [len(v[1]) for v in s.run.out_cache.values()]
+            # what is held is counted, never more than the bound but the list just added
+            assert sum(lists) == s.run.out_n
+            if lists:
+                assert sum(lists) - max(lists) <= 50
+            if s.run.out_n < last:
+                drops += 1
+            last = s.run.out_n
+            most = max(most, last)
+        device = s.result()
+    finally:
+        odds_mod._DEVICE, odds_mod._OUT_CACHE = saved
+    assert most > 0 and drops > 0  # the bound was met and the lists rebuilt
+    for k in KEYS:
+        assert abs(host[k] - device[k]) < 1e-9, (k, host[k], device[k])
