@@ -18,9 +18,11 @@ on top is dropped and its memory collected (leaving the screen cancels it).
 """
 
 # Work units per slice (a joint mass update or a hit outcome mapped to a state). Estimated for
-# the PSRAM handheld by bench/bench_odds_device.py: a slice takes 45-90 ms on average in 10 v 10
-# to 20 v 20 battles (0.15-0.3 ms a unit), so a key waits about a tenth of a second -- except
-# behind a garbage-collection pass, which no slice size shortens (the longest slices, 1-10 s).
+# the PSRAM handheld by bench/bench_odds_device.py (the CircuitPython port x ~184): a slice takes
+# 35-85 ms on average in 20 v 20 battles (land, sea). The longest are a battle's first slices
+# (the first casualty choices, one state's at a time: up to ~0.7-1 s); a garbage collection
+# marks the live heap, at most ~0.6 MB now that the hit outcome lists kept are bounded
+# (exact._OUT_CACHE): ~0.2 s (sea 20 v 20 had 3 MB live, ~1 s a collection, 4 s slices).
 SLICE = 300
 
 # Below this much unresolved mass an estimate is worth showing; above it the line says the
