@@ -10,6 +10,8 @@ Candidates (`candidates`): what the decision allows --
   battle, capture   land held by a power the mover is at war with, neutral land (P40-C-01: a
                     move into a hostile or neutral space is an attack; P40-C-53 captures), never
                     impassable land, and every sea zone (the device cannot see the ships);
+  raid              land of a power the mover is at war with that has a facility (an industrial
+                    complex; 1940: also an air or naval base: CL-C-50, LHTR-C-50, P40-C-40);
   mobilize          the mover's (or its turn partner's) land with an industrial complex
                     (P40-E-10, CL-E-03; the Mobilize screen adds facility sites itself);
   any               every space (a free battle board).
@@ -74,6 +76,13 @@ def candidates(board, state, me, purpose):
         return ordered(board, ids)
     from engine_core.ledger.state import NO_OWNER
     war = state.at_war[me] if me >= 0 and purpose != "any" else 0
+    if purpose == "raid":
+        for t in range(board.territory_count):
+            owner = state.owner[t]
+            if not board.is_sea(t) and owner != NO_OWNER and owner != me and war & (1 << owner) \
+                    and state.facilities[t]:
+                ids.append(t)
+        return ordered(board, ids)
     for t in range(board.territory_count):
         if purpose == "any" or board.is_sea(t):
             ids.append(t)

@@ -256,6 +256,8 @@ class CombatMenu(Menu):
             for row in battles:
                 items.append(("Fight " + pending.label(session.board, row, cols - 6), ("fight", row[0])))
         items.append(("Battle", "battle"))
+        if phase == "combat":
+            items.append(("Bombing raid", "raid"))
         items.append(("Capture (no battle)", "capture"))
         Menu.__init__(self, app, "Combat" if phase == "combat" else "Combat move", items)
 
@@ -272,6 +274,9 @@ class CombatMenu(Menu):
             app.push(PendingList(app))
         elif what == "battle":
             app.open_battle_setup()
+        elif what == "raid":
+            from firmware.screens.nav import screen
+            screen("raid_pick")(app)
         elif isinstance(what, tuple):
             fight(app, what[1])
         else:

@@ -1,0 +1,443 @@
+"""Bombing raid on the device (Conduct combat, "Bombing raid"): pick the target, enter the
+planes, fight it with engine_core.battle.raids.Raid (the device's dice on the tower, or the
+players' dice typed), answer its questions (defaults preselected), record it in the game.
+
+  RaidSetup   the target's facilities, damage and value from the game; rows of bombers (1940:
+              tactical bombers, escorting fighters, defending interceptors; Classic/Revised:
+              the AA gun). Start: the engine checks it (refusal: rule id + words).
+  RaidRun     one press = one step that rolls; a question lists its choices, the engine's
+              default first; at the end Start records the `bombing` action(s): Classic /
+              Revised / LHTR the IPCs lost (the ledger caps them: treasury, LHTR-C-52's turn
+              cap), 1940 damage markers per facility (P40-C-47).
+  RaidDice    physical dice: one row per die, in the raid's order.
+
+A raid is not saved while it runs (a power cut loses the raid, never the game: nothing is
+recorded until the end). Its modules unload after it (session.BATTLE_MODULES).
+"""
+
+from firmware import ui
+from firmware.screens.base import Counter, Confirm, Screen, message_lines
+from engine_core import events as ev
+from engine_core import units as uu
+
+_FAC_SHORT = (("major_industrial_complex", "Major IC"), ("minor_industrial_complex", "Minor IC"),
+              ("industrial_complex", "IC"), ("air_base", "Air base"), ("naval_base", "Naval base"))
+_MAX_CHOICES = 12
+
+
+def fac_label(name):
+    for n, short in _FAC_SHORT:
+        if n == name:
+            return short
+    return name
+
+
+def raid_pick(app):
+    """Conduct combat's "Bombing raid": the target first (enemy land with a facility)."""
+    from firmware.screens.nav import screen
+    TerritoryPicker = screen("TerritoryPicker")
+    app.push(TerritoryPicker(app, _picked, "Raid where?", "raid"))
+
+
+def _picked(picker, t):
+    picker.app.replace(RaidSetup(picker.app, t))
+
+
+def _is_1940(edition):
+    return edition in ("pacific_1940", "global_1940", "global_1940_variant")
+
+
+def _raid_units(edition):
+    """(strategic bomber, tactical bomber or None, fighter) unit names of the edition."""
+    from engine_core.editions import unit_tables
+    units = unit_tables(edition).UNITS
+    strat = tac = ftr = None
+    for rec in units:
+        ab = rec[uu.U_ABILITIES]
+        if ab & uu.AB_STRATEGIC:
+            strat = rec[uu.U_NAME]
+        elif ab & uu.AB_TACTICAL_RAID:
+            tac = rec[uu.U_NAME]
+        elif ab & uu.AB_FIGHTER:
+            ftr = rec[uu.U_NAME]
+    return strat, tac, ftr
+
+
+class RaidSetup(Counter):
+    """The raid's planes; the target's facilities and damage (1940) or value and treasury
+    (Classic/Revised) from the game."""
+
+    footer = "</>:n Start:raid"
+
+    def __init__(self, app, t):
+        session = app.session
+        board = session.board
+        state = session.game.state
+        self.t = t
+        self.edition = board.edition
+        self.y1940 = _is_1940(self.edition)
+        self.owner = state.owner[t]
+        strat, tac, ftr = _raid_units(self.edition)
+        names = ["Bombers"]
+        keys = [("a", strat)]
+        counts = [1]
+        if self.y1940:
+            if tac is not None:
+                names.append("Tac bombers")
+                keys.append(("a", tac))
+                counts.append(0)
+            names.append("Escort fighters")
+            keys.append(("a", ftr))
+            counts.append(0)
+            names.append("Interceptors")
+            keys.append(("interceptors", None))
+            counts.append(0)
+        else:
+            names.append("AA gun")
+            keys.append(("aa", None))
+            counts.append(1)
+        self.keys = keys
+        limits = [1 if k[0] == "aa" else 40 for k in keys]
+        Counter.__init__(self, app, "Raid " + board.territory_name(t), names, counts, limits)
+
+    def targets(self):
+        """1940: ((facility name, damage markers now), ...) from the game's facilities."""
+        from engine_core.battle.raids import targets_from_facilities
+        from engine_core.ledger import economy
+        state = self.app.session.game.state
+        fac = state.facilities[self.t]
+        dmg = {}
+        for name in ("major_industrial_complex", "minor_industrial_complex", "air_base", "naval_base"):
+            kind = economy.facility_kind(name)
+            dmg[name] = economy.get_damage(state, self.t, kind)
+        return targets_from_facilities(fac, dmg)
+
+    def earlier(self):
+        """LHTR: damage already recorded on this IC this turn (raids, rockets: LHTR-C-52)."""
+        from engine_core.ledger import journal as J
+        g = self.app.session.game
+        if not self.app.session.board.rules.get("bombing_turn_cap"):
+            return 0
+        return sum(x[2] for x in J.this_phase(g.state.journal, J.BOMBING) if x[1] == self.t)
+
+    def head(self, cols):
+        board = self.app.session.board
+        state = self.app.session.game.state
+        out = []
+        if self.y1940:
+            for name, d in self.targets():
+                out.append((ui.fit(fac_label(name) + " damage " + str(d), cols), ui.DIM))
+        else:
+            text = "IC value " + str(board.ipc(self.t))
+            if self.owner < 32:
+                text += " treasury " + str(state.treasury[self.owner])
+            out.append((ui.fit(text, cols), ui.DIM))
+        return out
+
+    def _techs(self, power):
+        from engine_core.ledger import research
+        from engine_core import techs
+        if power < 0 or power >= 32:
+            return ()
+        session = self.app.session
+        return tuple(n for n in research.active_tech_names(session.board, session.game.state, power)
+                     if techs.bit(n) & techs.RAID)
+
+    def make_raid(self):
+        """The engine's Raid for what is entered (ValueError names the rule)."""
+        from engine_core.battle.raids import Raid
+        session = self.app.session
+        board = session.board
+        state = session.game.state
+        attacker = {}
+        kw = {}
+        for i in range(len(self.keys)):
+            k, unit = self.keys[i]
+            if k == "a":
+                attacker[unit] = self.counts[i]
+            else:
+                kw[k] = self.counts[i]
+        me = board.power_id(session.summary()["power"])
+        kw["attacker_tech"] = self._techs(me)
+        kw["defender_tech"] = self._techs(self.owner)
+        if self.y1940:
+            kw["targets"] = self.targets()
+        else:
+            if self.owner < 32:
+                kw["treasury"] = state.treasury[self.owner]
+            if self.edition != "classic":
+                kw["territory_value"] = board.ipc(self.t)
+                kw["damage_this_turn"] = self.earlier()
+        return Raid(self.edition, attacker, **kw)
+
+    def other(self, name, now):
+        if name not in ("roll", "select"):
+            return
+        try:
+            raid = self.make_raid()
+        except ValueError as err:
+            self.refuse(err)
+            return
+        self.app.replace(RaidRun(self.app, raid, self.t))
+
+
+def _splits(total, caps):
+    """Every way to put `total` bombers on slots of at most caps[i] each (at most _MAX_CHOICES)."""
+    if not caps:
+        return [()] if total == 0 else []
+    out = []
+    for n in range(min(total, caps[0]), -1, -1):
+        for rest in _splits(total - n, caps[1:]):
+            out.append((n,) + rest)
+            if len(out) >= _MAX_CHOICES:
+                return out
+    return out
+
+
+def choices(raid, p):
+    """The prompt's choices, the engine's default first: (label, answer) pairs."""
+    from engine_core.battle import base
+    out = []
+    k = p.kind
+    if k == base.P_ESCORTS or k == base.P_INTERCEPTORS:
+        word = "Escort" if k == base.P_ESCORTS else "Intercept"
+        opts = [p.default] + [o for o in p.options if o != p.default]
+        return [(word + " with " + str(o), o) for o in opts]
+    if k == base.P_AIR_CASUALTIES or k == base.P_AA_CASUALTIES:
+        words = ("ftr", "tac", "bmb") if k == base.P_AIR_CASUALTIES else ("tac", "bmb")
+        for o in p.options:
+            parts = [str(o[i]) + " " + words[i] for i in range(len(o)) if o[i]]
+            out.append(("Lose " + " ".join(parts), o))
+        return out
+    if k == base.P_TARGETS:
+        slots = p.options
+        d = p.default
+        strat = sum(x[0] for x in d)
+        tac = sum(x[1] for x in d)
+        answers = [d]
+        for s_split in _splits(strat, [sl[1] for sl in slots]):
+            for t_split in _splits(tac, [sl[2] for sl in slots]):
+                a = tuple((s_split[i], t_split[i]) for i in range(len(slots)))
+                if a not in answers and len(answers) < _MAX_CHOICES:
+                    answers.append(a)
+        from engine_core.editions import unit_tables
+        units = unit_tables(raid.edition).UNITS
+        for a in answers:
+            parts = []
+            for i in range(len(slots)):
+                if a[i][0] or a[i][1]:
+                    name = units[slots[i][0]][uu.U_NAME]
+                    parts.append(fac_label(name) + " " + str(a[i][0]) + ("+" + str(a[i][1]) if a[i][1] else ""))
+            out.append((", ".join(parts), a))
+        return out
+    return [("Default", p.default)]
+
+
+_STEP_WORD = {42: "Air", 45: "AA", 47: "Bomb"}   # raids.S_AIR_BATTLE, S_AA, S_BOMB
+
+
+class RaidRun(Screen):
+    """The raid: Start rolls the next step (the tower shows it), a question lists its choices
+    (up/down, Start or select takes the highlighted one, the default preselected), the end
+    shows the damage; Start records it in the game. Back leaves without recording (asked)."""
+
+    footer = "Start:roll B:leave"
+
+    def __init__(self, app, raid, t):
+        Screen.__init__(self, app)
+        self.raid = raid
+        self.t = t
+        self.title = "Raid " + app.session.board.territory_name(t)
+        self.rolls = []          # (prefix, side, faces, hits, suffix) of the rolls so far
+        self.queue = []          # rolls waiting for the tower
+        self.seen = 0            # events shown
+        self.cursor = 0
+        self.opts = []
+        self.recorded = False
+        self.catch_up()
+
+    def catch_up(self):
+        """The new events as rows and tower rolls; the pending question's choices."""
+        evs = self.raid.events
+        while self.seen < len(evs):
+            e = evs[self.seen]
+            self.seen += 1
+            if e[0] == ev.E_ROLL and e[4]:
+                side, st, value, faces = e[1], e[2], e[3], e[4]
+                hits = tuple((value > 0 and f <= value) for f in faces) if value else \
+                    tuple(True for f in faces)
+                n = sum(1 for h in hits if h)
+                who = ("A " if side == ev.ATTACKER else "D ") + _STEP_WORD.get(st, "") + " "
+                suffix = (" =" + str(n)) if value else (" =" + str(sum(faces)))
+                self.rolls.append((who, side, faces, hits, suffix))
+                self.queue.append((side, faces, hits))
+        p = self.raid.prompt
+        from engine_core.battle.base import P_RAID_DICE
+        if p is not None and p.kind != P_RAID_DICE:
+            self.opts = choices(self.raid, p)
+        else:
+            self.opts = []
+        self.cursor = 0
+
+    def tick(self, now):
+        t = self.app.tower
+        if self.queue and not t.is_busy(now):
+            side, faces, hits = self.queue.pop(0)
+            t.roll(side, faces, hits, now)
+        return False
+
+    def advance(self):
+        """One step that rolls (or to the next question, or the end)."""
+        from engine_core.battle.base import P_RAID_DICE
+        raid = self.raid
+        if raid.done:
+            self.record()
+            return
+        p = raid.prompt
+        if p is not None and p.kind != P_RAID_DICE:
+            try:
+                raid.answer(self.opts[self.cursor][1])
+            except ValueError as err:
+                self.refuse(err)
+                return
+            self.message = ""
+            self.catch_up()
+            return
+        dice = self.app.dice_source()   # None: the players roll and type their dice
+        try:
+            if p is None:
+                start = len(raid.events)
+                while not raid.done and raid.prompt is None:
+                    raid.step(dice)
+                    if any(e[0] == ev.E_ROLL for e in raid.events[start:]):
+                        break
+        except ValueError as err:
+            self.refuse(err)
+            return
+        self.catch_up()
+        p = raid.prompt
+        if p is not None and p.kind == P_RAID_DICE:
+            self.app.push(RaidDice(self.app, self))
+
+    def typed(self, faces):
+        """The players' dice for the pending step (RaidDice); the step runs with them."""
+        self.raid.answer(list(faces))
+        self.raid.step(None)
+        self.catch_up()
+
+    def record(self):
+        """The raid's result into the game: `bombing` per damaged facility (1940) or the IPC
+        damage (Classic/Revised: the ledger takes it from the treasury)."""
+        if self.recorded:
+            return
+        r = self.raid.result
+        acts = []
+        if _is_1940(self.raid.edition):
+            for name, _before, added, _after in r["facilities"]:
+                if added:
+                    acts.append({"type": "bombing", "territory": self.t, "damage": added, "facility": name})
+        elif r["damage"]:
+            acts.append({"type": "bombing", "territory": self.t, "damage": r["damage"]})
+        for a in acts:
+            try:
+                self.app.act(a)
+            except ValueError as err:
+                self.refuse(err)
+                return
+        self.recorded = True
+        self.leave()
+
+    def leave(self):
+        from firmware.session import BATTLE_MODULES, unload
+        app = self.app
+        app.tower.idle(app.now())
+        app.pop()
+        unload(BATTLE_MODULES)
+
+    def key(self, name, now):
+        n = len(self.opts)
+        if name == "up" and n:
+            self.cursor = (self.cursor - 1) % n
+        elif name == "down" and n:
+            self.cursor = (self.cursor + 1) % n
+        elif name in ("roll", "select"):
+            self.advance()
+        elif name == "back":
+            if self.raid.done and self.recorded:
+                self.leave()
+                return
+            self.app.push(Confirm(self.app, "Raid", "Leave the raid without recording it?", self.leave))
+
+    def result_rows(self, cols):
+        r = self.raid.result
+        out = []
+        lost = r["attacker_lost"]
+        if lost:
+            out.append(ui.fit("Lost: " + " ".join(str(lost[k]) + " " + k for k in sorted(lost)), cols))
+        if r["defender_lost"]:
+            d = r["defender_lost"]
+            out.append(ui.fit("Def lost: " + " ".join(str(d[k]) + " " + k for k in sorted(d)), cols))
+        if _is_1940(self.raid.edition):
+            for name, before, added, after in r["facilities"]:
+                out.append(ui.fit(fac_label(name) + " +" + str(added) + " = " + str(after), cols))
+        else:
+            out.append(ui.fit("Damage " + str(r["damage"]) + " IPCs lost " + str(r["ipcs_lost"]), cols))
+        return out
+
+    def view(self, cols, rows):
+        v = ui.View(self.title, [], self.footer)
+        said = message_lines(self.message, cols)
+        tail = []
+        if self.raid.done:
+            v.footer = "Start:record B:leave"
+            tail = [(line, ui.GOOD) for line in self.result_rows(cols)]
+        elif self.opts:
+            v.footer = "^v:choose Start:ok"
+            tail = [(ui.fit(self.opts[i][0], cols), ui.SELECTED if i == self.cursor else ui.NORMAL)
+                    for i in range(len(self.opts))]
+        room = rows - len(tail) - len(said)
+        if room < 0:
+            room = 0
+        shown = self.rolls[-room:] if room else []
+        if not shown and not self.raid.done and not self.opts and room:
+            v.add(ui.fit("Start rolls the first dice", cols), ui.DIM)
+        for prefix, side, faces, hits, suffix in shown:
+            if len(prefix) + 2 * len(faces) + len(suffix) <= cols:
+                v.add_dice(prefix, side, faces, hits, suffix)
+            else:
+                v.add(ui.fit(prefix + str(len(faces)) + " dice" + suffix, cols))
+        if self.opts and len(tail) > rows - len(said):
+            first = ui.window(len(tail), self.cursor, rows - len(said))
+            tail = tail[first:first + rows - len(said)]
+        for r in tail:
+            v.rows.append(r)
+        for line in said:
+            v.add(line, self.message_style)
+        return v
+
+
+class RaidDice(Counter):
+    """Physical dice: each die the step rolls, in the raid's order (left/right 1..6)."""
+
+    footer = "</>:die Start:ok"
+
+    def __init__(self, app, run):
+        self.run = run
+        p = run.raid.prompt
+        _step, groups = p.info
+        names = []
+        for side, _value, n, _per in groups:
+            who = ("A " if side == ev.ATTACKER else "D ") + _STEP_WORD.get(_step, "") + " die "
+            for i in range(n):
+                names.append(who + str(i + 1))
+        Counter.__init__(self, app, "Your dice", names, [1] * len(names), [6] * len(names))
+
+    def other(self, name, now):
+        if name not in ("roll", "select"):
+            return
+        try:
+            self.run.typed(self.counts)
+        except ValueError as err:
+            self.refuse(err)
+            return
+        self.app.pop()
