@@ -400,7 +400,7 @@ class RaidRun(Screen):
             room = 0
         shown = self.rolls[-room:] if room else []
         if not shown and not self.raid.done and not self.opts and room:
-            v.add(ui.fit("Start rolls the first dice", cols), ui.DIM)
+            v.add(ui.fit("Start: roll the dice", cols), ui.DIM)
         for prefix, side, faces, hits, suffix in shown:
             if len(prefix) + 2 * len(faces) + len(suffix) <= cols:
                 v.add_dice(prefix, side, faces, hits, suffix)
@@ -426,10 +426,12 @@ class RaidDice(Counter):
         p = run.raid.prompt
         _step, groups = p.info
         names = []
+        seen = [0, 0]            # dice per side so far: numbered across the step's groups
         for side, _value, n, _per in groups:
             who = ("A " if side == ev.ATTACKER else "D ") + _STEP_WORD.get(_step, "") + " die "
-            for i in range(n):
-                names.append(who + str(i + 1))
+            for _i in range(n):
+                seen[side] += 1
+                names.append(who + str(seen[side]))
         Counter.__init__(self, app, "Your dice", names, [1] * len(names), [6] * len(names))
 
     def other(self, name, now):

@@ -1,0 +1,162 @@
+"""Bombing raids on the fake device (firmware/screens/raid.py): Conduct combat > Bombing raid,
+the target picked, the planes entered, the engine's raid fought with hand-worked dice, its
+questions answered on the screen, the result recorded in the game (`bombing` action)."""
+
+import sys
+
+from fw_device import Device
+from engine_core.dice import FixedDice
+from engine_core.ledger import economy
+
+
+def _classic_combat(d):
+    d.select_item("New game")
+    d.select_item("Classic")
+    d.press("select")
+    for _ in range(6):                    # Soviet Union: research, purchase, combat move -> combat
+        if d.app.session.summary()["phase"] == "combat":
+            break
+        d.press("roll")
+    assert d.app.session.summary()["phase"] == "combat"
+
+
+def _pacific_combat(d):
+    d.select_item("New game")
+    d.select_item("Pacific 1940")
+    d.press("select")
+    d.press("roll")                       # Purchase -> Combat move
+    d.press("select")
+    d.select_item("Declare war")
+    d.select_item("War on United Kingdom")
+    d.select_item("Yes")
+    d.press("roll")                       # -> Conduct combat
+
+
+def _raid_at(d, name):
+    d.press("select")                     # the combat menu
+    d.select_item("Bombing raid")
+    assert d.screen() == "TerritoryPicker"
+    d.select_item(name)
+    assert d.screen() == "RaidSetup"
+    return d.app.top()
+
+
+def _to_row(d, label):
+    top = d.app.top()
+    steps = top.names.index(label) - top.cursor
+    d.press("down" if steps > 0 else "up", abs(steps))
+
+
+def _unloaded():
+    return "engine_core.battle.raids" not in sys.modules and "firmware.screens.raid" not in sys.modules
+
+
+def test_classic_one_bomber_against_the_aa_gun():
+    """CL-C-52: the AA gun rolls 1 die at the bomber (3: no hit); CL-C-53: the bomber rolls 1
+    die (5); CL-C-54: Germany pays 5 of its 32 IPCs to the bank."""
+    d = Device()
+    _classic_combat(d)
+    setup = _raid_at(d, "Germany")
+    assert "IC value 10 treasury 32" in d.text()
+    assert setup.counts == [1, 1]          # 1 bomber, the AA gun
+    dice = FixedDice([3, 5])
+    d.app.dice_source = lambda: dice
+    d.press("roll")                        # start
+    assert d.screen() == "RaidRun"
+    d.press("roll")                        # AA
+    assert "D AA 3  =0" in d.text()
+    d.press("roll")                        # bombing
+    assert "Damage 5 IPCs lost 5" in d.text()
+    assert d.app.session.summary()["treasury"]["Germany"] == 32   # not recorded yet
+    d.press("roll")                        # record
+    assert d.screen() == "Dashboard"
+    assert d.app.session.summary()["treasury"]["Germany"] == 27
+    assert dice.remaining() == 0
+    assert _unloaded()
+    assert d.app.errors == []
+
+
+def test_classic_refuses_a_raid_without_bombers_and_changes_nothing():
+    """CL-C-50: only bombers raid; with none entered the screen names the rule, the game is as
+    it was."""
+    d = Device()
+    _classic_combat(d)
+    _raid_at(d, "Germany")
+    d.press("left")                        # 0 bombers
+    before = len(d.app.session.game.state.journal)
+    d.press("roll")
+    assert d.screen() == "RaidSetup"
+    assert "CL-C-50" in d.text() and "bomber" in d.text()
+    assert d.app.session.summary()["treasury"]["Germany"] == 32
+    assert len(d.app.session.game.state.journal) == before
+
+
+def test_classic_physical_dice_typed():
+    """CL-C-52/53 with the players' dice: AA shows 2 (no hit), the bomber rolls 6: Germany
+    pays 6 (32 -> 26)."""
+    d = Device()
+    _classic_combat(d)
+    _raid_at(d, "Germany")
+    d.app.dice_source = lambda: None
+    d.press("roll")                        # start
+    d.press("roll")                        # the AA die: typed
+    assert d.screen() == "RaidDice"
+    d.press("right")                       # 1 -> 2
+    d.press("roll")
+    assert d.screen() == "RaidRun" and "D AA 2  =0" in d.text()
+    d.press("roll")                        # the bombing die
+    assert d.screen() == "RaidDice"
+    d.press("right", 5)                    # 6
+    d.press("roll")
+    assert "Damage 6 IPCs lost 6" in d.text()
+    d.press("roll")
+    assert d.app.session.summary()["treasury"]["Germany"] == 26
+
+
+def test_pacific_bombers_and_escorts_against_interceptors_then_aa():
+    """P40-C-41..47 on India (major IC, air base, naval base, no damage): 2 strategic bombers
+    with 2 escorting fighters against 2 interceptors. Air battle at 1 (P40-C-43): escorts
+    roll 1, 4 (1 hit), bombers 2, 6 (none), interceptors 1, 5 (1 hit): the attacker loses a
+    fighter (the default, cheapest). Targets (P40-C-45): one bomber on the IC, one on the air
+    base (the second choice). AA (P40-C-46): the IC's die 1 downs its bomber, the air base's 5
+    misses. Bombing (P40-C-47): 3 + 2 = 5 markers on the air base, none on the IC."""
+    d = Device()
+    _pacific_combat(d)
+    setup = _raid_at(d, "India")
+    text = d.text()
+    assert "Major IC damage 0" in text and "Air base damage 0" in text
+    d.press("right")                       # 2 bombers
+    _to_row(d, "Escort fighters")
+    d.press("right", 2)
+    _to_row(d, "Interceptors")
+    d.press("right", 2)
+    assert setup.counts == [2, 0, 2, 2]
+    dice = FixedDice([1, 4, 2, 6, 1, 5, 1, 5, 3])
+    d.app.dice_source = lambda: dice
+    d.press("roll")                        # start
+    run = d.app.top()
+    assert run.opts[0][0] == "Escort with 2"
+    d.press("roll")                        # both escorts fly
+    assert run.opts[0][0] == "Intercept with 2"
+    d.press("roll")                        # both intercept
+    d.press("roll")                        # the air battle
+    assert run.opts[0][0] == "Lose 1 ftr"
+    d.press("roll")
+    assert run.opts[1][0] == "Major IC 1, Air base 1"
+    d.press("down")
+    d.press("roll")
+    d.press("roll")                        # AA at the IC: 1
+    d.press("roll")                        # AA at the air base: 5
+    d.press("roll")                        # bombing: 3
+    assert run.raid.done
+    assert "Air base +5 = 5" in d.text() and "Major IC +0 = 0" in d.text()
+    assert dice.remaining() == 0
+    d.press("roll")                        # record
+    assert d.screen() == "Dashboard"
+    g = d.app.session.game
+    board = d.app.session.board
+    t = [i for i in range(board.territory_count) if board.territory_name(i) == "India"][0]
+    assert economy.get_damage(g.state, t, economy.DMG_AIR) == 5
+    assert economy.get_damage(g.state, t, economy.DMG_IC) == 0
+    assert _unloaded()
+    assert d.app.errors == []
