@@ -11,7 +11,8 @@ players' dice typed), answer its questions (defaults preselected), record it in 
               cap), 1940 damage markers per facility (P40-C-47).
   RaidDice    physical dice: one row per die, in the raid's order.
 
-A raid is not saved while it runs (a power cut loses the raid, never the game: nothing is
+Not in a tournament game yet (its dice would not be logged: refused at Start). A raid is not
+saved while it runs (a power cut loses the raid, never the game: nothing is
 recorded until the end). Its modules unload after it (session.BATTLE_MODULES).
 """
 
@@ -173,6 +174,10 @@ class RaidSetup(Counter):
     def other(self, name, now):
         if name not in ("roll", "select"):
             return
+        if self.app.session.tour is not None:
+            # a tournament's dice are logged (engine_core.trust); a raid's are not yet
+            self.say("Tournament game: raid dice are not logged yet")
+            return
         try:
             raid = self.make_raid()
         except ValueError as err:
@@ -192,6 +197,17 @@ def _splits(total, caps):
             if len(out) >= _MAX_CHOICES:
                 return out
     return out
+
+
+def question(p):
+    """The question's words (P40-C-41..46)."""
+    from engine_core.battle import base
+    for kind, words in ((base.P_ESCORTS, "Escorts? (attacker)"), (base.P_INTERCEPTORS, "Interceptors? (defender)"),
+                        (base.P_AIR_CASUALTIES, "Air battle losses?"), (base.P_TARGETS, "Bombers' targets?"),
+                        (base.P_AA_CASUALTIES, "AA losses?")):
+        if kind == p.kind:
+            return words
+    return "Choose"
 
 
 def choices(raid, p):
@@ -393,8 +409,9 @@ class RaidRun(Screen):
             tail = [(line, ui.GOOD) for line in self.result_rows(cols)]
         elif self.opts:
             v.footer = "^v:choose Start:ok"
-            tail = [(ui.fit(self.opts[i][0], cols), ui.SELECTED if i == self.cursor else ui.NORMAL)
-                    for i in range(len(self.opts))]
+            tail = [(ui.fit(question(self.raid.prompt), cols), ui.DIM)]
+            tail += [(ui.fit(self.opts[i][0], cols), ui.SELECTED if i == self.cursor else ui.NORMAL)
+                     for i in range(len(self.opts))]
         room = rows - len(tail) - len(said)
         if room < 0:
             room = 0
@@ -407,7 +424,7 @@ class RaidRun(Screen):
             else:
                 v.add(ui.fit(prefix + str(len(faces)) + " dice" + suffix, cols))
         if self.opts and len(tail) > rows - len(said):
-            first = ui.window(len(tail), self.cursor, rows - len(said))
+            first = ui.window(len(tail), self.cursor + 1, rows - len(said))
             tail = tail[first:first + rows - len(said)]
         for r in tail:
             v.rows.append(r)

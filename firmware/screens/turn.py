@@ -237,7 +237,8 @@ class CombatMenu(Menu):
     Combat move: "Add pending battle" (territory, then both sides' units) and "Pending
     battles (N)" (edit or drop one). Conduct combat: each pending battle first ("Fight
     Anhwe A5 D4", the first preselected: select opens its set-up with the sides filled in),
-    then "Battle" for any other territory (firmware/pending.py keeps the list).
+    then "Battle" for any other territory (firmware/pending.py keeps the list), and "Bombing
+    raid" (screens/raid.py).
     """
 
     def __init__(self, app, phase):
@@ -256,9 +257,9 @@ class CombatMenu(Menu):
             for row in battles:
                 items.append(("Fight " + pending.label(session.board, row, cols - 6), ("fight", row[0])))
         items.append(("Battle", "battle"))
-        if phase == "combat":
-            items.append(("Bombing raid", "raid"))
         items.append(("Capture (no battle)", "capture"))
+        if phase == "combat":
+            items.append(("Bombing raid", "raid"))   # screens/raid.py
         Menu.__init__(self, app, "Combat" if phase == "combat" else "Combat move", items)
 
     def chosen(self, what, now):

@@ -160,3 +160,40 @@ def test_pacific_bombers_and_escorts_against_interceptors_then_aa():
     assert economy.get_damage(g.state, t, economy.DMG_IC) == 0
     assert _unloaded()
     assert d.app.errors == []
+
+
+def test_the_raid_picker_offers_enemy_land_with_a_facility():
+    """CL-C-50: raids strike an industrial complex of a power at war with the mover: for the
+    Soviet Union's first turn, the Axis complexes of the Classic board (Germany, Japan,
+    Southern Europe) and no territory without one."""
+    d = Device()
+    _classic_combat(d)
+    d.press("select")
+    d.select_item("Bombing raid")
+    names = [label for label, _t in d.app.top().items]
+    assert names == ["Germany", "Japan", "South Europe"]
+    board = d.app.session.board
+    state = d.app.session.game.state
+    for label, t in d.app.top().items:
+        assert state.facilities[t] and board.side(state.owner[t]) != board.side(0)
+
+
+def test_a_tournament_game_refuses_a_raid_its_dice_unlogged():
+    """A tournament's dice are logged (engine_core.trust); the raid's are not yet, so the device
+    refuses to roll one there and the game is unchanged."""
+    from test_firmware_tournament import device, new_tournament
+    d = device()
+    new_tournament(d, "Classic")
+    d.press("select")                      # past the commitment screen
+    for _ in range(6):
+        if d.app.session.summary()["phase"] == "combat":
+            break
+        d.press("roll")
+    assert d.app.session.summary()["phase"] == "combat"
+    before = len(d.app.session.game.state.journal)
+    d.press("select")
+    d.select_item("Bombing raid")
+    d.press("select")                      # the first target
+    d.press("roll")
+    assert d.screen() == "RaidSetup" and "not logged" in d.text()
+    assert len(d.app.session.game.state.journal) == before
