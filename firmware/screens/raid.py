@@ -133,6 +133,9 @@ class RaidSetup(Counter):
             if self.owner < 32:
                 text += " treasury " + str(state.treasury[self.owner])
             out.append((ui.fit(text, cols), ui.DIM))
+            done = self.earlier()
+            if done:
+                out.append((ui.fit("Hit this turn " + str(done) + " (LHTR-C-52)", cols), ui.DIM))
         return out
 
     def _techs(self, power):
@@ -170,6 +173,14 @@ class RaidSetup(Counter):
                 kw["territory_value"] = board.ipc(self.t)
                 kw["damage_this_turn"] = self.earlier()
         return Raid(self.edition, attacker, **kw)
+
+    def key(self, name, now):
+        if name == "back":       # no raid: its modules go as after one
+            from firmware.session import BATTLE_MODULES, unload
+            self.app.pop()
+            unload(BATTLE_MODULES)
+            return
+        Counter.key(self, name, now)
 
     def other(self, name, now):
         if name not in ("roll", "select"):
@@ -384,15 +395,20 @@ class RaidRun(Screen):
                 return
             self.app.push(Confirm(self.app, "Raid", "Leave the raid without recording it?", self.leave))
 
+    @staticmethod
+    def _losses(lost):
+        return " ".join(str(lost[k]) + " " + k.replace("strategic_", "").replace("tactical_", "tac ")
+                        for k in sorted(lost))
+
     def result_rows(self, cols):
         r = self.raid.result
         out = []
         lost = r["attacker_lost"]
         if lost:
-            out.append(ui.fit("Lost: " + " ".join(str(lost[k]) + " " + k for k in sorted(lost)), cols))
+            out.append(ui.fit("Lost: " + self._losses(lost), cols))
         if r["defender_lost"]:
             d = r["defender_lost"]
-            out.append(ui.fit("Def lost: " + " ".join(str(d[k]) + " " + k for k in sorted(d)), cols))
+            out.append(ui.fit("Def lost: " + self._losses(d), cols))
         if _is_1940(self.raid.edition):
             for name, before, added, after in r["facilities"]:
                 out.append(ui.fit(fac_label(name) + " +" + str(added) + " = " + str(after), cols))

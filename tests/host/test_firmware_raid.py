@@ -197,3 +197,64 @@ def test_a_tournament_game_refuses_a_raid_its_dice_unlogged():
     d.press("roll")
     assert d.screen() == "RaidSetup" and "not logged" in d.text()
     assert len(d.app.session.game.state.journal) == before
+
+
+def test_lhtr_two_raids_on_one_complex_stop_at_its_value():
+    """LHTR-C-51/52: Germany's complex (value 10, treasury 40) raided twice in one turn by one
+    bomber each: AA 4 and 2 miss, bombing 6 and 6; the first costs 6 (40 -> 34), the second
+    only the 4 left under the territory's value (34 -> 30)."""
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Revised LHTR")
+    d.press("select")
+    for _ in range(6):
+        if d.app.session.summary()["phase"] == "combat":
+            break
+        d.press("roll")
+    dice = FixedDice([4, 6, 2, 6])
+    d.app.dice_source = lambda: dice
+    _raid_at(d, "Germany")
+    assert "IC value 10 treasury 40" in d.text()
+    d.press("roll", 4)                     # start, AA, bombing, record
+    assert d.app.session.summary()["treasury"]["Germany"] == 34
+    _raid_at(d, "Germany")
+    assert "Hit this turn 6" in d.text()
+    d.press("roll", 3)
+    assert "Damage 4 IPCs lost 4" in d.text()
+    d.press("roll")
+    assert d.app.session.summary()["treasury"]["Germany"] == 30
+    assert dice.remaining() == 0
+
+
+def test_leaving_the_set_up_unloads_the_raid():
+    """A raid set up and left (back) leaves no raid module loaded, as after a raid."""
+    d = Device()
+    _classic_combat(d)
+    _raid_at(d, "Germany")
+    d.press("back")
+    assert d.screen() == "Dashboard"
+    assert _unloaded()
+
+
+def test_leaving_a_raid_unrecorded_changes_nothing():
+    """Back during a raid asks first (No preselected); Yes leaves it: the game is as it was
+    (nothing recorded before the end) and the raid's modules are gone."""
+    d = Device()
+    _classic_combat(d)
+    _raid_at(d, "Germany")
+    dice = FixedDice([3, 5])
+    d.app.dice_source = lambda: dice
+    d.press("roll")
+    d.press("roll")                        # AA
+    before = len(d.app.session.game.state.journal)
+    d.press("back")
+    assert d.screen() == "Confirm"
+    d.press("select")                      # No
+    assert d.screen() == "RaidRun"
+    d.press("back")
+    d.press("down")
+    d.press("select")                      # Yes
+    assert d.screen() == "Dashboard"
+    assert len(d.app.session.game.state.journal) == before
+    assert d.app.session.summary()["treasury"]["Germany"] == 32
+    assert _unloaded()
