@@ -831,6 +831,12 @@ class Raid:
             out.append(vals)
         return out
 
+    @property
+    def last_groups(self):
+        """The groups the last step rolled, as `_groups()` gives them (for a screen that draws
+        each roll's hits)."""
+        return self._last_groups
+
     @staticmethod
     def _hits(vals, value, per):
         h = 0
@@ -1080,6 +1086,12 @@ class Raid:
 # and the 1940 facility names, in target order
 _FAC_BITS = ((2, "major_industrial_complex"), (4, "minor_industrial_complex"),
              (8, "air_base"), (16, "naval_base"))
+
+
+def hits_of(vals, value, per):
+    """Hits of one group's dice (`per` dice a unit: heavy bombers' better die, Superfortress
+    pairs' total), as the raid counts them."""
+    return Raid._hits(vals, value, per)
 
 
 def targets_from_facilities(fac_bits, damage=None):

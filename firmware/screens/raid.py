@@ -147,6 +147,19 @@ class RaidSetup(Counter):
         return tuple(n for n in research.active_tech_names(session.board, session.game.state, power)
                      if techs.bit(n) & techs.RAID)
 
+    def _superfortresses(self, me):
+        """LHTR-O-55: the US national advantage, when the game plays it and the US raids."""
+        g = self.app.session.game
+        nas = g.options.get("national_advantages") if g.options else None
+        if not nas or "superfortresses" not in nas:
+            return ()
+        from engine_core.battle import advantages
+        board = self.app.session.board
+        owner = board.power_name(self.owner) if self.owner < 32 else ""
+        if "superfortresses" in advantages.for_powers(nas, board.power_name(me), owner)["attacker_na"]:
+            return ("superfortresses",)
+        return ()
+
     def make_raid(self):
         """The engine's Raid for what is entered (ValueError names the rule)."""
         from engine_core.battle.raids import Raid
@@ -162,7 +175,7 @@ class RaidSetup(Counter):
             else:
                 kw[k] = self.counts[i]
         me = board.power_id(session.summary()["power"])
-        kw["attacker_tech"] = self._techs(me)
+        kw["attacker_tech"] = self._techs(me) + self._superfortresses(me)
         kw["defender_tech"] = self._techs(self.owner)
         if self.y1940:
             kw["targets"] = self.targets()
@@ -263,6 +276,19 @@ def choices(raid, p):
 _STEP_WORD = {42: "Air", 45: "AA", 47: "Bomb"}   # raids.S_AIR_BATTLE, S_AA, S_BOMB
 
 
+def _lit(faces, value, per):
+    """Which dice show as hits: each die at or under `value`; a Superfortress pair (AA at 3,
+    LHTR-O-55) both dice when their total is 3 or less."""
+    if per == 2 and value == 3:
+        out = []
+        for i in range(0, len(faces) - 1, 2):
+            h = faces[i] + faces[i + 1] <= 3
+            out.append(h)
+            out.append(h)
+        return tuple(out)
+    return tuple(f <= value for f in faces)
+
+
 class RaidRun(Screen):
     """The raid: Start rolls the next step (the tower shows it), a question lists its choices
     (up/down, Start or select takes the highlighted one, the default preselected), the end
@@ -285,17 +311,27 @@ class RaidRun(Screen):
 
     def catch_up(self):
         """The new events as rows and tower rolls; the pending question's choices."""
+        from engine_core.battle.raids import hits_of
         evs = self.raid.events
+        # the rolls since the last look all come from the last step that rolled: its groups
+        # with dice, in order (a heavy bomber's or a Superfortress pair's dice count together)
+        groups = [g for g in self.raid.last_groups if g[2]]
+        k = 0
         while self.seen < len(evs):
             e = evs[self.seen]
             self.seen += 1
             if e[0] == ev.E_ROLL and e[4]:
                 side, st, value, faces = e[1], e[2], e[3], e[4]
-                hits = tuple((value > 0 and f <= value) for f in faces) if value else \
-                    tuple(True for f in faces)
-                n = sum(1 for h in hits if h)
+                per = groups[k][3] if k < len(groups) else 1
+                k += 1
+                if value:
+                    n = hits_of(faces, value, per)
+                    hits = _lit(faces, value, per)
+                    suffix = " =" + str(n)
+                else:
+                    hits = tuple(True for f in faces)
+                    suffix = " =" + str(sum(faces))
                 who = ("A " if side == ev.ATTACKER else "D ") + _STEP_WORD.get(st, "") + " "
-                suffix = (" =" + str(n)) if value else (" =" + str(sum(faces)))
                 self.rolls.append((who, side, faces, hits, suffix))
                 self.queue.append((side, faces, hits))
         p = self.raid.prompt

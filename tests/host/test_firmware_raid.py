@@ -258,3 +258,28 @@ def test_leaving_a_raid_unrecorded_changes_nothing():
     assert len(d.app.session.game.state.journal) == before
     assert d.app.session.summary()["treasury"]["Germany"] == 32
     assert _unloaded()
+
+
+def test_lhtr_superfortresses_from_the_game():
+    """LHTR-O-55: with the US national advantage Superfortresses in the game, the AA gun rolls
+    two dice at the US bomber and downs it only on a total of 3 or less: 1 + 3 = 4 misses (one
+    die of 1 would have downed it, LHTR-C-51); the bomber rolls 5: Germany pays 5 (40 -> 35)."""
+    import os
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "portable"))
+    from portable_helpers import _to
+    d = Device()
+    s = d.app.session
+    s.new_game("revised_lhtr", 7, {"national_advantages": ["superfortresses"]})
+    _to(s.game, "United States", "combat")
+    s.save()
+    d.app.home_game()
+    germany = s.game.state.treasury[s.board.power_id("Germany")]
+    dice = FixedDice([1, 3, 5])
+    d.app.dice_source = lambda: dice
+    _raid_at(d, "Germany")
+    d.press("roll", 3)                     # start, AA (two dice), bombing
+    assert "D AA 1 3  =0" in d.text()     # one pair, total 4: no hit
+    assert "Damage 5 IPCs lost 5" in d.text()
+    d.press("roll")
+    assert s.game.state.treasury[s.board.power_id("Germany")] == germany - 5
+    assert dice.remaining() == 0
