@@ -24,6 +24,9 @@ from engine_core import units as uu
 _FAC_SHORT = (("major_industrial_complex", "Major IC"), ("minor_industrial_complex", "Minor IC"),
               ("industrial_complex", "IC"), ("air_base", "Air base"), ("naval_base", "Naval base"))
 _MAX_CHOICES = 12
+# a target split's words, short enough for two targets on the PyBadge's 26 columns
+_SLOT_WORD = {"major_industrial_complex": "IC", "minor_industrial_complex": "IC",
+              "air_base": "Air", "naval_base": "Naval"}
 
 
 def fac_label(name):
@@ -266,8 +269,12 @@ def choices(raid, p):
             parts = []
             for i in range(len(slots)):
                 if a[i][0] or a[i][1]:
-                    name = units[slots[i][0]][uu.U_NAME]
-                    parts.append(fac_label(name) + " " + str(a[i][0]) + ("+" + str(a[i][1]) if a[i][1] else ""))
+                    word = _SLOT_WORD.get(units[slots[i][0]][uu.U_NAME], "?")
+                    if a[i][0]:
+                        word += " " + str(a[i][0]) + " bmb"
+                    if a[i][1]:
+                        word += " " + str(a[i][1]) + " tac"
+                    parts.append(word)
             out.append((", ".join(parts), a))
         return out
     return [("Default", p.default)]

@@ -142,7 +142,7 @@ def test_pacific_bombers_and_escorts_against_interceptors_then_aa():
     d.press("roll")                        # the air battle
     assert run.opts[0][0] == "Lose 1 ftr"
     d.press("roll")
-    assert run.opts[1][0] == "Major IC 1, Air base 1"
+    assert run.opts[1][0] == "IC 1 bmb, Air 1 bmb"
     d.press("down")
     d.press("roll")
     d.press("roll")                        # AA at the IC: 1
@@ -282,4 +282,40 @@ def test_lhtr_superfortresses_from_the_game():
     assert "Damage 5 IPCs lost 5" in d.text()
     d.press("roll")
     assert s.game.state.treasury[s.board.power_id("Germany")] == germany - 5
+    assert dice.remaining() == 0
+
+
+def test_global_tactical_bombers_on_an_air_base_stop_at_its_cap():
+    """P40-C-40/45: tactical bombers raid bases only: Germany's 2 tactical bombers over the
+    United Kingdom (major IC, air base, naval base) go to the air base by default; its AA
+    (P40-C-46) rolls 2 and 6, no hit; they roll 4 and 5 (P40-C-47, no +2 for tactical
+    bombers): 9, but an air base holds at most 6 markers (P40-U-70)."""
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Global 1940")
+    d.press("select")
+    for _ in range(6):
+        if d.app.session.summary()["phase"] == "combat":
+            break
+        d.press("roll")
+    setup = _raid_at(d, "United Kingdom")
+    d.press("left")                        # no strategic bomber
+    _to_row(d, "Tac bombers")
+    d.press("right", 2)
+    assert setup.counts == [0, 2, 0, 0]
+    dice = FixedDice([2, 6, 4, 5])
+    d.app.dice_source = lambda: dice
+    d.press("roll")                        # start
+    d.press("roll")                        # no escorts, no interceptors: to the targets
+    run = d.app.top()
+    assert [o[0] for o in run.opts] == ["Air 2 tac", "Air 1 tac, Naval 1 tac", "Naval 2 tac"]
+    d.press("roll", 3)                     # the default split, AA, bombing
+    assert "Air base +6 = 6" in d.text()
+    d.press("roll")
+    board = d.app.session.board
+    t = [i for i in range(board.territory_count) if board.territory_name(i) == "United Kingdom"][0]
+    state = d.app.session.game.state
+    assert economy.get_damage(state, t, economy.DMG_AIR) == 6
+    assert economy.get_damage(state, t, economy.DMG_IC) == 0
+    assert economy.get_damage(state, t, economy.DMG_NAVAL) == 0
     assert dice.remaining() == 0
