@@ -6,7 +6,9 @@ SLICE work units after the keys and the screen's own tick, before the tower: a k
 during a computation is handled after at most one slice. After each slice the screen gets the
 figure now, `shown(figure, exact)`:
 
-    exact False: an estimate (below), "error" bounding each figure's distance from the exact one
+    exact False: an estimate (below), "error" bounding each figure's distance from the exact one;
+                 or, first in a big battle, a sampled figure ("sampled": n battles drawn round
+                 by round, exact._sample), "error" its standard error, shown as such
     exact True:  odds()'s report, the exact figure
     figure None: the computation failed (shown and kept in app.errors)
 
@@ -70,8 +72,15 @@ KEYS = ("attacker_wins", "defender_wins", "draw", "attacker_retreats")
 def centred(e):
     """The Solver's estimate (what is resolved so far: the exact figure lies between it and it
     + "error", the estimate only ever misses mass) as the middle of that range with half its
-    width as the error; None while more than SHOW_BELOW is unresolved."""
+    width as the error; None while more than SHOW_BELOW is unresolved. A sampled first figure
+    ("sampled": the battles sampled, exact._sample) is already a middle: kept as it is, its
+    "error" a standard error, no bound."""
     err = e["error"]
+    if e.get("sampled"):
+        out = {"exact": False, "error": err, "sampled": e["sampled"]}
+        for k in KEYS:
+            out[k] = e[k]
+        return out
     if err > SHOW_BELOW:
         return None
     half = err / 2
@@ -83,8 +92,12 @@ def centred(e):
 
 def estimate_line(e):
     """'Win ~52.4% +-3.3%' for a centred estimate: the exact win chance lies within it (the
-    error rounded up, never shown smaller than it is)."""
+    error rounded up, never shown smaller than it is). A sampled one says so, its standard
+    error as such: 'Win ~33.3% se 19.3% (6 sims)'."""
     from firmware.screens.text import percent
+    if e.get("sampled"):
+        return ("Win ~" + percent(e["attacker_wins"]) + " se " + _upto(e["error"]) + " ("
+                + str(e["sampled"]) + " sims)")
     return "Win ~" + percent(e["attacker_wins"]) + " +-" + _upto(e["error"])
 
 

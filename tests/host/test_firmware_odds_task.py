@@ -48,9 +48,23 @@ def _tick(d):
 
 
 def _check_brackets(figures, ref):
-    """Every estimate shown holds the exact figure within its error (odds_task.centred)."""
+    """Every estimate shown holds the exact figure within its error (odds_task.centred); a
+    sampled one (exact._sample) is shares of its n battles, its error their largest standard
+    error sqrt(q (1 - q) / n) (at least sqrt(1/n^2)), and (a fixed seed) within 4 of them."""
     for r, is_exact in figures:
         if is_exact:
+            continue
+        n = r.get("sampled")
+        if n:
+            assert r["exact"] is False and n >= exact.SAMPLE_FIRST
+            se = 0.0
+            for k in KEYS:
+                hits = r[k] * n
+                assert abs(hits - round(hits)) < 1e-9, (k, r)
+                q = round(hits) / n
+                se = max(se, (max(q * (1 - q), 1.0 / n) / n) ** 0.5)
+                assert abs(r[k] - ref[k]) <= 4 * r["error"], (k, r, ref[k])
+            assert abs(r["error"] - se) < 1e-12
             continue
         assert r["exact"] is False and r["error"] <= odds_task.SHOW_BELOW / 2
         for k in KEYS:
@@ -172,8 +186,13 @@ def test_estimates_first_then_the_exact_figure_mixed_land():
     assert shown, texts
     for t in shown:  # the range on screen holds the exact figure (to its shown rounding)
         mid = float(t.split("~")[1].split("%")[0]) / 100
-        err = float(t.split("+-")[1].rstrip("%")) / 100
+        if " se " in t:  # a sampled first figure: 'Win ~x% se e% (n sims)', within 4 se
+            err = 4 * float(t.split(" se ")[1].split("%")[0]) / 100
+            assert t.endswith(" sims)"), t
+        else:
+            err = float(t.split("+-")[1].rstrip("%")) / 100
         assert mid - err - 0.0005 <= ref["attacker_wins"] <= mid + err + 0.0005, (t, ref["attacker_wins"])
+    assert any(" se " in t for t in shown) and any("+-" in t for t in shown), shown
     assert setup.odds_text == odds_line(ref)
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from engine_core.errors import InputError
 from engine_core.odds import exact
-from engine_core.odds.exact import Solver, odds, ESTIMATE_PRUNE, PRUNE_MAX
+from engine_core.odds.exact import Solver, odds, ESTIMATE_PRUNE, PRUNE_MAX, SAMPLES, SAMPLE_FIRST
 
 KEYS = ("attacker_wins", "defender_wins", "draw", "attacker_retreats")
 
@@ -83,10 +83,15 @@ def test_estimate_error_brackets_the_exact_figure():
     total = s.slices
     assert n * 4 < total  # the first estimate costs under a quarter of the whole
     assert seen[-1]["exact"] and seen[-1]["error"] <= PRUNE_MAX
+    sampled = [e for e in seen if e.get("sampled")]
+    # the sampled first figure (exact._sample): a standard error, not a bound; a fixed seed,
+    # within 4 of them; refined up to SAMPLES battles before the coarse pass
+    assert sampled and sampled[0]["sampled"] >= SAMPLE_FIRST and sampled[-1]["sampled"] == SAMPLES
     for e in seen:
         for k in KEYS:
-            assert abs(e[k] - exact[k]) <= e["error"] + 1e-12, (k, e, exact[k])
-    coarse = [e for e in seen if not e["exact"]]
+            allowed = 4 * e["error"] if e.get("sampled") else e["error"] + 1e-12
+            assert abs(e[k] - exact[k]) <= allowed, (k, e, exact[k])
+    coarse = [e for e in seen if not e["exact"] and not e.get("sampled")]
     assert coarse and coarse[-1]["error"] < 0.01  # the last coarse pass is within 1 %
 
 
@@ -177,3 +182,70 @@ def test_cargo_in_slices_is_settled_as_odds():
     for k in KEYS + ("defender_ipc_lost", "attacker_ipc_lost", "ipc_swing"):
         assert abs(r[k] - ref[k]) <= 1e-12, (k, r[k], ref[k])
     assert r["defender_cargo"] == ref["defender_cargo"]
+
+
+class _Fixed(exact._Draw):
+    """A _Draw whose three class draws are given (any, no_air, no_sub)."""
+
+    def __init__(self, idx):
+        exact._Draw.__init__(self, 1)
+        self.idx = list(idx)
+
+    def index(self, dist):
+        return self.idx.pop(0)
+
+
+def test_a_sampled_hit_outcome_is_drawn_as_the_exact_lists_hold_it():
+    """P40-C-74/76 (submarine hits only on ships), P40-C-70 (air hits not on submarines when
+    no destroyer), hits capped at the target's hit points: every triple of class draws, weighted
+    by its three probabilities, summed by the outcome _Draw.hits makes of it, gives exactly the
+    exact pass's hit outcome list (_Run._outcomes2) for both sides of a sea battle with
+    submarines and aircraft, and of a land battle (one class: plain hits)."""
+    cases = (("sea", {"submarine": 3, "destroyer": 2, "fighter": 2, "battleship": 1},
+              {"submarine": 2, "cruiser": 1, "aircraft_carrier": 1, "fighter": 2}),
+             ("sea", {"submarine": 4, "fighter": 3}, {"transport": 1, "submarine": 1, "cruiser": 1}),
+             ("land", {"infantry": 3, "tank": 2, "fighter": 1}, {"infantry": 2, "artillery": 1}))
+    for kind, a, d in cases:
+        run = exact._prepare("pacific_1940", kind, a, d, None, float, None, None, None, 0, None,
+                             None)
+        A, D = run.A, run.D
+        for side, si, target, ti in ((A, A.start, D, D.start), (D, D.start, A, A.start)):
+            prot = run.b.protected(side, si, target, ti)
+            dists = side.fire(si, 3, prot, None)
+            want = {}
+            for o, p in run._outcomes2(dists, target.info[ti], 0.0):
+                want[o] = want.get(o, 0.0) + p
+            got = {}
+            for x in range(len(dists[0])):
+                for y in range(len(dists[1])):
+                    for z in range(len(dists[2])):
+                        p = dists[0][x] * dists[1][y] * dists[2][z]
+                        if p == 0:
+                            continue
+                        o = _Fixed((x, y, z)).hits(dists, target.info[ti])
+                        got[o] = got.get(o, 0.0) + p
+            assert set(got) == set(want), (kind, sorted(got), sorted(want))
+            for o in want:
+                assert abs(got[o] - want[o]) < 1e-12, (kind, o, got[o], want[o])
+
+
+def test_sampled_battles_agree_with_the_exact_odds():
+    """P40-C-70..79: 3000 battles sampled round by round (exact._sample, one drawn hit outcome
+    per side and round) give each outcome's share within 4 standard errors of the exact
+    figure, for a mixed land battle with AAA and a sea battle with submarines and aircraft."""
+    cases = (("land", {"infantry": 5, "artillery": 2, "tank": 2, "fighter": 1},
+              {"infantry": 7, "artillery": 1, "tank": 1, "fighter": 1, "aaa": 1}),
+             ("sea", {"submarine": 2, "destroyer": 3, "cruiser": 2, "battleship": 1, "fighter": 2},
+              {"submarine": 2, "destroyer": 3, "cruiser": 1, "battleship": 1,
+               "aircraft_carrier": 1, "fighter": 2}))
+    for kind, a, d in cases:
+        run = exact._prepare("pacific_1940", kind, a, d, None, float, None, None, None, 0, None,
+                             None)
+        got = {}
+        exact._drain(exact._sample(run, 3000, got), run.meter)
+        ref = odds("pacific_1940", kind, a, d)
+        assert got["sampled"] == 3000
+        for k in KEYS:
+            q = ref[k]
+            se = (q * (1 - q) / 3000) ** 0.5
+            assert abs(got[k] - q) <= 4 * se + 1e-9, (kind, k, got[k], q)

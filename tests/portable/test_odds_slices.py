@@ -45,3 +45,36 @@ def test_sea_battle_slices_bounded():
         assert abs(r[k] - ref[k]) < EPS
         if seen is not None:
             assert abs(seen[k] - r[k]) <= seen["error"] + EPS
+
+
+def test_first_figure_sampled_then_exact():
+    """P40-C-74, P40-C-76, P40-C-78/79: 1 sub, 2 destroyers, a cruiser and a fighter against
+    a sub, 2 destroyers, a battleship (2 hits) and a transport: big enough (exact.SAMPLE_FROM)
+    for a sampled first figure -- each share a whole number of its n sampled battles, its
+    error their largest standard error, the exact figure within 4 of them (a fixed seed) --
+    then the exact figure, equal to odds()'s."""
+    from engine_core.odds import exact
+    a = {"submarine": 1, "destroyer": 2, "cruiser": 1, "fighter": 1}
+    d = {"submarine": 1, "destroyer": 2, "battleship": 1, "transport": 1}
+    s = Solver("pacific_1940", "sea", a, d)
+    first = None
+    while not s.step(300):
+        if first is None and s.first is not None:
+            first = s.estimate()
+    ref = odds("pacific_1940", "sea", a, d)
+    r = s.result()
+    assert first is not None and not first["exact"]
+    n = first["sampled"]
+    assert n >= exact.SAMPLE_FIRST
+    se = 0.0
+    for k in ("attacker_wins", "defender_wins", "draw", "attacker_retreats"):
+        c = first[k] * n
+        assert abs(c - int(c + 0.5)) < EPS * n
+        q = int(c + 0.5) / n
+        v = q * (1 - q)
+        if v < 1.0 / n:
+            v = 1.0 / n
+        se = max(se, (v / n) ** 0.5)
+        assert abs(first[k] - ref[k]) <= 4 * first["error"] + EPS
+        assert abs(r[k] - ref[k]) < EPS
+    assert abs(first["error"] - se) < EPS
