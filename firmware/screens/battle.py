@@ -881,6 +881,17 @@ def log_rows(log, cols, summaries=True):
     return out
 
 
+def add_log(v, log, cols, room, summaries=True):
+    """The log's last `room` rows (log_rows) into the View `v`, each roll drawn as dice."""
+    shown = log_rows(log, cols, summaries)
+    for text, style, dice in (shown[-room:] if room > 0 else ()):
+        if dice is None:
+            v.add(text, style)
+        else:
+            prefix, side, faces, hits, suffix = dice
+            v.add_dice(prefix, side, faces, hits, suffix, style)
+
+
 class BattleRun(Screen):
     """The battle's rounds: roll (or select) steps to the next roll or decision."""
 
@@ -1023,13 +1034,7 @@ class BattleRun(Screen):
         if not self.log and room > 0:
             v.add(ui.fit("Start: roll the dice", cols), ui.DIM)
             room -= 1
-        shown = log_rows(self.log, cols, rows >= 14)
-        for text, style, dice in (shown[-room:] if room > 0 else ()):
-            if dice is None:
-                v.add(text, style)
-            else:
-                prefix, side, faces, hits, suffix = dice
-                v.add_dice(prefix, side, faces, hits, suffix, style)
+        add_log(v, self.log, cols, room, rows >= 14)
         if self.message:
             v.add(ui.fit(self.message, cols), self.message_style)
         return v
@@ -1263,6 +1268,17 @@ class BattlePrompt(Screen):
         return v
 
 
+def sides_below(app, cols, rows, used):
+    """Under a battle question's counters on a large display (14 rows or more: the dense grid
+    of a 320x240 screen): both sides' units now, as on the battle board, in the rows left."""
+    room = rows - used - 1
+    if rows < 14 or room < 2:
+        return []
+    s = app.session
+    lines = both_sides(s.board, s.battle, cols, room)
+    return [("", ui.NORMAL)] + [(ui.fit(t, cols), ui.DIM) for t in lines[:room]]
+
+
 class Casualties(Counter):
     """Casualties chosen per unit type: a counter per type present ("lose"), one per two-hit unit
     that can still take damage ("damage"), preset to the default order of loss; the header keeps
@@ -1270,6 +1286,7 @@ class Casualties(Counter):
     the choice (its rule id shown) and nothing changes when it refuses."""
 
     footer = "</>:-+ A:ok"
+    dense = True  # a large display shows both sides under the counters
 
     def __init__(self, app, run):
         from engine_core import units as umod
@@ -1320,6 +1337,13 @@ class Casualties(Counter):
             (lost if what == "lost" else dmg)[u] += self.counts[i]
         return cz.hits_absorbed(self.app.session.board.units, lost, dmg, b.dmg[self.prompt.side])
 
+    def view(self, cols, rows):
+        self.body = rows
+        return Counter.view(self, cols, rows)
+
+    def tail(self, cols):
+        return sides_below(self.app, cols, getattr(self, "body", 0), 1 + len(self.names))
+
     def head(self, cols):
         got = self.taken()
         style = ui.GOOD if got == self.hits else ui.BAD
@@ -1357,6 +1381,7 @@ class HitsEntry(Counter):
     """Physical dice: the players roll each battle-board column and enter its hits."""
 
     footer = "</>:hits A:done"
+    dense = True  # a large display shows both sides under the counters
 
     def __init__(self, app, run):
         p = app.session.battle.prompt
@@ -1373,6 +1398,13 @@ class HitsEntry(Counter):
     def row_text(self, i, cols):
         return ui.pad(self.names[i], "hits " + str(self.counts[i]), cols)
 
+    def view(self, cols, rows):
+        self.body = rows
+        return Counter.view(self, cols, rows)
+
+    def tail(self, cols):
+        return sides_below(self.app, cols, getattr(self, "body", 0), len(self.names))
+
     def other(self, name, now):
         if name not in ("select", "roll"):
             return
@@ -1387,10 +1419,79 @@ class HitsEntry(Counter):
         self.run.advance()
 
 
+def unit_rows(board, label, vec, width):
+    """'Left: 2 infantry, 1 artillery' in rows of `width`, wrapped between units (whole names;
+    the table's abbreviations for a name wider than the row)."""
+    pieces = []
+    for u in range(len(vec)):
+        if vec[u]:
+            pieces.append(str(vec[u]) + " " + unit_label(board, u))
+    if not pieces:
+        pieces = ["none"]
+    out = []
+    line = label + ":"
+    for i in range(len(pieces)):
+        p = pieces[i] + ("," if i < len(pieces) - 1 else "")
+        if len(line) + 1 + len(p) <= width:
+            line += " " + p
+        else:
+            out.append(line)
+            line = "  " + p if len(p) + 2 <= width else ui.fit("  " + p, width)
+    out.append(line)
+    return out
+
+
+def result_panel(board, side, ipc, left, lost, width):
+    """A side of the result: its name and IPCs lost, what is left, what it lost."""
+    out = [ui.pad("Attacker" if side == 0 else "Defender", "-" + str(ipc) + " IPC", width)]
+    return out + unit_rows(board, "Left", left, width) + unit_rows(board, "Lost", lost, width)
+
+
+def signed(x):
+    """'+3.1' / '-0.4' for a number of IPCs, one decimal (as swing_text)."""
+    return swing_text({"ipc_swing": x})
+
+
+def battle_rating(session):
+    """(attacker's win chance, expected IPC swing, luck) of the battle just finished, as the luck
+    ledger rates it: a tournament's own record (written when the battle ended), or in a normal
+    game the set-up's exact figure for these sides (recorded when the result is closed; luck
+    None for a retreat, rated by the ledger under its own policy). None when there is none."""
+    b = session.battle
+    if b is None or b.result is None:
+        return None
+    t = session.tour
+    if t is not None:
+        from engine_core.trust import luck
+        led = t.luck
+        info = t.battle_info
+        if led is None or not led.battles or info is None:
+            return None
+        rec = led.battles[-1]
+        if rec[luck.R_TERRITORY] != info["territory"] or rec[luck.R_EXPECTED] is None:
+            return None
+        return rec[luck.R_WIN_CHANCE], rec[luck.R_EXPECTED], rec[luck.R_LUCK]
+    info = session.battle_info
+    if info is None:
+        return None
+    o = session.recent_odds(info[0], info[1], info[2])
+    if o is None:
+        return None
+    ipc = b.result["ipc_lost"]
+    luck_ = None if b.result["outcome"] == _O_RETREAT else (ipc[1] - ipc[0]) - o[1]
+    return o[0], o[1], luck_
+
+
+_O_RETREAT = 4  # engine_core.battle.base.O_RETREAT (checked in the tests)
+
+
 class BattleResult(Screen):
-    """Who won, whether the territory was captured, what each side lost."""
+    """Who won, whether the territory was captured, what each side lost; where two panels fit
+    (the dense grid of a large display) each side's survivors and losses with whole names, and
+    on every profile where rows are left the odds the battle had and the luck of it."""
 
     footer = "A:done"
+    dense = True
 
     def view(self, cols, rows):
         b = self.app.session.battle
@@ -1400,7 +1501,14 @@ class BattleResult(Screen):
         if r is None:
             v.add("No result yet")
             return v
-        v.add(ui.fit(outcome_text(r["outcome"]), cols))
+        head = outcome_text(r["outcome"])
+        rounds = str(r.get("rounds", 0)) + (" round" if r.get("rounds", 0) == 1 else " rounds")
+        tail = []
+        if len(head) + 3 + len(rounds) <= cols:
+            v.add(head + " in " + rounds)
+        else:
+            v.add(ui.fit(head, cols))
+            tail.append((ui.pad("Rounds", str(r.get("rounds", 0)), cols), ui.DIM))
         if r.get("captured"):
             t = self.app.session.territory
             if t >= 0:  # P40-G-06: the captor's production rises by the territory's value
@@ -1408,12 +1516,33 @@ class BattleResult(Screen):
             else:
                 v.add(ui.fit("Territory captured", cols), ui.GOOD)
         ipc = r.get("ipc_lost", (0, 0))
-        v.add(ui.pad("Attacker lost", str(ipc[0]) + " IPC", cols), ui.BAD)
-        v.add(ui.pad("Defender lost", str(ipc[1]) + " IPC", cols), ui.BAD)
         surv = r.get("survivors", ([], []))
-        v.add("A: " + counts_text(board, surv[0], cols - 3))
-        v.add("D: " + counts_text(board, surv[1], cols - 3))
-        v.add(ui.pad("Rounds", str(r.get("rounds", 0)), cols), ui.DIM)
+        lost = r.get("lost")
+        rating = battle_rating(self.app.session)
+        if rating is not None:
+            win, exp, luck = rating
+            parts = ["Odds: win " + percent(win), "IPC " + signed(exp)]
+            if luck is not None:
+                parts.append("Luck " + signed(luck) + " IPC (attacker)")
+            tail = [(text, ui.GOOD) for text in pack(parts, cols, 2)] + tail  # whole parts only
+        room = rows - len(v.rows) - (1 if self.message else 0)
+        panels = None
+        if cols >= 2 * PANEL_MIN + 1 and lost is not None:
+            w = (cols - 1) // 2
+            panels = side_by_side(result_panel(board, 0, ipc[0], surv[0], lost[0], w),
+                                  result_panel(board, 1, ipc[1], surv[1], lost[1], w), cols)
+            if len(panels) + len(tail) > room:
+                panels = None
+        if panels is not None:
+            for text in panels:
+                v.add(text)
+        else:
+            v.add(ui.pad("Attacker lost", str(ipc[0]) + " IPC", cols), ui.BAD)
+            v.add(ui.pad("Defender lost", str(ipc[1]) + " IPC", cols), ui.BAD)
+            v.add("A: " + counts_text(board, surv[0], cols - 3))
+            v.add("D: " + counts_text(board, surv[1], cols - 3))
+        for row in tail[:max(0, rows - len(v.rows) - (1 if self.message else 0))]:
+            v.rows.append(row)
         if self.message:
             v.add(ui.fit(self.message, cols), self.message_style)
         return v

@@ -95,16 +95,9 @@ class Attract(Screen):
         v.add(ui.fit(DEMO_SIDES, cols), ui.NORMAL)
         if self.odds_text:
             v.add(ui.fit(self.odds_text, cols), ui.GOOD)
-        # the rolls drawn as dice, as on the battle board (its rows: log_rows)
+        # the rolls drawn as dice, as on the battle board (its log rows)
         from firmware.screens.nav import screen
-        shown = screen("log_rows")(self.lines, cols, False)
-        room = rows - len(v.rows) - 1
-        for text, style, dice in (shown[-room:] if room > 0 else ()):
-            if dice is None:
-                v.add(text, style)
-            else:
-                prefix, side, faces, hits, suffix = dice
-                v.add_dice(prefix, side, faces, hits, suffix, style)
+        screen("add_log")(v, self.lines, cols, rows - len(v.rows) - 1, False)
         return v
 
     def key(self, name, now):

@@ -12,7 +12,7 @@ _WHERE = (
     ("Luck", "trust"), ("Finished", "trust"), ("PlayersNumber", "trust"),
     ("Mobilize", "turn"), ("Convoy", "turn"), ("CombatMenu", "turn"), ("TerritoryPicker", "turn"),
     ("BattleSetup", "battle"), ("BattleRun", "battle"), ("event_lines", "battle"),
-    ("outcome_side", "battle"), ("log_rows", "battle"), ("raid_pick", "raid"),
+    ("outcome_side", "battle"), ("add_log", "battle"), ("raid_pick", "raid"),
     ("Attract", "kiosk"), ("Guided", "kiosk"),
 )
 

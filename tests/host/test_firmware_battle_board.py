@@ -287,8 +287,11 @@ def test_a_whole_battle_of_many_types_never_cuts_a_name():
             d.press("roll")
             d.wait(3000)   # the tower's dice
         assert d.screen() == "BattleResult" and b.result is not None, base.NAME
-        for text in d.lines():
-            assert len(text) <= d.app.grid.size(False)[0]
+        v = d.app.view()
+        cols, body = d.app.grid.size(v.dense)
+        assert ui.slots_used(v) <= body, base.NAME
+        for text, _style in v.rows:
+            assert len(text) <= cols, (base.NAME, text)
         assert d.app.grid.cut == 0 and d.app.errors == [], (base.NAME, d.app.errors)
 
 
@@ -324,3 +327,70 @@ def test_casualties_leave_the_board_at_once():
     assert (p.kind, p.side) == (bmod.P_CASUALTIES, 0)       # the attacker's, after the defender fired back
     assert bs.columns(b, 1) == [(2, [(name("artillery"), 1)])]
     assert bs.columns(b, 0) == [(1, [(name("infantry"), 2)]), (3, [(name("tank"), 1)])]
+
+
+def _side_counts(texts, cols):
+    """{side: {unit name: count}} read back from the board's two panels (whole names)."""
+    import re
+    w = (cols - 1) // 2
+    rows = [t for t in texts if "|" in t]
+    out = []
+    for side in (0, 1):
+        half = " ".join(t[:w] if side == 0 else t[w + 1:] for t in rows)
+        got = {}
+        for k, name in re.findall(r"(\d+) ([a-z_]+)", half):
+            got[name] = got.get(name, 0) + int(k)
+        out.append(got)
+    return out
+
+
+def test_questions_show_both_sides_below_on_a_large_display():
+    """P40-C-78 / P40-C-79 (issue 18 point 3): the casualty choice and the hits entry of physical
+    dice are dense screens: a display with 14 rows or more shows both sides' units now under the
+    counters (the 320x240 Pi: its scale-1 grid), the counters all on screen; a small one the
+    counters alone. Worked round: 2 infantry + 1 tank against 2 infantry + 1 artillery, dice
+    1 6 | 1 | 1 6 6: the defender loses its 2 infantry, the artillery hits once, the attacker
+    chooses (infantry or tank) with 2 infantry + 1 tank against the artillery on the board."""
+    from engine_core.battle import base as bmod
+    for base in PROFILES:
+        d = Device(base=base)
+        d.select_item("Battle board")
+        b = d.app.session.start_battle("land", {"infantry": 2, "tank": 1}, {"infantry": 2, "artillery": 1})
+        dice = _Dice([1, 6, 1, 1, 6, 6])
+        b.run_until_prompt(dice)
+        b.answer("default")
+        p = b.run_until_prompt(dice)
+        assert (p.kind, p.side) == (bmod.P_CASUALTIES, 0)
+        d.app.open_battle_run()
+        d.wait(100)
+        d.press("roll")                      # the decision: casualties per unit type
+        assert d.screen() == "Casualties", (base.NAME, d.text())
+        v = d.app.view()
+        cols, body = d.app.grid.size(v.dense)
+        texts = [t for t, _s in v.rows]
+        assert v.dense and ui.slots_used(v) <= body and all(len(t) <= cols for t in texts)
+        assert [t for t in texts if t.startswith("Lose ")] == \
+            [ui.pad("Lose infantry", "1", cols), ui.pad("Lose tank", "0", cols)]
+        if body >= 14:
+            assert _side_counts(texts, cols) == [{"infantry": 2, "tank": 1}, {"artillery": 1}], texts
+        else:
+            assert not any("|" in t for t in texts)
+        assert d.app.grid.cut == 0 and d.app.errors == [], base.NAME
+
+    for base in PROFILES:                    # physical dice: the hits per column
+        d = Device(base=base)
+        d.app.settings.dice = "physical"
+        d.select_item("Battle board")
+        d.app.session.start_battle("land", {"infantry": 3, "artillery": 1}, {"infantry": 2})
+        d.app.open_battle_run()
+        d.wait(100)
+        d.press("roll")
+        assert d.screen() == "HitsEntry", (base.NAME, d.text())
+        v = d.app.view()
+        cols, body = d.app.grid.size(v.dense)
+        texts = [t for t, _s in v.rows]
+        assert v.dense and ui.slots_used(v) <= body and all(len(t) <= cols for t in texts)
+        assert texts[0].startswith("2 dice at 1") and texts[1].startswith("2 dice at 2")
+        if body >= 14:
+            assert _side_counts(texts, cols) == [{"infantry": 3, "artillery": 1}, {"infantry": 2}], texts
+        assert d.app.grid.cut == 0 and d.app.errors == [], base.NAME

@@ -73,6 +73,16 @@ def new_tournament(d, edition="Pacific 1940"):
     d.press("select")
 
 
+def _new_game(d, tour):
+    """A Pacific 1940 game past its first screen: a tournament (its commitment) or a normal one."""
+    if tour:
+        new_tournament(d)
+    else:
+        d.select_item("New game")
+        d.select_item("Pacific 1940")
+    d.press("select")
+
+
 def start_and_buy_two(d):
     """Past the commitment screen, then Purchase: 2 of the first unit row, confirmed."""
     d.press("select")
@@ -740,13 +750,7 @@ def test_a_battle_is_rated_from_the_odds_its_set_up_showed():
 
     for tour in (True, False):
         d = device()
-        if tour:
-            new_tournament(d)
-            d.press("select")
-        else:
-            d.select_item("New game")
-            d.select_item("Pacific 1940")
-            d.press("select")
+        _new_game(d, tour)
         del calls[:]
         odds.odds = counting
         try:
@@ -810,6 +814,20 @@ class _Opened(Exception):
     pass
 
 
+def _open_battle(d, wait=0):
+    """turn_with_battle's Anhwe battle (3 infantry, 1 artillery, 1 fighter against 4 infantry)
+    fought from its set-up and left at the board it opens on."""
+    def roll_and_stop():
+        d.wait(wait)
+        d.press("roll")
+        raise _Opened()
+
+    try:
+        turn_with_battle(d, undo=False, attack=(3, 1, 1), defend=4, before_roll=roll_and_stop)
+    except _Opened:
+        pass
+
+
 def test_a_tournament_battle_shows_the_odds_of_the_state_it_opens_in():
     """Issue 18 point 4: a tournament battle is rolled to its first decision, here the attacker's
     casualties from the defender's fire (the round's last choice: the defender's casualties are
@@ -821,15 +839,7 @@ def test_a_tournament_battle_shows_the_odds_of_the_state_it_opens_in():
     d = device()
     new_tournament(d)
     d.press("select")
-
-    def roll_and_stop():
-        d.press("roll")
-        raise _Opened()
-
-    try:
-        turn_with_battle(d, undo=False, attack=(3, 1, 1), defend=4, before_roll=roll_and_stop)
-    except _Opened:
-        pass
+    _open_battle(d)
     s = d.app.session
     b = s.battle
     board = s.board
@@ -851,3 +861,57 @@ def test_a_tournament_battle_shows_the_odds_of_the_state_it_opens_in():
     assert run.odds is not None and run.odds.get("exact") is not False, d.text()
     assert abs(run.odds["attacker_wins"] - want["attacker_wins"]) < 1e-9
     assert run.odds_text in d.text()
+
+
+def test_battle_result_shows_both_sides_the_odds_it_had_and_its_luck_on_every_profile():
+    """Issue 18 point 3 (P40-C-78 casualties, issue 9 luck ledger): the result screen on every
+    profile gives the odds the battle had and its luck (actual IPC swing minus the expected one,
+    in the attacker's favour), in a tournament (the ledger's record) and in a normal game (the
+    set-up's figure); where two panels fit (the dense grid of a large display) each side's
+    survivors and losses with whole names, which add up to the army it fought with."""
+    import re
+    from engine_core.odds import exact as odds
+    from firmware import ui
+    from firmware.hardware import sim, pybadge, pico_st7789, pico_plus2_lcd, rpi_blinka
+    from firmware.screens import battle as bs
+    from firmware.screens.text import percent
+    from engine_core.battle import base as bmod
+    assert bs._O_RETREAT == bmod.O_RETREAT
+    start = ({"infantry": 3, "artillery": 1, "fighter": 1}, {"infantry": 4})
+    panels_seen = 0
+    for base in (sim, pybadge, pico_st7789, pico_plus2_lcd, rpi_blinka):
+        for tour in (True, False):
+            d = Device(base=base)
+            d.app.entropy = lambda n: RANDOM16[:n]
+            _new_game(d, tour)
+            _open_battle(d, 3000)       # the set-up's exact odds (the normal game's rating)
+            n = 0
+            while d.screen() != "BattleResult" and n < 40:
+                d.press("select")
+                n += 1
+            assert d.screen() == "BattleResult", d.text()
+            board = d.app.session.board
+            r = d.app.session.battle.result
+            want = odds.odds(board, "land", start[0], start[1])
+            v = d.app.view()
+            cols, body = d.app.grid.size(v.dense)
+            texts = [t for t, _s in v.rows]
+            assert ui.slots_used(v) <= body and all(len(t) <= cols for t in texts), (base.NAME, texts)
+            flat = " ".join(texts)
+            assert "win " + percent(want["attacker_wins"]) in flat, (base.NAME, tour, texts)
+            luck = (r["ipc_lost"][1] - r["ipc_lost"][0]) - want["ipc_swing"]
+            assert "Luck " + bs.swing_text({"ipc_swing": luck}) + " IPC" in flat, (base.NAME, tour, texts)
+            if cols >= 2 * bs.PANEL_MIN + 1:
+                panels_seen += 1
+                w = (cols - 1) // 2
+                rows = [t for t in texts if "|" in t]
+                for side in (0, 1):
+                    half = " ".join(t[:w] if side == 0 else t[w + 1:] for t in rows)
+                    got = {}
+                    for k, name in re.findall(r"(\d+) ([a-z_]+)", half):  # whole names only
+                        assert name in start[side], (base.NAME, half)
+                        got[name] = got.get(name, 0) + int(k)
+                    assert got == start[side], (base.NAME, side, half)
+                    assert "Left:" in half and "Lost:" in half
+            assert d.app.grid.cut == 0 and d.app.errors == [], (base.NAME, d.app.errors)
+    assert panels_seen >= 2
