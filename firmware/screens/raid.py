@@ -11,9 +11,10 @@ players' dice typed), answer its questions (defaults preselected), record it in 
               cap), 1940 damage markers per facility (P40-C-47).
   RaidDice    physical dice: one row per die, in the raid's order.
 
-Not in a tournament game yet (its dice would not be logged: refused at Start). A raid is not
-saved while it runs (a power cut loses the raid, never the game: nothing is
-recorded until the end). Its modules unload after it (session.BATTLE_MODULES).
+Not in a tournament game yet (its dice would not be logged: refused at Start). A running raid
+is saved after every step in its own two-slot record (`raid.0/1`, keyed by the game position:
+any action makes it stale); after a power cut Conduct combat offers "Resume raid". Nothing
+reaches the game before the end. Its modules unload after it (session.BATTLE_MODULES).
 """
 
 from firmware import ui
@@ -34,6 +35,57 @@ def fac_label(name):
         if n == name:
             return short
     return name
+
+
+SLOTS_NAME = "raid"
+
+
+def _slots(session):
+    from firmware import saves
+    return saves.Slots(session.slots.store, SLOTS_NAME) if session.slots is not None else None
+
+
+def _key(session):
+    """The game position the raid belongs to: [edition, seed, game turn, actions so far]. Any
+    action (the raid's own `bombing` record among them) makes a saved raid stale, so a raid
+    whose result reached the game is never offered again."""
+    from firmware import pending
+    g = session.game
+    return pending.game_key(g) + [len(g.state.journal)]
+
+
+def raid_saved(session):
+    """(territory, saved raid bytes) of a raid a power cut interrupted at this game position,
+    or None."""
+    import json
+    import binascii
+    slots = _slots(session)
+    if slots is None or session.game is None:
+        return None
+    try:
+        data = slots.load()
+        if not data:
+            return None
+        d = json.loads(data)
+        if d.get("k") != _key(session):
+            return None
+        return int(d["t"]), binascii.unhexlify(d["r"])
+    except (ValueError, KeyError, TypeError, OSError):
+        return None
+
+
+def raid_resume(app):
+    """Conduct combat's "Resume raid": the interrupted raid where it stopped (its rolls so far
+    are in its state, not on the screen)."""
+    from engine_core.battle.raids import Raid
+    got = raid_saved(app.session)
+    if got is None:
+        return
+    try:
+        raid = Raid.from_bytes(app.session.board, got[1])
+    except ValueError:
+        return
+    app.push(RaidRun(app, raid, got[0]))
 
 
 def raid_pick(app):
@@ -314,6 +366,8 @@ class RaidRun(Screen):
         self.cursor = 0
         self.opts = []
         self.recorded = False
+        self.slots = _slots(app.session)
+        self.position = _key(app.session)
         self.catch_up()
 
     def catch_up(self):
@@ -349,6 +403,26 @@ class RaidRun(Screen):
             self.opts = []
         self.cursor = 0
 
+    def save(self):
+        """The raid's state on flash after every step (a power cut resumes it: "Resume raid")."""
+        import json
+        import binascii
+        if self.slots is None:
+            return
+        try:
+            self.slots.save(json.dumps({"k": self.position, "t": self.t,
+                                        "r": binascii.hexlify(self.raid.to_bytes()).decode()}).encode())
+        except OSError:
+            pass                 # a read-only drive: the raid runs, unsaved (as the game)
+
+    def erase(self):
+        if self.slots is None:
+            return
+        try:
+            self.slots.erase()
+        except OSError:
+            pass
+
     def tick(self, now):
         t = self.app.tower
         if self.queue and not t.is_busy(now):
@@ -372,6 +446,7 @@ class RaidRun(Screen):
                 return
             self.message = ""
             self.catch_up()
+            self.save()
             return
         dice = self.app.dice_source()   # None: the players roll and type their dice
         try:
@@ -385,6 +460,7 @@ class RaidRun(Screen):
             self.refuse(err)
             return
         self.catch_up()
+        self.save()
         p = raid.prompt
         if p is not None and p.kind == P_RAID_DICE:
             self.app.push(RaidDice(self.app, self))
@@ -394,6 +470,7 @@ class RaidRun(Screen):
         self.raid.answer(list(faces))
         self.raid.step(None)
         self.catch_up()
+        self.save()
 
     def record(self):
         """The raid's result into the game: `bombing` per damaged facility (1940) or the IPC
@@ -420,6 +497,7 @@ class RaidRun(Screen):
     def leave(self):
         from firmware.session import BATTLE_MODULES, unload
         app = self.app
+        self.erase()
         app.tower.idle(app.now())
         app.pop()
         unload(BATTLE_MODULES)

@@ -260,6 +260,12 @@ class CombatMenu(Menu):
         items.append(("Capture (no battle)", "capture"))
         if phase == "combat":
             items.append(("Bombing raid", "raid"))   # screens/raid.py
+            from firmware import saves
+            if session.slots is not None and saves.Slots(session.slots.store, "raid").load():
+                from firmware.screens.nav import screen
+                got = screen("raid_saved")(session)  # a raid a power cut interrupted
+                if got is not None:
+                    items.insert(0, ("Resume raid " + session.board.territory_name(got[0]), "raid_resume"))
         Menu.__init__(self, app, "Combat" if phase == "combat" else "Combat move", items)
 
     def chosen(self, what, now):
@@ -275,9 +281,9 @@ class CombatMenu(Menu):
             app.push(PendingList(app))
         elif what == "battle":
             app.open_battle_setup()
-        elif what == "raid":
+        elif what == "raid" or what == "raid_resume":
             from firmware.screens.nav import screen
-            screen("raid_pick")(app)
+            screen("raid_pick" if what == "raid" else "raid_resume")(app)
         elif isinstance(what, tuple):
             fight(app, what[1])
         else:

@@ -319,3 +319,39 @@ def test_global_tactical_bombers_on_an_air_base_stop_at_its_cap():
     assert economy.get_damage(state, t, economy.DMG_IC) == 0
     assert economy.get_damage(state, t, economy.DMG_NAVAL) == 0
     assert dice.remaining() == 0
+
+
+def test_a_power_cut_mid_raid_resumes_it_and_it_is_recorded_once():
+    """No state is lost: Classic, the AA die rolled (3: no hit, CL-C-52), then the power goes.
+    At the next start Conduct combat offers "Resume raid Germany" first; the raid goes on at
+    its bombing roll (5, CL-C-53) and Germany pays 5 once (CL-C-54): once recorded it is no
+    longer offered."""
+    d = Device()
+    _classic_combat(d)
+    _raid_at(d, "Germany")
+    dice = FixedDice([3])
+    d.app.dice_source = lambda: dice
+    d.press("roll")                        # start
+    d.press("roll")                        # AA: 3
+    assert "D AA 3  =0" in d.text()
+    again = Device(flash=d.flash)          # the power comes back
+    assert again.app.session.summary()["phase"] == "combat"
+    again.press("select")
+    top = again.app.top()
+    assert top.items[top.cursor][0] == "Resume raid Germany"
+    again.press("select")
+    assert again.screen() == "RaidRun"
+    more = FixedDice([5])
+    again.app.dice_source = lambda: more
+    again.press("roll")                    # the bombing roll
+    assert "Damage 5 IPCs lost 5" in again.text()
+    again.press("roll")                    # record
+    assert again.app.session.summary()["treasury"]["Germany"] == 27
+    assert more.remaining() == 0
+    assert _unloaded()
+    again.press("select")
+    assert not any(label.startswith("Resume raid") for label, _v in again.app.top().items)
+    third = Device(flash=d.flash)
+    third.press("select")
+    assert not any(label.startswith("Resume raid") for label, _v in third.app.top().items)
+    assert third.app.session.summary()["treasury"]["Germany"] == 27
