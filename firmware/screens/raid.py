@@ -55,8 +55,8 @@ def _key(session):
 
 
 def raid_saved(session):
-    """(territory, saved raid bytes) of a raid a power cut interrupted at this game position,
-    or None."""
+    """(territory, saved raid bytes, its `bombing` actions already recorded) of a raid a power
+    cut interrupted at this game position, or None."""
     import json
     import binascii
     slots = _slots(session)
@@ -69,7 +69,7 @@ def raid_saved(session):
         d = json.loads(data)
         if d.get("k") != _key(session):
             return None
-        return int(d["t"]), binascii.unhexlify(d["r"])
+        return int(d["t"]), binascii.unhexlify(d["r"]), int(d.get("n", 0))
     except (ValueError, KeyError, TypeError, OSError):
         return None
 
@@ -85,7 +85,7 @@ def raid_resume(app):
         raid = Raid.from_bytes(app.session.board, got[1])
     except ValueError:
         return
-    app.push(RaidRun(app, raid, got[0]))
+    app.push(RaidRun(app, raid, got[0], got[2]))
 
 
 def raid_pick(app):
@@ -355,7 +355,7 @@ class RaidRun(Screen):
 
     footer = "Start:roll B:leave"
 
-    def __init__(self, app, raid, t):
+    def __init__(self, app, raid, t, acted=0):
         Screen.__init__(self, app)
         self.raid = raid
         self.t = t
@@ -368,6 +368,7 @@ class RaidRun(Screen):
         self.recorded = False
         self.slots = _slots(app.session)
         self.position = _key(app.session)
+        self.acted = acted       # `bombing` actions of the result already recorded
         self.catch_up()
 
     def catch_up(self):
@@ -411,7 +412,8 @@ class RaidRun(Screen):
             return
         try:
             self.slots.save(json.dumps({"k": self.position, "t": self.t,
-                                        "r": binascii.hexlify(self.raid.to_bytes()).decode()}).encode())
+                                        "r": binascii.hexlify(self.raid.to_bytes()).decode(),
+                                        "n": self.acted}).encode())
         except OSError:
             pass                 # a read-only drive: the raid runs, unsaved (as the game)
 
@@ -485,12 +487,17 @@ class RaidRun(Screen):
                     acts.append({"type": "bombing", "territory": self.t, "damage": added, "facility": name})
         elif r["damage"]:
             acts.append({"type": "bombing", "territory": self.t, "damage": r["damage"]})
-        for a in acts:
+        while self.acted < len(acts):
             try:
-                self.app.act(a)
+                self.app.act(acts[self.acted])
             except ValueError as err:
                 self.refuse(err)
                 return
+            # recorded one facility's damage: the saved raid moves to the new game position
+            # with that count, so neither a retry nor a power cut records it twice
+            self.acted += 1
+            self.position = _key(self.app.session)
+            self.save()
         self.recorded = True
         self.leave()
 

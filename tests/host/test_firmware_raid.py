@@ -355,3 +355,46 @@ def test_a_power_cut_mid_raid_resumes_it_and_it_is_recorded_once():
     third.press("select")
     assert not any(label.startswith("Resume raid") for label, _v in third.app.top().items)
     assert third.app.session.summary()["treasury"]["Germany"] == 27
+
+
+def test_a_refused_second_facility_record_is_retried_without_recording_the_first_twice():
+    """P40-C-47, one `bombing` action per damaged facility: India's IC and air base both hit
+    (2 bombers, no fighters; one on each: the second split; AA 6 and 6 miss; bombing 1 + 2 = 3
+    on the IC, 2 + 2 = 4 on the air base). The first record goes in, the second is refused once
+    (its words shown); Start again records only the air base: IC 3, air base 4."""
+    from engine_core.errors import RuleError
+    d = Device()
+    _pacific_combat(d)
+    _raid_at(d, "India")
+    d.press("right")                       # 2 bombers
+    dice = FixedDice([6, 6, 1, 2])
+    d.app.dice_source = lambda: dice
+    d.press("roll")                        # start
+    d.press("roll")                        # to the targets
+    run = d.app.top()
+    assert run.opts[1][0] == "IC 1 bmb, Air 1 bmb"
+    d.press("down")
+    d.press("roll")
+    d.press("roll")                        # AA at the IC: 6
+    d.press("roll")                        # AA at the air base: 6
+    d.press("roll")                        # bombing: 1, 2
+    assert "Major IC +3 = 3" in d.text() and "Air base +4 = 4" in d.text()
+    real = d.app.act
+    calls = []
+
+    def flaky(action):
+        calls.append(action.get("facility"))
+        if len(calls) == 2:
+            raise RuleError("TEST-01", "refused once")
+        real(action)
+    d.app.act = flaky
+    d.press("roll")                        # record: the IC in, the air base refused
+    assert d.screen() == "RaidRun" and "TEST-01" in d.text()
+    d.press("roll")                        # again: only the air base
+    assert calls == ["major_industrial_complex", "air_base", "air_base"]
+    assert d.screen() == "Dashboard"
+    board = d.app.session.board
+    t = [i for i in range(board.territory_count) if board.territory_name(i) == "India"][0]
+    state = d.app.session.game.state
+    assert economy.get_damage(state, t, economy.DMG_IC) == 3
+    assert economy.get_damage(state, t, economy.DMG_AIR) == 4
