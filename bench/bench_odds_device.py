@@ -69,6 +69,9 @@ def battles():
     for n in (5, 10, 20):
         a, d = SEA[n]
         out.append(("sea %d v %d subs+air" % (n, n), "sea", a, d))
+    a, d = SEA[20]  # twice 20 v 20: the largest battle issue 19 asks a first figure of
+    out.append(("sea 40 v 40 subs+air", "sea", dict((k, 2 * a[k]) for k in a),
+                dict((k, 2 * d[k]) for k in d)))
     return out
 
 

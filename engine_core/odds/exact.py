@@ -344,6 +344,7 @@ class _Side:
         self.byhp = {}  # hit points -> the states with them, in the order found
         self.fire_cache = {}
         self.memo_n = 0
+        self.chain = CHAIN_HITS  # off while battles are sampled (_sample): one choice a draw
         c0 = [0] * (3 * k)
         for s in range(k):
             c0[s] = counts[ids[s]]
@@ -449,7 +450,7 @@ class _Side:
             j = m.get(key)
             if j is not None:
                 return j
-        if key is not None and 1 < key < 256 and self.order is None and CHAIN_HITS and not _SMALL:
+        if key is not None and 1 < key < 256 and self.order is None and self.chain and not _SMALL:
             # plain hits in the default order of loss fall one at a time (casualties.choose
             # is greedy: two-hit units damaged first, then the order): the state after h hits
             # is the state after the most hits already known, then one hit at a time
@@ -2151,9 +2152,7 @@ def _sample(run, n, into, seed=SAMPLE_SEED):
         return
     M = run.M
     draw = _Draw(seed)
-    meter = run.meter
     counts = [0, 0, 0, 0]
-    limit = pol["retreat_after_round"]
     A = run.A
     D = run.D
     start = A.start * M + D.start
@@ -2164,6 +2163,19 @@ def _sample(run, n, into, seed=SAMPLE_SEED):
         return
     pre = run.pre_battle(k0)
     pre_list = [(k, pre[k]) for k in _keys_sorted(pre)]
+    # a drawn outcome's casualties chosen in one go, not hit by hit through the states between
+    # (CHAIN_HITS: the same state, and those the exact pass needs it makes then)
+    A.chain = D.chain = False
+    try:
+        yield from _fight(run, n, draw, pre_list, counts, into)
+    finally:
+        A.chain = D.chain = CHAIN_HITS
+
+
+def _fight(run, n, draw, pre_list, counts, into):
+    """_sample's battles."""
+    meter = run.meter
+    limit = run.pol["retreat_after_round"]
     done = 0
     for _ in range(n):
         key = draw.pick(pre_list, 1)[0]
