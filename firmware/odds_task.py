@@ -20,11 +20,12 @@ on top is dropped and its memory collected (leaving the screen cancels it).
 """
 
 # Work units per slice (a joint mass update or a hit outcome mapped to a state). Estimated for
-# the PSRAM handheld by bench/bench_odds_device.py (the CircuitPython port x ~184): a slice takes
-# 35-85 ms on average in 20 v 20 battles (land, sea). The longest are a battle's first slices
-# (the first casualty choices, one state's at a time: up to ~0.7-1 s); a garbage collection
-# marks the live heap, at most ~0.6 MB now that the hit outcome lists kept are bounded
-# (exact._OUT_CACHE): ~0.2 s (sea 20 v 20 had 3 MB live, ~1 s a collection, 4 s slices).
+# the PSRAM handheld by bench/bench_odds_device.py (the CircuitPython port x ~175): a slice
+# takes 25-90 ms on average; the longest, a garbage collection within it included, 0.25 s in
+# land battles up to 20 v 20, 0.4-0.5 s at sea 10 v 10 and 20 v 20, 2.8 s at sea 40 v 40 (one
+# state's outcome lists of subs, aircraft and the rest, not cut). A collection marks the live
+# heap: at most 0.66 MB up to 20 v 20 (0.15 s) now that the outcome lists kept are bounded
+# (exact._OUT_CACHE; sea 20 v 20 had 3 MB live, ~1 s a collection, 4 s slices).
 SLICE = 300
 
 # Below this much unresolved mass an estimate is worth showing; above it the line says the
