@@ -54,6 +54,8 @@ from engine_core.battle.base import (Prompt, P_ESCORTS, P_INTERCEPTORS, P_AIR_CA
 from engine_core.techs import HEAVY_BOMBERS, JETS, RADAR
 from engine_core import events as ev
 from engine_core import units as uu
+# the rocket's range, in its own small module (the ledger checks it); here too for callers
+from engine_core.battle.rocket_range import rocket_range, spaces_between, rocket_in_range  # noqa: F401
 
 # Editions and their raid rule style
 CLASSIC = 0
@@ -1245,61 +1247,3 @@ def rocket(board, dice, treasury=None, territory_value=None, damage_this_turn=0,
     return {"damage": damage, "ipcs_lost": paid, "rolled": die,
             "facilities": (("industrial_complex", before, damage, before + damage),)}
 
-
-def rocket_range(edition):
-    """Spaces a rocket may fly: 3 (CL-T-07, LHTR-T-08), 4 from an air base (P40-R-12)."""
-    style = _STYLE[EDITIONS.index(_edition_of(edition))]
-    return 4 if style == Y1940 else 3
-
-
-def spaces_between(adjacent, source, target, limit, blocked=None):
-    """Fewest spaces from `source` to `target` (territories and sea zones alike, as
-    movement counts them: CL-A-21, LHTR-A-20, P40-X-44), never passing *through* a
-    space for which `blocked(space)` is true; -1 if more than `limit` or unreachable.
-    `adjacent(space)` gives the neighbours (board.adjacent)."""
-    if source == target:
-        return 0
-    seen = {source: 0}
-    frontier = [source]
-    dist = 0
-    while frontier and dist < limit:
-        dist += 1
-        nxt = []
-        for here in frontier:
-            for there in adjacent(here):
-                if there in seen:
-                    continue
-                if there == target:
-                    return dist
-                seen[there] = dist
-                if blocked is not None and blocked(there):
-                    continue
-                nxt.append(there)
-        frontier = nxt
-    return -1
-
-
-# neutral kinds of engine_core/board.py a rocket may not fly over (1940, LHTR): every true
-# neutral; Dutch and French territories are Allied ground (NK_DUTCH 6, NK_FRENCH 7 pass)
-_NK_BLOCKING = (1, 2, 3, 4, 5, 8)
-
-
-def rocket_in_range(board, launcher, target, is_neutral=None):
-    """True if a rocket from territory `launcher` reaches `target`: 3 spaces in Classic
-    and Revised (CL-T-07, LHTR-T-08), 4 in the 1940 games (P40-R-12). In the 1940 games
-    rockets never fly over neutral territories (P40-R-12, G40-R-04); LHTR neutrals are
-    impassable and spaces count like movement (LHTR-A-20); Classic neutrals may be
-    crossed (CL-A-21). Impassable spaces are never crossed. `is_neutral(t)` overrides the
-    start-of-game neutral kinds (a neutral taken over since is no longer neutral)."""
-    style = _STYLE[EDITIONS.index(board.edition)]
-
-    def blocked(t):
-        if board.is_impassable(t):
-            return True
-        if style == CLASSIC or board.is_sea(t):
-            return False
-        if is_neutral is not None:
-            return is_neutral(t)
-        return board.neutral_kind(t) in _NK_BLOCKING
-
-    return spaces_between(board.adjacent, launcher, target, rocket_range(board), blocked) >= 0

@@ -15,6 +15,7 @@ Input (one JSON object; any other field is refused by name):
               bombing {territory, damage, facility?}        enter {territory, by?, attack}
               end_phase                                     collect_income {answers?, convoy?}
               answer {value}                                advantage {name, territory?}
+              rocket {territory, launcher, die, facility?}
             (territories and powers by name or id, units by name; engine_core/ledger/game.py)
   seed      optional whole number (default 1): the game's own dice (research, convoys)
   options   optional object, every field optional:
@@ -46,7 +47,7 @@ OPTION_CHOICES = (("p40_us_dow_window", ("turn3_only", "turn3_onward")),
 OPTIONS = OPTION_FLAGS + tuple(k for k, _ in OPTION_CHOICES) + ("vc_level", "national_advantages")
 ACTION_TYPES = ("purchase", "place", "repair", "upgrade", "capture", "battle", "violate_neutral",
                 "declare_war", "research", "end_phase", "collect_income", "answer", "bombing",
-                "enter", "advantage")
+                "enter", "advantage", "rocket")
 
 
 def check_options(options):

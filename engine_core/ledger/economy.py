@@ -214,7 +214,7 @@ def upgrade(board, state, power, t):
 DMG_IC = 0
 DMG_AIR = 1
 DMG_NAVAL = 2
-_KIND_BIT = (_ANY_IC, FAC_AIR_BASE, FAC_NAVAL_BASE)
+FACILITY_BIT = (_ANY_IC, FAC_AIR_BASE, FAC_NAVAL_BASE)
 
 
 def facility_kind(name):
@@ -308,7 +308,7 @@ def repair(board, state, power, t, count, kind=DMG_IC):
     if capital_lost(board, state, power):
         raise RuleError(rid(board, "CL-C-85", "LHTR-E-11", "P40-E-05", "G40-E-07"),
                         "a power whose capital is held by the enemy may not repair")
-    if state.owner[t] != power or not state.facilities[t] & _KIND_BIT[kind]:
+    if state.owner[t] != power or not state.facilities[t] & FACILITY_BIT[kind]:
         raise RuleError("P40-E-03", "only the controller repairs its facility")
     have = get_damage(state, t, kind)
     if count <= 0 or count > have:
@@ -333,7 +333,7 @@ def bombing(board, state, t, damage, kind=DMG_IC, earlier=()):
     than it holds (CL-C-54, CL-E-10, LHTR-E-14). `earlier`: the damage of the raids and
     rockets already recorded on t this turn (LHTR, rule "bombing_turn_cap"): together they
     destroy at most the territory's income value (LHTR-C-52)."""
-    if board.is_sea(t) or not state.facilities[t] & _KIND_BIT[kind]:
+    if board.is_sea(t) or not state.facilities[t] & FACILITY_BIT[kind]:
         raise RuleError(rid(board, "CL-C-50", "LHTR-C-50", "P40-C-47"), "no such facility there")
     if is_1940(board):
         cap = damage_cap(state, t, kind)

@@ -23,6 +23,8 @@ Action types (dict "type"; names or ids accepted):
                                       a battle's result (Battle.result) without re-running it
   violate_neutral {territory}         Classic neutrality fee (CL-C-92)
   bombing {territory, damage, facility?}   COMBAT phase: a raid's result from raids.py
+  rocket {territory, launcher, die, facility?}   COMBAT phase: a rocket attack (Rockets
+                                      technology) on t from `launcher`, the die rolled
   enter {territory, by?, attack}      units entered a territory without taking it (an
                                       attack that failed, a move politics must know about)
   place {territory, units, sea_zone?, power?}   MOBILIZE phase
@@ -42,7 +44,7 @@ from engine_core.ledger import phases as PH
 from engine_core.ledger import victory as V
 from engine_core.dice import seed_state, roll_one
 from engine_core.errors import RuleError, InputError
-from engine_core.editions import FAM_LHTR
+from engine_core.editions import FAM_LHTR, FAM_CLASSIC
 from engine_core.ledger.state import GameState, NO_OWNER, set_since
 
 EV_PHASE = 20      # (EV_PHASE, power, phase constant)
@@ -55,6 +57,10 @@ EV_CONVOY = 26     # (EV_CONVOY, power, loss, per_zone)
 EV_NEUTRAL_ARMY = 27   # (EV_NEUTRAL_ARMY, territory, side defending, unit, count): an attacked
                        # neutral's standing army appears, on the side opposed to the attacker
                        # (P40-C-130)
+
+# neutral kinds a rocket may fly over (board.NK_*): Dutch and French territories are Allied
+# ground, and held territories are no neutrals (P40-R-12, G40-R-04, LHTR-A-20)
+_NOT_IN_THE_WAY = (_board.NK_NONE, _board.NK_DUTCH, _board.NK_FRENCH)
 
 _STRIKE_ROUND = 1 << 23   # advantages.STRIKE_ROUND (Revised/LHTR Joint Strike round, LHTR-O-31)
 
@@ -377,8 +383,11 @@ class Game:
                                 "raids strike facilities of a power you are at war with")
             earlier = ()
             if b.rules.get("bombing_turn_cap"):
-                earlier = [x[2] for x in J.this_phase(s.journal, J.BOMBING) if x[1] == t]
+                earlier = (J.damage_this_turn(s.journal, t),)   # raids and rockets (LHTR-C-52)
             return E.bombing(b, s, t, a["damage"], a["facility"], earlier)
+        if code == J.ROCKET:
+            self._need_phase(ph, PH.COMBAT, "rocket")
+            return self._rocket(p, a)
         if code == J.DECLARE_WAR:
             return self._declare_war(p, a["target"])
         if code == J.RESEARCH:
@@ -454,6 +463,52 @@ class Game:
             if fn is not None:
                 events += self._apply_politics(fn(b, s, captor, t))
         return events
+
+    def _rocket(self, p, a):
+        """A rocket attack (CL-T-07, LHTR-T-08, P40-R-12): the power has Rockets; the launcher
+        is its own territory (its AA guns; 1940: an operative air base) within range of an
+        enemy facility; the per-turn limits of the edition; one die of damage, capped as a
+        raid's (LHTR: together with this turn's raids, LHTR-C-52)."""
+        from engine_core import techs
+        b = self.board
+        s = self.state
+        rule = E.rid(b, "CL-T-07", "LHTR-T-08", "P40-R-12")
+        if not s.techs[p] & techs.ROCKETS:
+            raise RuleError(rule, "only a power with the Rockets technology fires rockets")
+        die = a["die"]
+        if die < 1 or die > 6:
+            raise RuleError(rule, "a rocket rolls one die: 1 to 6")
+        t = a["territory"]
+        src = a["launcher"]
+        kind = a["facility"]
+        y1940 = E.is_1940(b)
+        if b.is_sea(src) or s.owner[src] != p:
+            raise RuleError(rule, "a rocket is launched from a territory you control")
+        if y1940 and not (s.facilities[src] & E.FAC_AIR_BASE and E.get_damage(s, src, E.DMG_AIR) < 3):
+            raise RuleError(rule, "rockets are launched from an operative air base")
+        if s.owner[t] == NO_OWNER or not s.is_at_war(p, s.owner[t]):
+            raise RuleError(rule, "a rocket strikes a facility of a power you are at war with")
+        if b.is_sea(t) or not s.facilities[t] & E.FACILITY_BIT[kind] or (kind and not y1940):
+            raise RuleError(rule, "a rocket strikes an industrial complex" +
+                            (", air base or naval base" if y1940 else ""))
+        from engine_core.battle import rocket_range as rr
+        # a neutral taken over since the start is no longer in the way (P40-R-12, G40-R-04)
+        if not rr.rocket_in_range(b, src, t, lambda x: s.owner[x] == NO_OWNER
+                                     and b.neutral_kind(x) not in _NOT_IN_THE_WAY):
+            raise RuleError(rule, "the target is more than %d spaces away" % rr.rocket_range(b))
+        for e in J.this_phase(s.journal, J.ROCKET):
+            if b.family == FAM_CLASSIC:
+                raise RuleError("CL-T-07", "one free rocket attack per turn")   # CL-A-21
+            if e[2] == src:
+                raise RuleError(rule, "one rocket per launcher each turn")     # LHTR-A-20
+            if e[1] == t and b.edition == "revised_lhtr":
+                raise RuleError("LHTR-T-08", "each industrial complex may be hit by one rocket a turn")
+        earlier = ()
+        if b.rules.get("bombing_turn_cap"):
+            earlier = (J.damage_this_turn(s.journal, t),)   # LHTR-C-52, with the raids
+        elif b.family == FAM_LHTR and die > b.ipc(t):
+            die = b.ipc(t)   # Revised: each rocket capped at the territory's value (LHTR-M-08)
+        return E.bombing(b, s, t, die, kind, earlier)
 
     def _declare_war(self, p, target):
         b = self.board

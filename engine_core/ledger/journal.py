@@ -28,6 +28,9 @@ Codes and their arguments:
   ANSWER        value                           answer to the pending prompt
   BOMBING       t, damage, facility kind        a raid's or rocket's result against t
                                                 (1940: markers; Classic/Revised: IPCs lost)
+  ROCKET        t, launcher, die, facility kind  a rocket attack on t from the territory
+                                                `launcher` (its AA guns; 1940: its air base),
+                                                the die rolled (the ledger applies the caps)
   ENTER         t, power, attack                units entered t without taking it (politics:
                                                 acts of war, first attack on a neutral, FIC)
   ADVANTAGE     name index, t+1                 a Revised/LHTR national advantage used
@@ -51,10 +54,11 @@ ANSWER = 12
 BOMBING = 13
 ENTER = 14
 ADVANTAGE = 15
+ROCKET = 16
 
 TYPES = ("", "purchase", "place", "repair", "upgrade", "capture", "battle", "violate_neutral",
          "declare_war", "research", "end_phase", "collect_income", "answer", "bombing", "enter",
-         "advantage")
+         "advantage", "rocket")
 
 
 END_PHASE_ENTRY = (END_PHASE,)   # the commonest entry, shared (RAM)
@@ -85,6 +89,18 @@ def in_this_phase(journal, entry):
         if tuple(e) == entry:
             return True
     return False
+
+
+def damage_this_turn(journal, t):
+    """The raid and rocket damage recorded on t in this phase (as rolled: the per-turn cap
+    of LHTR-C-52 counts them together; anything past the cap did nothing either way)."""
+    n = 0
+    for e in this_phase(journal):
+        if e[0] == BOMBING and e[1] == t:
+            n += e[2]
+        elif e[0] == ROCKET and e[1] == t:
+            n += e[3]
+    return n
 
 
 def code_of(type_name):
@@ -225,6 +241,9 @@ def encode(board, state, action):
     if code == BOMBING:
         return (code, _territory(board, g("territory")), _int(g("damage", 0), "damage"),
                 _kind(g("facility")))
+    if code == ROCKET:
+        return (code, _territory(board, g("territory")), _territory(board, g("launcher")),
+                _int(g("die", 0), "die"), _kind(g("facility")))
     if code == ENTER:
         who = g("by")
         p = current_power(board, state) if who is None else _power(board, who)
@@ -317,6 +336,11 @@ def decode(entry):
         a["territory"] = entry[1]
         a["damage"] = entry[2]
         a["facility"] = entry[3]
+    elif code == ROCKET:
+        a["territory"] = entry[1]
+        a["launcher"] = entry[2]
+        a["die"] = entry[3]
+        a["facility"] = entry[4]
     elif code == ENTER:
         a["territory"] = entry[1]
         a["by"] = entry[2]

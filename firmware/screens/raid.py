@@ -174,7 +174,7 @@ class RaidSetup(Counter):
         g = self.app.session.game
         if not self.app.session.board.rules.get("bombing_turn_cap"):
             return 0
-        return sum(x[2] for x in J.this_phase(g.state.journal, J.BOMBING) if x[1] == self.t)
+        return J.damage_this_turn(g.state.journal, self.t)
 
     def head(self, cols):
         board = self.app.session.board

@@ -85,7 +85,7 @@ GAME_PATHS = (("edition",), ("actions",), ("seed",), ("options",), ("zzz",), ("a
               ("options", "bid"))
 ACTION_TYPES = ("purchase", "place", "repair", "upgrade", "capture", "battle", "violate_neutral",
                 "declare_war", "research", "end_phase", "collect_income", "answer", "bombing",
-                "enter", "advantage")
+                "enter", "advantage", "rocket")
 
 
 def _alarm(signum, frame):
