@@ -638,6 +638,15 @@ class Session:
             self._flush()
         return self.battle
 
+    def start_raid(self, territory, attacker, setup):
+        """A tournament's bombing raid (engine_core.trust.tournament.Tournament.start_raid):
+        logged, rolled from the tournament's dice step by step (AuditedRaid)."""
+        try:
+            raid = self.tour.start_raid(territory, attacker, setup)
+        finally:
+            self._flush()
+        return AuditedRaid(self, raid)
+
     def end_battle(self):
         if self.tour is not None and self.battle is not None and self.territory >= 0:
             # issue 15: a tournament battle of a territory ends in the game (its result recorded
@@ -761,6 +770,40 @@ class AuditedBattle:
 
     def step(self, dice=None):
         self.run_until_prompt(dice)
+
+
+class AuditedRaid:
+    """A tournament's bombing raid as the raid screens see it (as AuditedBattle for a battle):
+    its steps roll the tournament's dice (the dice the screen passes are not used) and its
+    answers are logged; the log lines reach flash before they return."""
+
+    def __init__(self, session, raid):
+        self._session = session
+        self._raid = raid
+
+    def __getattr__(self, name):
+        return getattr(self._raid, name)
+
+    def answer(self, choice):
+        s = self._session
+        try:
+            s.tour.raid_answer(choice)
+        finally:
+            s._flush()
+
+    def step(self, dice=None):
+        r = self._raid
+        if r.prompt is None and not r.done:
+            s = self._session
+            try:
+                s.tour.raid_step()
+            finally:
+                s._flush()
+
+    def run_until_prompt(self, dice=None):
+        while not self._raid.done and self._raid.prompt is None:
+            self.step(dice)
+        return self._raid.prompt
 
 
 def assault_sea(kind, options):

@@ -10,7 +10,7 @@ generator gives, and names the first entry that does not match.
 Log lines (text, one per entry, no dict order involved):
     ADJUTANT-LOG|2|<edition>|<commitment hex>|<chain start hex>
     <n>|<kind>|<body>|<hash hex>          kind: roll, typed, action, bank, decision, battle,
-                                          game, game_dice (engine_core/trust/tournament.py)
+                                          game, game_dice, mix, raid (engine_core/trust/tournament.py)
     SEED|<seed>|<final hash hex>          seed: decimal int, or hex digits (new_seed)
 A `roll` body is the dice values "3,1,6" drawn from the device generator; a
 `typed` body is physical dice typed in by players (chained, not re-rolled); a `mix` body is
@@ -36,7 +36,7 @@ from engine_core.dice import Dice, roll_one, seed_state
 LOG_VERSION = "2"              # written: the commitment binds edition and options too
 READ_VERSIONS = ("1", "2")      # read: 1 is the format before issue 15 (seed only)
 _HEX = "0123456789abcdef"
-KINDS = ("roll", "typed", "action", "bank", "decision", "battle", "game", "game_dice", "mix")
+KINDS = ("roll", "typed", "action", "bank", "decision", "battle", "game", "game_dice", "mix", "raid")
 CHECKPOINT_CHARS = 8            # hex digits of a checkpoint code (32 bits)
 MAX_LINE = 4096                 # characters of one log line a reader takes (bounded parsing)
 MAX_MIX_DIGITS = 9              # the players' number: up to 9 decimal digits (below 2**30)

@@ -31,6 +31,17 @@ Entries (kind: body):
   decision:  <prompt name> <choice>                an answer to a battle prompt
 
   mix:       <number>                              the players' number (entry 2, optional)
+  raid:      start {...} / answer <prompt> <choice> / end {...}
+                                                   a bombing raid's set-up, decisions, result
+
+Bombing raids (engine_core/battle/raids.py) roll from the battles' stream (`roll` entries,
+checked die by die like a battle's). `start_raid` logs the set-up; the device steps the raid
+(`raid_step`, one rolling step a press: the tower shows it), a replay runs it to its next
+question after each input -- the same dice in the same order. Its result is owed to the game:
+the `bombing` actions it gives (one per damaged facility, 1940; the IPC damage, Classic /
+Revised) must be recorded next, exactly, before any other action (TOURNAMENT-BATTLE), and a
+`bombing` action without a logged raid is refused. Undo as for battles (TOURNAMENT-UNDO).
+Logs without raid entries read as before (the entry kind is new, the format the same).
 
 `replay(lines)` re-runs the whole game from the log's inputs (game, mix, action, battle start,
 decision entries) with the revealed seed and compares every entry it produces with the
@@ -87,6 +98,7 @@ _J_CAPTURE = 5
 _J_BATTLE = 6
 _J_RESEARCH = 9
 _J_INCOME = 11
+_J_BOMBING = 13
 
 
 def game_seed(seed):
@@ -248,6 +260,9 @@ class Tournament:
         self.fought_turn = None     # (round, turn) of `fought`
         self.battle = None
         self.battle_info = None
+        self.raid = None            # the running (or last) bombing raid
+        self.raid_t = -1            # its territory
+        self.raid_owed = []         # journal entries (bombing) its result still owes the game
         self.luck = None
         if luck is True:
             from engine_core.trust.luck import LuckLedger
@@ -301,6 +316,9 @@ class Tournament:
         if entry[0] == _J_BATTLE:
             self.unrecorded = None
             self.shown = len(s.journal)        # recorded: its dice were shown before it
+        if self.raid_owed and entry[0] == _J_BOMBING:
+            self.raid_owed.pop(0)
+            self.shown = len(s.journal)        # a raid's result: its dice were shown before it
         e = s.journal[-1]
         code = e[0]
         name = J.TYPES[code] if 0 < code < len(J.TYPES) else "?"
@@ -333,6 +351,8 @@ class Tournament:
         b = self.battle
         if b is not None and b.result is None and self.battle_info["territory"] >= 0:
             raise RuleError("TOURNAMENT-BATTLE", "finish the running battle first")
+        if self._check_raid_entry(entry):
+            return
         if code == _J_RESEARCH and len(entry) > 4 and entry[4]:
             raise RuleError("TOURNAMENT-DICE", "typed dice are refused in a tournament: the device rolls")
         if code == _J_INCOME and _income_typed(entry):
@@ -347,6 +367,9 @@ class Tournament:
                     "the battle in %s ended captured %d, IPCs lost %d/%d: the record says captured %d, "
                     "%d/%d" % (name, u[1], u[2], u[3], entry[3], entry[4], entry[5])))
             return
+        if code == _J_BOMBING:
+            raise RuleError("TOURNAMENT-BATTLE", "no raid was rolled on %s: in a tournament the device "
+                            "rolls every raid" % self.board.territory_name(entry[1]))
         if code == _J_BATTLE:
             raise RuleError("TOURNAMENT-BATTLE", "no battle was rolled for %s: in a tournament the device "
                             "rolls every battle" % self.board.territory_name(entry[1]))
@@ -362,6 +385,8 @@ class Tournament:
             pass                    # format 1: undo as it was then
         elif self.unrecorded is not None or (b is not None and b.result is None):
             raise RuleError("TOURNAMENT-UNDO", "a battle is on: record it before any undo")
+        elif self.raid_open():
+            raise RuleError("TOURNAMENT-UNDO", "a raid is on: record it before any undo")
         elif len(self.game.state.journal) <= self.shown:
             raise RuleError("TOURNAMENT-UNDO", "dice were shown by or after the last action: in a "
                             "tournament undo stops there")
@@ -394,6 +419,9 @@ class Tournament:
         if self.unrecorded is not None and self.version != "1":
             raise RuleError("TOURNAMENT-BATTLE", "record the battle in %s first" % (
                 self.board.territory_name(self.unrecorded[0])))
+        if self.raid_open() and self.version != "1":
+            raise RuleError("TOURNAMENT-BATTLE", "finish and record the raid on %s first" % (
+                self.board.territory_name(self.raid_t)))
         if options is not None and not isinstance(options, dict):
             raise InputError("a battle's options are an object")
         t = territory
@@ -452,6 +480,111 @@ class Tournament:
                 self.luck.record(info["kind"], info["attacker"], info["defender"], r,
                                  info["attacker_power"], info["defender_power"], info["territory"])
 
+    # -------------------------------------------------------------- bombing raids
+    def raid_open(self):
+        """True while a raid runs or its result is not all recorded in the game."""
+        r = self.raid
+        return r is not None and (not r.done or len(self.raid_owed) > 0)
+
+    def _check_raid_entry(self, entry):
+        """An action while a raid is on: only the bombing records its result owes, in order.
+        True when `entry` is the next one owed (RuleError for any other)."""
+        if not self.raid_open():
+            return False
+        name = self.board.territory_name(self.raid_t)
+        if not self.raid.done:
+            raise RuleError("TOURNAMENT-BATTLE", "finish the raid on %s first" % name)
+        want = self.raid_owed[0]
+        if tuple(entry) == want:
+            return True
+        if entry and entry[0] == _J_BOMBING:
+            raise RuleError("TOURNAMENT-BATTLE", "the raid on %s did %d damage there: the record says %d" % (
+                name, want[2], entry[2] if len(entry) > 2 else 0))
+        raise RuleError("TOURNAMENT-BATTLE", "record the raid on %s first (%d damage)" % (name, want[2]))
+
+    def start_raid(self, territory, attacker, setup=None):
+        """A bombing raid on `territory`, its dice from the tournament's stream: `attacker`
+        {unit: count}, `setup` the Raid's other arguments (targets, interceptors, aa, treasury,
+        territory_value, damage_this_turn, attacker_tech, defender_tech, options). Logged; no
+        step is run (raid_step). A refused set-up raises and logs nothing."""
+        from engine_core.battle.raids import Raid
+        if self.battle is not None and self.battle.result is None:
+            raise RuleError("TOURNAMENT-BATTLE", "finish the running battle first")
+        if self.unrecorded is not None:
+            raise RuleError("TOURNAMENT-BATTLE", "record the battle in %s first" % (
+                self.board.territory_name(self.unrecorded[0])))
+        if self.raid_open():
+            raise RuleError("TOURNAMENT-BATTLE", "finish and record the raid on %s first" % (
+                self.board.territory_name(self.raid_t)))
+        if setup is not None and not isinstance(setup, dict):
+            raise InputError("a raid's set-up is an object")
+        t = territory
+        if isinstance(t, str):
+            t = self.board.territory_id(t)
+        t = int(t)
+        if t < 0 or t >= self.board.territory_count:
+            raise InputError("a raid's territory is a territory of the board")
+        kw = {}
+        for k in setup or {}:
+            if k not in _RAID_KEYS:
+                raise InputError("a raid's set-up has no '%s'" % k)
+            kw[k] = _tuples(setup[k])
+        info = {"territory": t, "attacker": _spec(self.board, attacker), "setup": setup or {}}
+        body = "start " + enc(info)
+        raid = Raid(self.board, info["attacker"], **kw)     # refused set-ups raise here
+        self.raid = raid
+        self.raid_t = t
+        self.raid_owed = []
+        self.moved = True
+        self.log.record("raid", body)
+        self.shown = len(self.game.state.journal)      # its dice are rolled now: no undo before it
+        return raid
+
+    def raid_step(self):
+        """One step of the running raid with the tournament's dice; at its end the result is
+        logged and owed to the game."""
+        r = self.raid
+        if r is None or r.done:
+            raise InputError("no raid is running")
+        if r.prompt is not None:
+            raise InputError("the raid asks a question first")
+        r.step(self.dice)
+        if r.done:
+            self._raid_end()
+        return r
+
+    def _run_raid(self):
+        r = self.raid
+        while not r.done and r.prompt is None:
+            self.raid_step()
+
+    def raid_answer(self, choice):
+        """Answer the raid's question (illegal answers raise and log nothing). Typed dice are
+        refused: the device rolls."""
+        from engine_core.battle.base import P_RAID_DICE
+        r = self.raid
+        if r is None or r.prompt is None:
+            raise InputError("no raid question is pending")
+        p = r.prompt
+        if p.kind == P_RAID_DICE:
+            raise RuleError("TOURNAMENT-DICE", "typed dice are refused in a tournament: the device rolls")
+        body = "answer " + p.name() + " " + enc(choice)
+        r.answer(_tuples(choice))
+        self.log.record("raid", body)
+        return r
+
+    def _raid_end(self):
+        from engine_core.ledger import journal as J
+        res = self.raid.result
+        out = {"damage": res["damage"], "ipcs_lost": res["ipcs_lost"], "rolled": res["rolled"],
+               "facilities": res["facilities"], "attacker_lost": res["attacker_lost"],
+               "defender_lost": res["defender_lost"]}
+        self.log.record("raid", "end " + enc(out))
+        owed = []
+        for act in raid_actions(self.raid, self.raid_t):
+            owed.append(tuple(J.encode(self.board, self.game.state, act)))
+        self.raid_owed = owed
+
     def _power(self, p):
         if isinstance(p, str):
             return self.board.power_id(p)
@@ -462,6 +595,34 @@ class Tournament:
         """Reveal the seed (the log's footer); returns the log lines kept in memory."""
         self.log.reveal(self.seed)
         return self.log.lines
+
+
+_RAID_KEYS = ("targets", "interceptors", "aa", "treasury", "territory_value", "damage_this_turn",
+              "attacker_tech", "defender_tech", "options", "plan")
+_FAC_1940 = ("major_industrial_complex", "minor_industrial_complex", "air_base", "naval_base")
+
+
+def raid_actions(raid, territory):
+    """The `bombing` actions a finished raid's result gives the game: one per damaged facility
+    (1940 games, P40-C-47), or the IPC damage (Classic / Revised / LHTR: the ledger takes it
+    from the treasury). [] when nothing was damaged."""
+    from engine_core.battle.raids import Y1940
+    r = raid.result
+    acts = []
+    if raid.style == Y1940:
+        for name, _before, added, _after in r["facilities"]:
+            if added:
+                acts.append({"type": "bombing", "territory": territory, "damage": added, "facility": name})
+    elif r["damage"]:
+        acts.append({"type": "bombing", "territory": territory, "damage": r["damage"]})
+    return acts
+
+
+def _tuples(v):
+    """A logged value back as the raid takes it: lists as tuples, all the way down."""
+    if isinstance(v, list):
+        return tuple([_tuples(x) for x in v])
+    return v
 
 
 def _income_typed(entry):
@@ -748,7 +909,8 @@ def inputs_in(lines):
     for line in lines[1:]:
         parts = line.split("|")
         if len(parts) == 4 and (parts[1] in ("action", "decision") or
-                                (parts[1] == "battle" and parts[2].startswith("start "))):
+                                (parts[1] == "battle" and parts[2].startswith("start ")) or
+                                (parts[1] == "raid" and not parts[2].startswith("end "))):
             k += 1
     return k
 
@@ -773,6 +935,25 @@ def _replay_input(t, n, kind, body):
         return
     if kind == "mix":
         t.mix(audit.parse_mix(body))
+        return
+    if kind == "raid" and body.startswith("start "):
+        info = loads(body[6:])
+        if not isinstance(info, dict):
+            raise Mismatch(n, "a raid start that is not an object")
+        t.start_raid(info["territory"], info["attacker"], info["setup"])
+        t._run_raid()
+        return
+    if kind == "raid" and body.startswith("answer "):
+        rest = body[7:]
+        sp = rest.find(" ")
+        if sp < 0:
+            raise Mismatch(n, "a raid answer without its choice")
+        want = rest[:sp]
+        r = t.raid
+        if r is None or r.prompt is None or r.prompt.name() != want:
+            raise Mismatch(n, "the log answers a raid's %s question the replayed raid does not ask" % want)
+        t.raid_answer(loads(rest[sp + 1:]))
+        t._run_raid()
         return
     if kind == "decision":
         sp = body.find(" ")

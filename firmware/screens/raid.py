@@ -11,10 +11,15 @@ players' dice typed), answer its questions (defaults preselected), record it in 
               cap), 1940 damage markers per facility (P40-C-47).
   RaidDice    physical dice: one row per die, in the raid's order.
 
-Not in a tournament game yet (its dice would not be logged: refused at Start). A running raid
-is saved after every step in its own two-slot record (`raid.0/1`, keyed by the game position:
-any action makes it stale); after a power cut Conduct combat offers "Resume raid". Nothing
-reaches the game before the end. Its modules unload after it (session.BATTLE_MODULES).
+A running raid is saved after every step in its own two-slot record (`raid.0/1`, keyed by the
+game position: any action makes it stale); after a power cut Conduct combat offers "Resume
+raid". Nothing reaches the game before the end. Its modules unload after it
+(session.BATTLE_MODULES).
+
+In a tournament game the raid goes through the tournament (session.start_raid: an
+AuditedRaid): its set-up, every step's dice (the tournament's stream, whatever the dice
+setting) and every answer are in the log, and the log is its save (no `raid` slots); after a
+power cut the rebuilt tournament still holds it and Conduct combat offers "Resume raid".
 """
 
 from firmware import ui
@@ -59,6 +64,11 @@ def raid_saved(session):
     cut interrupted at this game position, or None."""
     import json
     import binascii
+    tour = session.tour
+    if tour is not None:         # a tournament: its log holds the raid (engine_core.trust)
+        if not tour.raid_open():
+            return None
+        return tour.raid_t, None, len(_acts(tour.raid, tour.raid_t)) - len(tour.raid_owed)
     slots = _slots(session)
     if slots is None or session.game is None:
         return None
@@ -80,6 +90,10 @@ def raid_resume(app):
     from engine_core.battle.raids import Raid
     got = raid_saved(app.session)
     if got is None:
+        return
+    if got[1] is None:           # the tournament's raid
+        from firmware.session import AuditedRaid
+        app.push(RaidRun(app, AuditedRaid(app.session, app.session.tour.raid), got[0], got[2]))
         return
     try:
         raid = Raid.from_bytes(app.session.board, got[1])
@@ -218,6 +232,11 @@ class RaidSetup(Counter):
     def make_raid(self):
         """The engine's Raid for what is entered (ValueError names the rule)."""
         from engine_core.battle.raids import Raid
+        attacker, kw = self.raid_args()
+        return Raid(self.edition, attacker, **kw)
+
+    def raid_args(self):
+        """(attacker {unit: count}, the Raid's other arguments) of what is entered."""
         session = self.app.session
         board = session.board
         state = session.game.state
@@ -240,7 +259,7 @@ class RaidSetup(Counter):
             if self.edition != "classic":
                 kw["territory_value"] = board.ipc(self.t)
                 kw["damage_this_turn"] = self.earlier()
-        return Raid(self.edition, attacker, **kw)
+        return attacker, kw
 
     def key(self, name, now):
         if name == "back":       # no raid: its modules go as after one
@@ -253,16 +272,30 @@ class RaidSetup(Counter):
     def other(self, name, now):
         if name not in ("roll", "select"):
             return
-        if self.app.session.tour is not None:
-            # a tournament's dice are logged (engine_core.trust); a raid's are not yet
-            self.say("Tournament game: raid dice are not logged yet")
-            return
+        session = self.app.session
         try:
-            raid = self.make_raid()
+            raid = self.make_raid()          # refused set-ups: nothing logged
+            if session.tour is not None:     # the tournament's raid: logged, its dice
+                attacker, kw = self.raid_args()
+                raid = session.start_raid(self.t, attacker, kw)
         except ValueError as err:
             self.refuse(err)
             return
         self.app.replace(RaidRun(self.app, raid, self.t))
+
+
+def _acts(raid, t):
+    """The `bombing` actions of a finished raid: one per damaged facility (1940, P40-C-47), or
+    the IPC damage (Classic / Revised: the ledger takes it from the treasury)."""
+    r = raid.result
+    acts = []
+    if _is_1940(raid.edition):
+        for name, _before, added, _after in r["facilities"]:
+            if added:
+                acts.append({"type": "bombing", "territory": t, "damage": added, "facility": name})
+    elif r["damage"]:
+        acts.append({"type": "bombing", "territory": t, "damage": r["damage"]})
+    return acts
 
 
 def _splits(total, caps):
@@ -366,7 +399,8 @@ class RaidRun(Screen):
         self.cursor = 0
         self.opts = []
         self.recorded = False
-        self.slots = _slots(app.session)
+        # a tournament's raid is saved by its log (the raid slots are a normal game's)
+        self.slots = _slots(app.session) if app.session.tour is None else None
         self.position = _key(app.session)
         self.acted = acted       # `bombing` actions of the result already recorded
         self.catch_up()
@@ -479,14 +513,7 @@ class RaidRun(Screen):
         damage (Classic/Revised: the ledger takes it from the treasury)."""
         if self.recorded:
             return
-        r = self.raid.result
-        acts = []
-        if _is_1940(self.raid.edition):
-            for name, _before, added, _after in r["facilities"]:
-                if added:
-                    acts.append({"type": "bombing", "territory": self.t, "damage": added, "facility": name})
-        elif r["damage"]:
-            acts.append({"type": "bombing", "territory": self.t, "damage": r["damage"]})
+        acts = _acts(self.raid, self.t)
         while self.acted < len(acts):
             try:
                 self.app.act(acts[self.acted])

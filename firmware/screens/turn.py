@@ -261,7 +261,9 @@ class CombatMenu(Menu):
         if phase == "combat":
             items.append(("Bombing raid", "raid"))   # screens/raid.py
             from firmware import saves
-            if session.slots is not None and saves.Slots(session.slots.store, "raid").load():
+            tour = session.tour          # a tournament's raid is in its log, a game's in its slots
+            if (tour.raid_open() if tour is not None else
+                    session.slots is not None and saves.Slots(session.slots.store, "raid").load()):
                 from firmware.screens.nav import screen
                 got = screen("raid_saved")(session)  # a raid a power cut interrupted
                 if got is not None:

@@ -178,27 +178,6 @@ def test_the_raid_picker_offers_enemy_land_with_a_facility():
         assert state.facilities[t] and board.side(state.owner[t]) != board.side(0)
 
 
-def test_a_tournament_game_refuses_a_raid_its_dice_unlogged():
-    """A tournament's dice are logged (engine_core.trust); the raid's are not yet, so the device
-    refuses to roll one there and the game is unchanged."""
-    from test_firmware_tournament import device, new_tournament
-    d = device()
-    new_tournament(d, "Classic")
-    d.press("select")                      # past the commitment screen
-    for _ in range(6):
-        if d.app.session.summary()["phase"] == "combat":
-            break
-        d.press("roll")
-    assert d.app.session.summary()["phase"] == "combat"
-    before = len(d.app.session.game.state.journal)
-    d.press("select")
-    d.select_item("Bombing raid")
-    d.press("select")                      # the first target
-    d.press("roll")
-    assert d.screen() == "RaidSetup" and "not logged" in d.text()
-    assert len(d.app.session.game.state.journal) == before
-
-
 def test_lhtr_two_raids_on_one_complex_stop_at_its_value():
     """LHTR-C-51/52: Germany's complex (value 10, treasury 40) raided twice in one turn by one
     bomber each: AA 4 and 2 miss, bombing 6 and 6; the first costs 6 (40 -> 34), the second
