@@ -40,7 +40,8 @@ checked die by die like a battle's). `start_raid` logs the set-up; the device st
 question after each input -- the same dice in the same order. Its result is owed to the game:
 the `bombing` actions it gives (one per damaged facility, 1940; the IPC damage, Classic /
 Revised) must be recorded next, exactly, before any other action (TOURNAMENT-BATTLE), and a
-`bombing` action without a logged raid is refused. Undo as for battles (TOURNAMENT-UNDO).
+`bombing` action without a logged raid is refused. One raid per territory per turn (a raid
+that did nothing is not rolled again). Undo as for battles (TOURNAMENT-UNDO).
 Logs without raid entries read as before (the entry kind is new, the format the same).
 
 `replay(lines)` re-runs the whole game from the log's inputs (game, mix, action, battle start,
@@ -263,6 +264,7 @@ class Tournament:
         self.raid = None            # the running (or last) bombing raid
         self.raid_t = -1            # its territory
         self.raid_owed = []         # journal entries (bombing) its result still owes the game
+        self.raided = []            # territories raided this turn (one raid each: its dice stand)
         self.luck = None
         if luck is True:
             from engine_core.trust.luck import LuckLedger
@@ -340,6 +342,7 @@ class Tournament:
         if key != self.fought_turn:
             self.fought_turn = key
             self.fought = []
+            self.raided = []
         return key
 
     def _check_entry(self, entry):
@@ -524,6 +527,10 @@ class Tournament:
         t = int(t)
         if t < 0 or t >= self.board.territory_count:
             raise InputError("a raid's territory is a territory of the board")
+        self._turn()
+        if t in self.raided:
+            raise RuleError("TOURNAMENT-BATTLE", "%s was raided this turn: its dice stand, not a raid "
+                            "again" % self.board.territory_name(t))
         kw = {}
         for k in setup or {}:
             if k not in _RAID_KEYS:
@@ -535,6 +542,7 @@ class Tournament:
         self.raid = raid
         self.raid_t = t
         self.raid_owed = []
+        self.raided.append(t)
         self.moved = True
         self.log.record("raid", body)
         self.shown = len(self.game.state.journal)      # its dice are rolled now: no undo before it

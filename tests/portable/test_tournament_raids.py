@@ -89,6 +89,19 @@ def test_classic_raid_rolls_the_committed_dice_and_owes_its_result():
     assert ok, msg
 
 
+def test_one_raid_per_territory_per_turn():
+    """TOURNAMENT-BATTLE: a raid's dice stand: Germany raided once this turn (its result
+    recorded) is not raided again the same turn, and the refusal logs nothing."""
+    t = _classic_at_combat()
+    r = t.start_raid("Germany", {"bomber": 2}, {"aa": 1, "treasury": 32})
+    while not r.done:
+        t.raid_step()
+    t.apply({"type": "bombing", "territory": "Germany", "damage": 12})     # AA 5,3; bombs 6,6
+    n = t.log.count
+    _refused(lambda: t.start_raid("Germany", {"bomber": 1}, {"aa": 1, "treasury": 20}), "TOURNAMENT-BATTLE")
+    assert t.log.count == n and not t.raid_open()
+
+
 def test_a_bombing_record_without_a_raid_is_refused():
     """TOURNAMENT-BATTLE: in a tournament the device rolls every raid: a `bombing` action with
     no logged raid is refused and logs nothing."""
