@@ -37,7 +37,7 @@ _HSIZE = 15
 # A finished battle is dropped whole, by package prefix: nothing of it stays resident
 # (the battle's optional parts and the odds' modules included).
 BATTLE_MODULES = ("engine_core.battle.", "engine_core.odds.", "firmware.screens.battle",
-                  "firmware.setup_checks", "firmware.screens.raid")
+                  "firmware.setup_checks", "firmware.screens.raid", "firmware.screens.rocket")
 
 
 def unload(prefixes):

@@ -65,3 +65,48 @@ def rocket_in_range(board, launcher, target, is_neutral=None):
 
     return spaces_between(board.adjacent, launcher, target, rocket_range(board), blocked,
                           getattr(board, "territory_count", 0)) >= 0
+
+
+def neutral_now(board, state):
+    """`is_neutral` for a game in progress: a neutral a power has taken since the start is no
+    longer in the way (P40-R-12, G40-R-04, LHTR-A-20)."""
+    from engine_core.ledger.state import NO_OWNER
+    return lambda t: state.owner[t] == NO_OWNER and board.neutral_kind(t) in _NK_BLOCKING
+
+
+def launchers(board, state, power, target):
+    """The territories from which `power` may fire a rocket at `target` now: its own land
+    within range (Classic / Revised: its AA guns are there, the players' word; 1940: an
+    operative air base, fewer than 3 damage markers, P40-R-12), in territory order. One
+    search outward from the target (the spaces between count alike both ways)."""
+    from engine_core.ledger import economy as E
+    n = board.territory_count
+    fam = family(board.edition)
+    y1940 = fam == FAM_1940
+    is_neutral = neutral_now(board, state)
+    seen = bytearray(n)
+    seen[target] = 1
+    frontier = [target]
+    dist = 0
+    limit = rocket_range(board)
+    while frontier and dist < limit:
+        dist += 1
+        nxt = []
+        for here in frontier:
+            for there in board.adjacent(here):
+                if seen[there]:
+                    continue
+                seen[there] = 1
+                if board.is_impassable(there) or (fam != FAM_CLASSIC and not board.is_sea(there)
+                                                  and is_neutral(there)):
+                    continue   # reached, never crossed
+                nxt.append(there)
+        frontier = nxt
+    out = []
+    for t in range(n):
+        if t == target or not seen[t] or board.is_sea(t) or state.owner[t] != power:
+            continue
+        if y1940 and not (state.facilities[t] & E.FAC_AIR_BASE and E.get_damage(state, t, E.DMG_AIR) < 3):
+            continue
+        out.append(t)
+    return out

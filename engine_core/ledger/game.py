@@ -58,10 +58,6 @@ EV_NEUTRAL_ARMY = 27   # (EV_NEUTRAL_ARMY, territory, side defending, unit, coun
                        # neutral's standing army appears, on the side opposed to the attacker
                        # (P40-C-130)
 
-# neutral kinds a rocket may fly over (board.NK_*): Dutch and French territories are Allied
-# ground, and held territories are no neutrals (P40-R-12, G40-R-04, LHTR-A-20)
-_NOT_IN_THE_WAY = (_board.NK_NONE, _board.NK_DUTCH, _board.NK_FRENCH)
-
 _STRIKE_ROUND = 1 << 23   # advantages.STRIKE_ROUND (Revised/LHTR Joint Strike round, LHTR-O-31)
 
 # pending prompt: ("income", power, question index) -- a yes/no question for the players
@@ -475,6 +471,9 @@ class Game:
         rule = E.rid(b, "CL-T-07", "LHTR-T-08", "P40-R-12")
         if not s.techs[p] & techs.ROCKETS:
             raise RuleError(rule, "only a power with the Rockets technology fires rockets")
+        from engine_core.ledger import research
+        if not research.has_tech(b, s, p, techs.ROCKETS):
+            raise RuleError("LHTR-T-05", "a development gained this turn works from its Mobilize phase")
         die = a["die"]
         if die < 1 or die > 6:
             raise RuleError(rule, "a rocket rolls one die: 1 to 6")
@@ -492,9 +491,7 @@ class Game:
             raise RuleError(rule, "a rocket strikes an industrial complex" +
                             (", air base or naval base" if y1940 else ""))
         from engine_core.battle import rocket_range as rr
-        # a neutral taken over since the start is no longer in the way (P40-R-12, G40-R-04)
-        if not rr.rocket_in_range(b, src, t, lambda x: s.owner[x] == NO_OWNER
-                                     and b.neutral_kind(x) not in _NOT_IN_THE_WAY):
+        if not rr.rocket_in_range(b, src, t, rr.neutral_now(b, s)):
             raise RuleError(rule, "the target is more than %d spaces away" % rr.rocket_range(b))
         for e in J.this_phase(s.journal, J.ROCKET):
             if b.family == FAM_CLASSIC:

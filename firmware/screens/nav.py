@@ -13,7 +13,7 @@ _WHERE = (
     ("Mobilize", "turn"), ("Convoy", "turn"), ("CombatMenu", "turn"), ("TerritoryPicker", "turn"),
     ("BattleSetup", "battle"), ("BattleRun", "battle"), ("event_lines", "battle"),
     ("outcome_side", "battle"), ("add_log", "battle"), ("raid_pick", "raid"),
-    ("raid_saved", "raid"), ("raid_resume", "raid"),
+    ("raid_saved", "raid"), ("raid_resume", "raid"), ("rocket_pick", "rocket"),
     ("Attract", "kiosk"), ("Guided", "kiosk"),
 )
 

@@ -237,8 +237,8 @@ class CombatMenu(Menu):
     Combat move: "Add pending battle" (territory, then both sides' units) and "Pending
     battles (N)" (edit or drop one). Conduct combat: each pending battle first ("Fight
     Anhwe A5 D4", the first preselected: select opens its set-up with the sides filled in),
-    then "Battle" for any other territory (firmware/pending.py keeps the list), and "Bombing
-    raid" (screens/raid.py).
+    then "Battle" for any other territory (firmware/pending.py keeps the list), "Bombing
+    raid" (screens/raid.py) and, for a power with Rockets, "Rocket attack" (screens/rocket.py).
     """
 
     def __init__(self, app, phase):
@@ -260,6 +260,10 @@ class CombatMenu(Menu):
         items.append(("Capture (no battle)", "capture"))
         if phase == "combat":
             items.append(("Bombing raid", "raid"))   # screens/raid.py
+            from engine_core import techs
+            me = session.board.power_id(session.summary()["power"])
+            if session.game.state.techs[me] & techs.ROCKETS and _rockets_now(session, me):
+                items.append(("Rocket attack", "rocket"))   # screens/rocket.py (CL-T-07, LHTR-T-08, P40-R-12)
             from firmware import saves
             tour = session.tour          # a tournament's raid is in its log, a game's in its slots
             if (tour.raid_open() if tour is not None else
@@ -283,6 +287,9 @@ class CombatMenu(Menu):
             app.push(PendingList(app))
         elif what == "battle":
             app.open_battle_setup()
+        elif what == "rocket":
+            from firmware.screens.nav import screen
+            screen("rocket_pick")(app)
         elif what == "raid" or what == "raid_resume":
             from firmware.screens.nav import screen
             screen("raid_pick" if what == "raid" else "raid_resume")(app)
@@ -290,6 +297,13 @@ class CombatMenu(Menu):
             fight(app, what[1])
         else:
             app.push(TerritoryPicker(app, capture, "Capture where?", "capture"))
+
+
+def _rockets_now(session, me):
+    """Rockets in effect (LHTR: not in the turn they were gained, LHTR-T-05)."""
+    from engine_core.ledger import research
+    from engine_core import techs
+    return research.has_tech(session.board, session.game.state, me, techs.ROCKETS)
 
 
 def setup(app, t, plan_only):

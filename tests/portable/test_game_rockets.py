@@ -1,8 +1,6 @@
 """Rocket attacks in the game ledger (the `rocket` action): the Rockets technology, the
 launcher and its range, the per-turn limits of each edition and the damage caps shared with
 bombing raids. Dice are typed in; every expectation is worked by hand in the docstring."""
-import gc
-
 from engine_core.ledger.game import Game
 from engine_core.ledger import economy as E
 from engine_core import techs
@@ -93,6 +91,27 @@ def test_lhtr_rocket_limits_and_shared_cap():
     assert _treasury(g, "United Kingdom") == before - 2
 
 
+def test_lhtr_rockets_gained_this_turn_wait():
+    """LHTR-T-05: a development works from the Mobilize phase of the turn it is gained (the
+    sample turn: Rockets gained in turn 1 are first used the next turn). Germany names Rockets
+    (number 2) with one die and rolls 2: gained; its rocket at the United Kingdom in this
+    turn's combat is refused and costs nothing; in its next turn it is taken (a 3)."""
+    g = Game.new("revised_lhtr")
+    b = g.board
+    _to(g, "Germany", "research")
+    g.apply({"type": "research", "dice": 1, "tech": "rockets", "rolls": [2]})
+    assert g.state.techs[b.power_id("Germany")] & techs.ROCKETS
+    _to(g, "Germany", "combat")
+    uk = _treasury(g, "United Kingdom")
+    _raises("LHTR-T-05", g.apply, _rocket("United Kingdom", "Germany", 3))
+    assert _treasury(g, "United Kingdom") == uk
+    _finish_turn(g)
+    _to(g, "Germany", "combat")
+    uk = _treasury(g, "United Kingdom")
+    g.apply(_rocket("United Kingdom", "Germany", 3))
+    assert _treasury(g, "United Kingdom") == uk - 3
+
+
 def test_revised_each_rocket_capped_alone():
     """Revised before the LHTR errata (LHTR-M-08): each rocket is capped at the territory's
     value on its own, no per-turn cap with raids. Germany's gun rolls 6 at Caucasus (value 4,
@@ -107,43 +126,3 @@ def test_revised_each_rocket_capped_alone():
     g.apply(_rocket("Caucasus", "Southern Europe", 5))
     assert _treasury(g, "Soviet Union") == su - 8
     _raises("LHTR-T-08", g.apply, _rocket("United Kingdom", "Germany", 1))
-
-
-def test_pacific_rockets_from_operative_air_bases():
-    """P40-R-12: each operative air base may make one rocket attack a turn, within 4 spaces,
-    on an enemy IC, air base or naval base: 1 die of damage markers, capped as a raid's
-    (P40-U-70: 6 on a base; P40-X-44: one facility may take several rockets). Japan (Rockets)
-    not at war with the United States is refused. At war: Formosa has no air base (refused);
-    Japan's air base fires at the Philippines' air base, 4 spaces (Japan - Sea Zone 19 - 20 -
-    35 - Philippines): 5 markers; a second rocket from Japan is refused; India is 7 spaces
-    away (refused). An air base put on Okinawa (4 spaces) does not launch while it holds 3
-    markers; repaired, it rolls 4: 5 + 4 stops at the cap of 6."""
-    g = Game.new("pacific_1940")
-    b = g.board
-    assert _path_ok(b, ("Japan", "Sea Zone 19", "Sea Zone 20", "Sea Zone 35", "Philippines"))
-    g.state.techs[b.power_id("Japan")] = techs.ROCKETS
-    _to(g, "Japan", "combat")
-    _raises("P40-R-12", g.apply, _rocket("Philippines", "Japan", 5, "air_base"))
-    g = b = None
-    gc.collect()   # one Pacific game at a time in the device's heap
-    g = Game.new("pacific_1940")
-    b = g.board
-    g.state.techs[b.power_id("Japan")] = techs.ROCKETS
-    _to(g, "Japan", "combat_move")
-    g.apply({"type": "declare_war", "target": "United States"})
-    g.apply({"type": "declare_war", "target": "United Kingdom"})
-    _to(g, "Japan", "combat")
-    ph = b.territory_id("Philippines")
-    _raises("P40-R-12", g.apply, _rocket("Philippines", "Formosa", 5, "air_base"))
-    g.apply(_rocket("Philippines", "Japan", 5, "air_base"))
-    assert E.get_damage(g.state, ph, E.DMG_AIR) == 5
-    _raises("P40-R-12", g.apply, _rocket("Philippines", "Japan", 1, "naval_base"))
-    _raises("P40-R-12", g.apply, _rocket("India", "Japan", 1))
-    ok = b.territory_id("Okinawa")
-    g.state.facilities[ok] |= E.FAC_AIR_BASE
-    E.set_damage(g.state, ok, E.DMG_AIR, 3)
-    _raises("P40-R-12", g.apply, _rocket("Philippines", "Okinawa", 4, "air_base"))
-    E.set_damage(g.state, ok, E.DMG_AIR, 0)
-    g.apply(_rocket("Philippines", "Okinawa", 4, "air_base"))
-    assert E.get_damage(g.state, ph, E.DMG_AIR) == 6
-    assert E.get_damage(g.state, ph, E.DMG_NAVAL) == 0 and g.state.damage[ph] == 0
