@@ -100,6 +100,7 @@ _J_BATTLE = 6
 _J_RESEARCH = 9
 _J_INCOME = 11
 _J_BOMBING = 13
+_J_ROCKET = 16
 
 
 def game_seed(seed):
@@ -360,6 +361,8 @@ class Tournament:
             raise RuleError("TOURNAMENT-DICE", "typed dice are refused in a tournament: the device rolls")
         if code == _J_INCOME and _income_typed(entry):
             raise RuleError("TOURNAMENT-DICE", "typed dice are refused in a tournament: the device rolls")
+        if code == _J_ROCKET:   # its die is typed into the action: not from the committed stream yet
+            raise RuleError("TOURNAMENT-DICE", "a rocket's die is not rolled from the tournament's dice yet")
         u = self.unrecorded
         if u is not None:
             name = self.board.territory_name(u[0])
