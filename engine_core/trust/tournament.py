@@ -539,6 +539,7 @@ class Tournament:
             if k not in _RAID_KEYS:
                 raise InputError("a raid's set-up has no '%s'" % k)
             kw[k] = _tuples(setup[k])
+        self._check_raid_setup(t, kw)
         info = {"territory": t, "attacker": _spec(self.board, attacker), "setup": setup or {}}
         body = "start " + enc(info)
         raid = Raid(self.board, info["attacker"], **kw)     # refused set-ups raise here
@@ -550,6 +551,35 @@ class Tournament:
         self.log.record("raid", body)
         self.shown = len(self.game.state.journal)      # its dice are rolled now: no undo before it
         return raid
+
+    def _check_raid_setup(self, t, kw):
+        """What the game knows of the target must be the raid's: the owner's treasury, the
+        territory's value, the 1940 facilities and their damage, LHTR's damage this turn
+        (TOURNAMENT-BATTLE: a log cannot change what the dice hit)."""
+        from engine_core.ledger import economy
+        from engine_core.ledger import journal as J
+        from engine_core.battle.raids import targets_from_facilities
+        s = self.game.state
+        name = self.board.territory_name(t)
+        owner = s.owner[t]
+        game = {}
+        if 0 <= owner < self.board.power_count:
+            game["treasury"] = s.treasury[owner]
+        game["territory_value"] = self.board.ipc(t)
+        dmg = {}
+        for fac in _FAC_1940:
+            dmg[fac] = economy.get_damage(s, t, economy.facility_kind(fac))
+        game["targets"] = _tuples(targets_from_facilities(s.facilities[t], dmg))
+        done = 0
+        if self.board.rules.get("bombing_turn_cap"):
+            for e in J.this_phase(s.journal, J.BOMBING):
+                if e[1] == t:
+                    done += e[2]
+        game["damage_this_turn"] = done
+        for k in ("treasury", "territory_value", "targets", "damage_this_turn"):
+            if k in kw and kw[k] != game.get(k):
+                raise RuleError("TOURNAMENT-BATTLE", "the raid on %s gives %s %s: the game has %s" % (
+                    name, k.replace("_", " "), enc(kw[k]), enc(game.get(k))))
 
     def raid_step(self):
         """One step of the running raid with the tournament's dice; at its end the result is

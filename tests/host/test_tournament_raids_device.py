@@ -204,3 +204,54 @@ def test_tournament_raid_refuses_other_actions_and_undo_until_recorded_and_resum
     assert sum(1 for l in lines if "|bombing:" in l or "|action|bombing" in l) == 1
     status, text = verify(lines)
     assert status == 0, text
+
+
+def test_pacific_tournament_raid_with_questions_recorded_and_verified():
+    """P40-C-41..47 TOURNAMENT-BATTLE: Japan raids India (major IC, air base, naval base) with 2
+    strategic bombers and 2 escorts against 2 interceptors in a tournament: the set-up's
+    facilities and damage are the game's, each question is answered on the screen (the
+    defaults) and logged as a `raid answer` entry, the damage markers recorded per facility
+    are the raid's, and the exported log verifies (the replay re-runs the raid)."""
+    d = device()
+    new_tournament(d, "Pacific 1940")
+    d.press("select")                      # past the commitment screen
+    d.press("roll")                        # Purchase -> Combat move
+    d.press("select")
+    d.select_item("Declare war")
+    d.select_item("War on United Kingdom")
+    d.select_item("Yes")
+    d.press("roll")                        # -> Conduct combat
+    d.press("select")
+    d.select_item("Bombing raid")
+    d.select_item("India")
+    setup = d.app.top()
+    from test_firmware_raid import _to_row
+    d.press("right")                       # 2 bombers
+    _to_row(d, "Escort fighters")
+    d.press("right", 2)
+    _to_row(d, "Interceptors")
+    d.press("right", 2)
+    assert setup.counts == [2, 0, 2, 2]    # bombers, tac bombers, escorts, interceptors
+    d.press("roll")                        # start
+    assert d.screen() == "RaidRun", d.text()
+    run = d.app.top()
+    for _ in range(20):
+        if run.raid.done:
+            break
+        d.press("roll")
+    assert run.raid.done
+    facs = run.raid.result["facilities"]
+    india = d.app.session.board.territory_id("India")
+    d.press("roll")                        # record
+    assert d.screen() == "Dashboard"
+    from engine_core.ledger import economy
+    state = d.app.session.game.state
+    for name, before, added, after in facs:
+        assert before == 0
+        assert economy.get_damage(state, india, economy.facility_kind(name)) == added
+    lines = log_lines(d.flash)
+    bodies = [tuple(l.split("|")[1:3]) for l in lines[1:]]
+    assert ("raid", "answer escorts 2") in bodies and ("raid", "answer interceptors 2") in bodies
+    finish(d)
+    status, text = verify(log_lines(d.flash))
+    assert status == 0, text

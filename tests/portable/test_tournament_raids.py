@@ -99,7 +99,18 @@ def test_one_raid_per_territory_per_turn():
     t.apply({"type": "bombing", "territory": "Germany", "damage": 12})     # AA 5,3; bombs 6,6
     n = t.log.count
     _refused(lambda: t.start_raid("Germany", {"bomber": 1}, {"aa": 1, "treasury": 20}), "TOURNAMENT-BATTLE")
+    # (20: what Germany holds after paying 12; the refusal is the second raid's, not the set-up's)
+    assert t.game.state.treasury[t.board.power_id("Germany")] == 20
     assert t.log.count == n and not t.raid_open()
+
+
+def test_a_raid_set_up_the_game_contradicts_is_refused():
+    """TOURNAMENT-BATTLE: the raid takes the target's facts from the game: Germany holds 32
+    IPCs at the start (CL-P-04), so a raid set up against 20 is refused and logs nothing."""
+    t = _classic_at_combat()
+    n = t.log.count
+    _refused(lambda: t.start_raid("Germany", {"bomber": 2}, {"aa": 1, "treasury": 20}), "TOURNAMENT-BATTLE")
+    assert t.log.count == n and t.raid is None
 
 
 def test_a_bombing_record_without_a_raid_is_refused():
