@@ -1,4 +1,4 @@
-# gate heap: 256K (a Pacific 1940 tournament, its replay and the raid engine's bytecode sit in the unix port's heap; a board runs them frozen from flash)
+# gate heap: 272K (a Pacific 1940 tournament, its replay and the raid engine's bytecode sit in the unix port's heap; a board runs them frozen from flash)
 """Bombing raids in a tournament (engine_core.trust.tournament: start_raid / raid_step /
 raid_answer): the raid's dice are the committed battle stream (`roll` entries, checked die by
 die by verify_log), its set-up, answers and result are logged, its result is owed to the game
