@@ -169,7 +169,7 @@ def main():
     if why:
         print("bench_cpy_memory skipped: %s (no CircuitPython port: no board memory figures)" % why)
         return 0
-    from firmware import hardware, session as fw_session
+    from firmware import hardware
     with tempfile.TemporaryDirectory() as tmp:
         cpy = os.path.join(tmp, "cpy")
         mpgate.compile_all(cross=cpgate.CP_MPY_CROSS, build=cpy, trees=cpgate.DEVICE_TREES, skip=cpgate.HOST_ONLY,
@@ -184,8 +184,10 @@ def main():
                   "bench_firmware's key presses no longer match the screens" % (res[0]["BATTLE"][0],
                                                                                   res[0]["SUMMARY"][-1]))
             return 1
-        used = [m for m in res[0]["MODULES"] if m.split(".")[0] in ("engine_core", "board_defs", "firmware")]
-        used = sorted(set(used) | set(fw_session.BATTLE_MODULES))
+        # every module the session had loaded at a key press (the battle's, unloaded after it, too) or at
+        # its end: not the session's other lazily loaded screens (a raid's, a rocket's), which it never used
+        seen = res[0].get("MODS", []) + res[0]["MODULES"]
+        used = sorted(set(m for m in seen if m.split(".")[0] in ("engine_core", "board_defs", "firmware")))
         engine = [m for m in used if m.split(".")[0] in ("engine_core", "board_defs")]
         shipped_frozen = [m for m in used if m.split(".")[0] in frozen_manifest.FROZEN_TREES]
         need = {}
