@@ -844,8 +844,9 @@ class _Run:
         self.rounds = b.num.zero
         self.W = None
         self.pre_done = False  # a part of a mixture: antiaircraft fire already applied
-        # work done in this slice, its budget (Solver); units: a joint mass update or a hit
-        # outcome mapped to a state. Reset by the driver at every yield (ints stay small).
+        # work done in this slice, its budget (Solver); units: a joint mass update, a hit
+        # outcome built or one mapped to a state (a casualty choice). Reset by the driver at
+        # every yield (ints stay small).
         self.meter = [0, _BUDGET]
         self.prune = z  # joint states reached with less mass are dropped (0: exact)
         self.prune_hits = z  # hit outcomes less likely than this are dropped (0: exact)
@@ -1047,11 +1048,19 @@ class _Run:
                                   bomb_extra, pend_a, pend_d, num.one, first)
             return
         none = (((0, 0, 0, 0), num.one),)
-        a_out = self._outcomes(a_of, D, di) if a_of is not None else none
-        d_out = self._outcomes(d_of, A, ai) if d_of is not None else none
-        self.meter[0] += len(a_out) + len(d_out)
-        d_list = _of_states(D, di, a_out, d_defer, zero)
-        a_list = _of_states(A, ai, d_out, a_defer, zero)
+        meter = self.meter
+        h = [none]
+        if a_of is not None:
+            yield from self._outcomes_g(h, a_of, D, di, None, meter)
+        a_out = h[0]
+        h[0] = none
+        if d_of is not None:
+            yield from self._outcomes_g(h, d_of, A, ai, None, meter)
+        d_out = h[0]
+        yield from _of_states(D, di, a_out, d_defer, zero, h, meter)
+        d_list = h[0]
+        yield from _of_states(A, ai, d_out, a_defer, zero, h, meter)
+        a_list = h[0]
         for dx in d_list:
             di1 = dx[0]
             for ax in a_list:
@@ -1069,24 +1078,35 @@ class _Run:
         Outcomes less likely than `low` (default: prune_hits) are left out, their mass in
         self.lost. On a host the lists are cached by (distributions, target hit points,
         target mask, pruned or not)."""
+        h = [None]
+        m = [0, _BUDGET]
+        _drain(self._outcomes_g(h, dists, target, ti, low, m), m)
+        return h[0]
+
+    def _outcomes_g(self, res, dists, target, ti, low, meter):
+        """_outcomes as a generator into res[0]: each outcome built is a work unit of
+        `meter`, and it yields between rows when the slice's work is spent (one state's
+        list at sea 40 v 40 is thousands of outcomes: seconds on the handheld)."""
         info = target.info[ti]
         if _SMALL:
-            return self._outcomes2(dists, info, low)
+            yield from self._outcomes2(res, dists, info, low, meter)
+            return
         key = (id(dists), info[0], info[1], low is None)
         got = self.out_cache.get(key)
         if got is not None and got[0] is dists:
             self.lost = got[2]
-            return got[1]
-        out = self._outcomes2(dists, info, low)
+            res[0] = got[1]
+            return
+        yield from self._outcomes2(res, dists, info, low, meter)
+        out = res[0]
         if _DEVICE:
             self.out_n += len(out)
             if self.out_n > _OUT_CACHE:
                 self.out_cache = {}
                 self.out_n = len(out)
         self.out_cache[key] = (dists, out, self.lost)
-        return out
 
-    def _outcomes2(self, dists, info, low=None):
+    def _outcomes2(self, res, dists, info, low, meter):
         zero = self.num.zero
         cap = info[0]
         if cap > 250:
@@ -1112,14 +1132,20 @@ class _Run:
                     out.append((x, d_any[x]))
                 else:
                     lost += d_any[x]
+            meter[0] += len(d_any)
             self.lost = lost
-            return out
+            res[0] = out
+            return
         d_na = _capped(d_na, cap, zero)
         d_ns = _capped(d_ns, cap, zero)
+        row = len(d_na) * len(d_ns)
         for x in range(len(d_any)):
             px = d_any[x]
             if px == zero:
                 continue
+            meter[0] += row
+            if meter[0] >= meter[1]:
+                yield
             for y in range(len(d_na)):
                 py = px * d_na[y]
                 if py == zero:
@@ -1131,7 +1157,7 @@ class _Run:
                         continue
                     out.append(((x, y, z, 0), pz))
         self.lost = lost
-        return out
+        res[0] = out
 
     def _main(self, out, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d, p0,
               first=False):
@@ -1144,14 +1170,14 @@ class _Run:
             # one sampled battle: the two sides' fire is independent, one hit outcome each,
             # and only those two casualty choices made
             ai_base, hd, di_base, ha = self._next_outs(
-                ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d, first,
-                None, out)
+                ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d, first, out)
             meter[0] += SAMPLE_UNITS
             out.key = self.A.apply(ai_base, hd) * M + self.D.apply(di_base, ha)
             return
-        a_next, d_next = self._next_lists(ai, di, a_which, d_which, a_prot, d_prot,
-                                          bomb_extra, pend_a, pend_d, first)
-        meter[0] += len(a_next) + len(d_next)
+        nl = [None, None]
+        yield from self._next_lists(nl, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra,
+                                    pend_a, pend_d, first, None, meter)
+        a_next, d_next = nl
         get = out.get
         nd = len(d_next)
         for an in a_next:
@@ -1164,22 +1190,35 @@ class _Run:
                 k = base + dn[0]
                 out[k] = get(k, zero) + pa * dn[1]
 
-    def _next_lists(self, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d,
-                    first=False, low=None):
-        """([(next attacker state, p)], [(next defender state, p)]): the two sides' fire
-        is independent, so the next pair is their product. Hit outcomes less likely than
-        `low` are left out: self.next_lost = (mass missing from the defender's next states,
-        from the attacker's)."""
-        o = self._next_outs(ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a,
-                            pend_d, first, low)
+    def _next_lists(self, res, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a,
+                    pend_d, first, low, meter):
+        """A generator: res = [[(next attacker state, p)], [(next defender state, p)]]: the
+        two sides' fire is independent, so the next pair is their product. Hit outcomes less
+        likely than `low` are left out: self.next_lost = (mass missing from the defender's
+        next states, from the attacker's). Outcomes built and mapped to states are work
+        units of `meter`; it yields partway when the slice's work is spent."""
+        A = self.A
+        D = self.D
         zero = self.num.zero
-        return _merge(self.A, o[0], o[1], zero), _merge(self.D, o[2], o[3], zero)
+        ai_base, d_fire, di_base, a_fire = self._next_outs(
+            ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d, first)
+        h = [None]
+        yield from self._outcomes_g(h, a_fire, D, di, low, meter)
+        a_out = h[0]
+        la = self.lost
+        yield from self._outcomes_g(h, d_fire, A, ai, low, meter)
+        d_out = h[0]
+        self.next_lost = (la, self.lost)
+        yield from _merge_g(A, ai_base, d_out, zero, h, meter)
+        res[0] = h[0]
+        yield from _merge_g(D, di_base, a_out, zero, h, meter)
+        res[1] = h[0]
 
     def _next_outs(self, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d,
-                   first=False, low=None, draw=None):
-        """(attacker state, the defender's hit outcomes on it, defender state, the
-        attacker's on it): _next_lists before the casualties are chosen. With a _Draw: one
-        hit outcome drawn for each side instead of the lists."""
+                   first=False, draw=None):
+        """(attacker state, the defender's fire on it, defender state, the attacker's): the
+        start of _next_lists. With a _Draw: one hit outcome drawn for each side instead of
+        the fire."""
         A = self.A
         D = self.D
         zero = self.num.zero
@@ -1199,11 +1238,7 @@ class _Run:
         di_base = D.apply(di, pend_d) if pend_d is not None else di
         if draw is not None:
             return ai_base, draw.hits(d_fire, A.info[ai]), di_base, draw.hits(a_fire, D.info[di])
-        a_out = self._outcomes(a_fire, D, di, low)
-        la = self.lost
-        d_out = self._outcomes(d_fire, A, ai, low)
-        self.next_lost = (la, self.lost)
-        return ai_base, d_out, di_base, a_out
+        return ai_base, d_fire, di_base, a_fire
 
     # -- before the first round --------------------------------------------------------
     def pre_battle(self, key):
@@ -1496,8 +1531,11 @@ class _Run:
                     for k3 in step:
                         rows.add(k3, f * step[k3])
                     continue
-                a_next, d_next = self._next_lists(ai, best, 3, 3, b.protected(A, ai, D, best),
-                                                  b.protected(D, best, A, ai), None, None, None)
+                nl = [None, None]
+                yield from self._next_lists(nl, ai, best, 3, 3, b.protected(A, ai, D, best),
+                                            b.protected(D, best, A, ai), None, None, None, False,
+                                            None, meter)
+                a_next, d_next = nl
                 sa = 0.0
                 for an in a_next:
                     if an[0] == ai:
@@ -1512,7 +1550,6 @@ class _Run:
                     continue
                 f = bv / left
                 self.rounds = self.rounds + f
-                meter[0] += len(a_next) + len(d_next)
                 nd = len(d_next)
                 for an in a_next:
                     if meter[0] >= meter[1]:
@@ -1607,9 +1644,12 @@ class _Run:
                             for k3 in step:
                                 self._put(rows, row, ai, k3, f * step[k3])
                             continue
-                        a_next, d_next = self._next_lists(ai, di, 3, 3, b.protected(A, ai, D, di),
-                                                          b.protected(D, di, A, ai), None, None,
-                                                          None, False, thin)
+                        nl = [None, None]
+                        yield from self._next_lists(nl, ai, di, 3, 3,
+                                                    b.protected(A, ai, D, di),
+                                                    b.protected(D, di, A, ai), None, None, None,
+                                                    False, thin, meter)
+                        a_next, d_next = nl
                         sa = zero
                         for an in a_next:
                             if an[0] == ai:
@@ -1624,7 +1664,6 @@ class _Run:
                             continue
                         f = m / left
                         self.rounds = self.rounds + f
-                        meter[0] += len(a_next) + len(d_next)
                         if thin is not None:
                             # hit outcomes too unlikely to matter were left out of the next
                             # states (mass l_a from the defender's, l_d from the attacker's):
@@ -1995,44 +2034,82 @@ class _Merged:
         return out
 
 
-def _of_states(side, i, outcomes, defer, zero):
-    """[(state, pending hits, p)] after the opening-fire outcomes on `side`: removed at once
-    (equal states merged), or kept on the board until the end of the round (`defer`)."""
+def _of_states(side, i, outcomes, defer, zero, res, meter):
+    """A generator: res[0] = [(state, pending hits, p)] after the opening-fire outcomes on
+    `side`: removed at once (equal states merged), or kept on the board until the end of
+    the round (`defer`)."""
     if defer:
-        return [(i, o[0], o[1]) for o in outcomes]
-    return [(j, None, p) for j, p in _merge(side, i, outcomes, zero)]
+        res[0] = [(i, o[0], o[1]) for o in outcomes]
+        return
+    yield from _merge_g(side, i, outcomes, zero, res, meter)
+    res[0] = [(j, None, p) for j, p in res[0]]
 
 
 def _merge(side, base, outcomes, zero):
     """[(state, p)] of `side` after each hit outcome, equal states merged."""
+    h = [None]
+    m = [0, _BUDGET]
+    _drain(_merge_g(side, base, outcomes, zero, h, m), m)
+    return h[0]
+
+
+def _merge_g(side, base, outcomes, zero, res, meter):
+    """_merge as a generator into res[0]: each outcome mapped to a state (a casualty choice
+    or a memo look-up) is a work unit of `meter`; it yields when the slice's work is spent."""
+    n = len(outcomes)
+    i = 0
     if outcomes and outcomes[0][0].__class__ is int:
         # plain hits in increasing number: equal states can only be neighbours
         out = []
         last = -1
         apply = side.apply
         aft = side.after_of(base)
-        for o in outcomes:
-            h = o[0]
-            if aft is None:
-                j = apply(base, h)
-            else:
-                j = aft[h] if h < len(aft) else -1
-                if j < 0:
+        while i < n:
+            e = i + meter[1] - meter[0]
+            if e <= i:
+                e = i + 1
+            if e > n:
+                e = n
+            meter[0] += e - i
+            for x in range(i, e):
+                o = outcomes[x]
+                h = o[0]
+                if aft is None:
                     j = apply(base, h)
-                    while len(aft) <= h:
-                        aft.append(-1)
-                    aft[h] = j
-            if j == last:
-                out[-1] = (j, out[-1][1] + o[1])
-            else:
-                out.append((j, o[1]))
-                last = j
-        return out
+                else:
+                    j = aft[h] if h < len(aft) else -1
+                    if j < 0:
+                        j = apply(base, h)
+                        while len(aft) <= h:
+                            aft.append(-1)
+                        aft[h] = j
+                if j == last:
+                    out[-1] = (j, out[-1][1] + o[1])
+                else:
+                    out.append((j, o[1]))
+                    last = j
+            i = e
+            if i < n and meter[0] >= meter[1]:
+                yield
+        res[0] = out
+        return
     acc = {}
-    for o in outcomes:
-        j = side.apply(base, o[0])
-        acc[j] = acc.get(j, zero) + o[1]
-    return [(j, acc[j]) for j in _keys_sorted(acc)]
+    apply = side.apply
+    while i < n:
+        e = i + meter[1] - meter[0]
+        if e <= i:
+            e = i + 1
+        if e > n:
+            e = n
+        meter[0] += e - i
+        for x in range(i, e):
+            o = outcomes[x]
+            j = apply(base, o[0])
+            acc[j] = acc.get(j, zero) + o[1]
+        i = e
+        if i < n and meter[0] >= meter[1]:
+            yield
+    res[0] = [(j, acc[j]) for j in _keys_sorted(acc)]
 
 
 def _is_transport(r):
@@ -2271,8 +2348,10 @@ class Solver:
     Coarse passes first (ESTIMATE_PRUNE: joint states and hit outcomes below a bound are
     dropped) give the early estimates; then the exact pass. estimate()'s "error" bounds every
     probability's distance from the exact figure: the mass the pass has not yet resolved plus
-    what it dropped (0 once exact). A work unit is one joint mass update or one hit outcome
-    mapped to a state: `largest` is the largest slice's count, `slices` their number."""
+    what it dropped (0 once exact). A work unit is one joint mass update, one hit outcome
+    built or one mapped to a state; one state's lists are built across slices when they are
+    long (sea 40 v 40: thousands of outcomes). `largest` is the largest slice's count,
+    `slices` their number."""
 
     def __init__(self, board, kind, attacker, defender, policy=None, number=float,
                  bombard=None, tech=None, damaged=None, rounds_done=0, advantages=None,

@@ -199,7 +199,7 @@ def test_a_sampled_hit_outcome_is_drawn_as_the_exact_lists_hold_it():
     """P40-C-74/76 (submarine hits only on ships), P40-C-70 (air hits not on submarines when
     no destroyer), hits capped at the target's hit points: every triple of class draws, weighted
     by its three probabilities, summed by the outcome _Draw.hits makes of it, gives exactly the
-    exact pass's hit outcome list (_Run._outcomes2) for both sides of a sea battle with
+    exact pass's hit outcome list (_Run._outcomes) for both sides of a sea battle with
     submarines and aircraft, and of a land battle (one class: plain hits)."""
     cases = (("sea", {"submarine": 3, "destroyer": 2, "fighter": 2, "battleship": 1},
               {"submarine": 2, "cruiser": 1, "aircraft_carrier": 1, "fighter": 2}),
@@ -213,7 +213,7 @@ def test_a_sampled_hit_outcome_is_drawn_as_the_exact_lists_hold_it():
             prot = run.b.protected(side, si, target, ti)
             dists = side.fire(si, 3, prot, None)
             want = {}
-            for o, p in run._outcomes2(dists, target.info[ti], 0.0):
+            for o, p in run._outcomes(dists, target, ti, 0.0):
                 want[o] = want.get(o, 0.0) + p
             got = {}
             for x in range(len(dists[0])):

@@ -1,0 +1,91 @@
+"""Issue 19 point 2 at sea 40 v 40: a key waits at most one slice, so a slice's real cost must
+be bounded, not only its count of work units. At sea with submarines and aircraft one state's
+hit outcome list (any x submarine x air hits) is thousands of outcomes, each mapped to a state
+by a casualty choice; built in one go it was one slice of ~2.8 s on the handheld. The solver
+now counts every outcome built and every outcome mapped as a work unit and yields partway
+through one state's lists. These tests count the real work on their own -- the casualty
+choices (_Side.apply calls, each a memo look-up or a choice) and the bytes allocated
+(tracemalloc) in each slice -- not through the solver's meter."""
+import tracemalloc
+
+from engine_core.odds import exact
+from firmware.odds_task import SLICE
+
+# bench/bench_odds_device.py's largest battle: twice its sea 20 v 20
+A40 = {"submarine": 8, "destroyer": 12, "cruiser": 8, "battleship": 4, "fighter": 8}
+D40 = {"submarine": 8, "destroyer": 10, "cruiser": 6, "battleship": 4, "aircraft_carrier": 4,
+       "fighter": 8}
+
+
+def _counting(monkeypatch):
+    """Counts _Side.apply calls (casualty choices and their memo look-ups, chained hits
+    included) in calls[0]; the device's bounded outcome cache (exact._DEVICE)."""
+    calls = [0]
+    orig = exact._Side.apply
+
+    def apply(self, i, hits):
+        calls[0] += 1
+        return orig(self, i, hits)
+
+    monkeypatch.setattr(exact._Side, "apply", apply)
+    monkeypatch.setattr(exact, "_DEVICE", True)
+    return calls
+
+
+def test_sea_40_v_40_every_slice_bounded(monkeypatch):
+    """P40-C-74, P40-C-76 (submarine hits only on ships), P40-C-70 (air hits not on
+    submarines), P40-C-78/79: the whole exact pass of sea 40 v 40 in the app's slices (SLICE
+    units). Every slice maps at most SLICE outcomes to states plus one chain of single hits
+    (at most the target's 121 hit points: 8 subs + 12 destroyers + 8 cruisers + 4 x 2
+    battleships + 8 fighters = 44 units, 48 hit points, against 8 + 10 + 6 + 4 x 2 + 4 x 2
+    carriers + 8 = 48 hit points), and its work units exceed SLICE by at most one row of
+    outcomes or one row of mass updates. Before, the start state's lists were 656 casualty
+    choices in one slice whatever the budget. The answer is the one odds() gives in one go."""
+    calls = _counting(monkeypatch)
+    s = exact.Solver("pacific_1940", "sea", A40, D40, estimate=False)
+    most = 0
+    done = False
+    while not done:
+        calls[0] = 0
+        done = s.step(SLICE)
+        if calls[0] > most:
+            most = calls[0]
+    hp = 48  # the larger side's hit points (each chain of single hits is at most this long)
+    assert most <= SLICE + hp, most
+    # a row of outcomes: (subs + 1) x (air + 1) = 9 x 9; a row of mass updates: the defender's
+    # next states of one round, at most (its hit points + 1) x (subs + 1) x (air + 1)
+    assert s.largest <= SLICE + 9 * 9 * 2 * (hp + 1) // 9, s.largest
+    ref = exact.odds("pacific_1940", "sea", A40, D40)
+    r = s.result()
+    for k in ("attacker_wins", "defender_wins", "draw", "attacker_retreats", "expected_rounds"):
+        assert abs(r[k] - ref[k]) < 1e-9, (k, r[k], ref[k])
+
+
+def test_sea_40_v_40_lists_split_across_slices(monkeypatch):
+    """P40-C-74, P40-C-76, P40-C-70, P40-C-78/79: the start state's round (its lists are the
+    largest of the battle: both sides whole) run with budgets of 50 and 300 units: the
+    casualty choices in a slice follow the budget (before: 656 in one slice at both), and so
+    do the bytes allocated in a slice, measured by tracemalloc: at most 1,200 bytes a work
+    unit plus 160 KB (a dict of the next states growing: CPython's resize; before, the start
+    state's outcome list alone was ~200 KB in one slice, and a later state's 590 KB)."""
+    for budget in (50, SLICE):
+        calls = _counting(monkeypatch)
+        s = exact.Solver("pacific_1940", "sea", A40, D40, estimate=False)
+        most = 0
+        peak = 0
+        tracemalloc.start()
+        try:
+            for _ in range(12000 // budget):
+                calls[0] = 0
+                tracemalloc.reset_peak()
+                base = tracemalloc.get_traced_memory()[0]
+                s.step(budget)
+                got = tracemalloc.get_traced_memory()[1] - base
+                if got > peak:
+                    peak = got
+                if calls[0] > most:
+                    most = calls[0]
+        finally:
+            tracemalloc.stop()
+        assert most <= budget + 48, (budget, most)
+        assert peak <= 1200 * budget + 160 * 1024, (budget, peak)
