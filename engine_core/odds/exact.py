@@ -855,6 +855,7 @@ class _Run:
         self.lost = z  # set by _outcomes: the mass of the outcomes it left out
         self.next_lost = (z, z)  # set by _next_lists
         self.report = None
+        self._prepared = None  # set by _cached: a three-class list to build (_outcomes2)
         self.keep = False  # a Solver's coarse pass: keep the sides' memos for the next pass
 
     # -- settling a state at the end of a round / start of the next ---------------------
@@ -1049,18 +1050,25 @@ class _Run:
             return
         none = (((0, 0, 0, 0), num.one),)
         meter = self.meter
-        h = [none]
-        if a_of is not None:
+        h = [None]
+        a_out = none if a_of is None else self._cached(a_of, D, di, None, meter)
+        if a_out is None:
             yield from self._outcomes_g(h, a_of, D, di, None, meter)
-        a_out = h[0]
-        h[0] = none
-        if d_of is not None:
+            a_out = h[0]
+        d_out = none if d_of is None else self._cached(d_of, A, ai, None, meter)
+        if d_out is None:
             yield from self._outcomes_g(h, d_of, A, ai, None, meter)
-        d_out = h[0]
-        yield from _of_states(D, di, a_out, d_defer, zero, h, meter)
-        d_list = h[0]
-        yield from _of_states(A, ai, d_out, a_defer, zero, h, meter)
-        a_list = h[0]
+            d_out = h[0]
+        n = len(a_out) + len(d_out)
+        if meter[0] + n <= meter[1]:
+            meter[0] += n  # fits in this slice: no generators (the host's common case)
+            d_list = _of_states(D, di, a_out, d_defer, zero)
+            a_list = _of_states(A, ai, d_out, a_defer, zero)
+        else:
+            yield from _of_states_g(D, di, a_out, d_defer, zero, h, meter)
+            d_list = h[0]
+            yield from _of_states_g(A, ai, d_out, a_defer, zero, h, meter)
+            a_list = h[0]
         for dx in d_list:
             di1 = dx[0]
             for ax in a_list:
@@ -1087,18 +1095,43 @@ class _Run:
         """_outcomes as a generator into res[0]: each outcome built is a work unit of
         `meter`, and it yields between rows when the slice's work is spent (one state's
         list at sea 40 v 40 is thousands of outcomes: seconds on the handheld)."""
+        got = self._cached(dists, target, ti, low, meter)
+        if got is not None:
+            res[0] = got
+            return
+        info = target.info[ti]
+        yield from self._outcomes2(res, self._prepared, low, meter)
+        self._keep(dists, info, low, res[0])
+
+    def _cached(self, dists, target, ti, low, meter):
+        """The outcome list of _outcomes without a generator (self.lost set) when it is
+        cached or of one class (plain hits: at most the target's hit points + 1 outcomes,
+        built here); else None, the distributions made ready in self._prepared."""
         info = target.info[ti]
         if _SMALL:
-            yield from self._outcomes2(res, dists, info, low, meter)
-            return
+            out = self._outcomes1(dists, info, low)
+            if out is not None:
+                meter[0] += len(out)
+            return out
         key = (id(dists), info[0], info[1], low is None)
         got = self.out_cache.get(key)
         if got is not None and got[0] is dists:
             self.lost = got[2]
-            res[0] = got[1]
+            return got[1]
+        out = self._outcomes1(dists, info, low)
+        if out is None:
+            return None
+        meter[0] += len(out)
+        if _DEVICE:
+            self._keep(dists, info, low, out)
+        else:
+            self.out_cache[key] = (dists, out, self.lost)
+        return out
+
+    def _keep(self, dists, info, low, out):
+        if _SMALL:
             return
-        yield from self._outcomes2(res, dists, info, low, meter)
-        out = res[0]
+        key = (id(dists), info[0], info[1], low is None)
         if _DEVICE:
             self.out_n += len(out)
             if self.out_n > _OUT_CACHE:
@@ -1106,7 +1139,9 @@ class _Run:
                 self.out_n = len(out)
         self.out_cache[key] = (dists, out, self.lost)
 
-    def _outcomes2(self, res, dists, info, low, meter):
+    def _outcomes1(self, dists, info, low):
+        """The outcomes of one class of hits (a list), or None: then (any, no_air, no_sub)
+        distributions capped at the target's hit points are left in self._prepared."""
         zero = self.num.zero
         cap = info[0]
         if cap > 250:
@@ -1132,12 +1167,20 @@ class _Run:
                     out.append((x, d_any[x]))
                 else:
                     lost += d_any[x]
-            meter[0] += len(d_any)
             self.lost = lost
-            res[0] = out
-            return
-        d_na = _capped(d_na, cap, zero)
-        d_ns = _capped(d_ns, cap, zero)
+            return out
+        self._prepared = (d_any, _capped(d_na, cap, zero), _capped(d_ns, cap, zero))
+        return None
+
+    def _outcomes2(self, res, prepared, low, meter):
+        """The outcomes of three classes of hits into res[0], a row of `prepared`'s hits of
+        any kind at a time, yielding when the slice's work is spent."""
+        zero = self.num.zero
+        d_any, d_na, d_ns = prepared
+        if low is None:
+            low = self.prune_hits
+        lost = zero
+        out = []
         row = len(d_na) * len(d_ns)
         for x in range(len(d_any)):
             px = d_any[x]
@@ -1175,8 +1218,10 @@ class _Run:
             out.key = self.A.apply(ai_base, hd) * M + self.D.apply(di_base, ha)
             return
         nl = [None, None]
-        yield from self._next_lists(nl, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra,
-                                    pend_a, pend_d, first, None, meter)
+        if not self._next_now(nl, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a,
+                              pend_d, first, None, meter):
+            yield from self._next_lists(nl, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra,
+                                        pend_a, pend_d, first, None, meter)
         a_next, d_next = nl
         get = out.get
         nd = len(d_next)
@@ -1200,8 +1245,11 @@ class _Run:
         A = self.A
         D = self.D
         zero = self.num.zero
-        ai_base, d_fire, di_base, a_fire = self._next_outs(
-            ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d, first)
+        if res[0] is not None:  # the fire _next_now found (it did not fit)
+            ai_base, d_fire, di_base, a_fire = res[0]
+        else:
+            ai_base, d_fire, di_base, a_fire = self._next_outs(
+                ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d, first)
         h = [None]
         yield from self._outcomes_g(h, a_fire, D, di, low, meter)
         a_out = h[0]
@@ -1209,10 +1257,44 @@ class _Run:
         yield from self._outcomes_g(h, d_fire, A, ai, low, meter)
         d_out = h[0]
         self.next_lost = (la, self.lost)
+        n = len(a_out) + len(d_out)
+        if meter[0] + n <= meter[1]:
+            meter[0] += n  # fits in this slice: the plain loop
+            res[0] = _merge(A, ai_base, d_out, zero)
+            res[1] = _merge(D, di_base, a_out, zero)
+            return
         yield from _merge_g(A, ai_base, d_out, zero, h, meter)
         res[0] = h[0]
         yield from _merge_g(D, di_base, a_out, zero, h, meter)
         res[1] = h[0]
+
+    def _next_now(self, res, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a,
+                  pend_d, first, low, meter):
+        """_next_lists without generators when both outcome lists are cached and mapping them
+        fits in what is left of the slice (the host's common case): True; else False, the
+        fire left in res[0] for _next_lists."""
+        A = self.A
+        D = self.D
+        o = self._next_outs(ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a,
+                            pend_d, first)
+        res[0] = o
+        ai_base, d_fire, di_base, a_fire = o
+        a_out = self._cached(a_fire, D, di, low, meter)
+        if a_out is None:
+            return False
+        la = self.lost
+        d_out = self._cached(d_fire, A, ai, low, meter)
+        if d_out is None:
+            return False
+        n = len(a_out) + len(d_out)
+        if meter[0] + n > meter[1]:
+            return False
+        meter[0] += n
+        self.next_lost = (la, self.lost)
+        zero = self.num.zero
+        res[0] = _merge(A, ai_base, d_out, zero)
+        res[1] = _merge(D, di_base, a_out, zero)
+        return True
 
     def _next_outs(self, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra, pend_a, pend_d,
                    first=False, draw=None):
@@ -1532,9 +1614,12 @@ class _Run:
                         rows.add(k3, f * step[k3])
                     continue
                 nl = [None, None]
-                yield from self._next_lists(nl, ai, best, 3, 3, b.protected(A, ai, D, best),
-                                            b.protected(D, best, A, ai), None, None, None, False,
-                                            None, meter)
+                ap = b.protected(A, ai, D, best)
+                dp = b.protected(D, best, A, ai)
+                if not self._next_now(nl, ai, best, 3, 3, ap, dp, None, None, None, False, None,
+                                      meter):
+                    yield from self._next_lists(nl, ai, best, 3, 3, ap, dp, None, None, None,
+                                                False, None, meter)
                 a_next, d_next = nl
                 sa = 0.0
                 for an in a_next:
@@ -1645,10 +1730,12 @@ class _Run:
                                 self._put(rows, row, ai, k3, f * step[k3])
                             continue
                         nl = [None, None]
-                        yield from self._next_lists(nl, ai, di, 3, 3,
-                                                    b.protected(A, ai, D, di),
-                                                    b.protected(D, di, A, ai), None, None, None,
-                                                    False, thin, meter)
+                        ap = b.protected(A, ai, D, di)
+                        dp = b.protected(D, di, A, ai)
+                        if not self._next_now(nl, ai, di, 3, 3, ap, dp, None, None, None, False,
+                                              thin, meter):
+                            yield from self._next_lists(nl, ai, di, 3, 3, ap, dp, None, None,
+                                                        None, False, thin, meter)
                         a_next, d_next = nl
                         sa = zero
                         for an in a_next:
@@ -2034,67 +2121,63 @@ class _Merged:
         return out
 
 
-def _of_states(side, i, outcomes, defer, zero, res, meter):
-    """A generator: res[0] = [(state, pending hits, p)] after the opening-fire outcomes on
-    `side`: removed at once (equal states merged), or kept on the board until the end of
-    the round (`defer`)."""
+def _of_states(side, i, outcomes, defer, zero):
+    """[(state, pending hits, p)] after the opening-fire outcomes on `side`: removed at once
+    (equal states merged), or kept on the board until the end of the round (`defer`)."""
     if defer:
-        res[0] = [(i, o[0], o[1]) for o in outcomes]
+        return [(i, o[0], o[1]) for o in outcomes]
+    return [(j, None, p) for j, p in _merge(side, i, outcomes, zero)]
+
+
+def _of_states_g(side, i, outcomes, defer, zero, res, meter):
+    """_of_states as a generator into res[0] (see _merge_g)."""
+    if defer:
+        res[0] = _of_states(side, i, outcomes, defer, zero)
         return
     yield from _merge_g(side, i, outcomes, zero, res, meter)
     res[0] = [(j, None, p) for j, p in res[0]]
 
 
 def _merge(side, base, outcomes, zero):
-    """[(state, p)] of `side` after each hit outcome, equal states merged."""
-    h = [None]
-    m = [0, _BUDGET]
-    _drain(_merge_g(side, base, outcomes, zero, h, m), m)
-    return h[0]
-
-
-def _merge_g(side, base, outcomes, zero, res, meter):
-    """_merge as a generator into res[0]: each outcome mapped to a state (a casualty choice
-    or a memo look-up) is a work unit of `meter`; it yields when the slice's work is spent."""
-    n = len(outcomes)
-    i = 0
+    """[(state, p)] of `side` after each hit outcome, equal states merged (the loop of _map,
+    inline: this runs for every state on the host)."""
     if outcomes and outcomes[0][0].__class__ is int:
         # plain hits in increasing number: equal states can only be neighbours
         out = []
         last = -1
         apply = side.apply
         aft = side.after_of(base)
-        while i < n:
-            e = i + meter[1] - meter[0]
-            if e <= i:
-                e = i + 1
-            if e > n:
-                e = n
-            meter[0] += e - i
-            for x in range(i, e):
-                o = outcomes[x]
-                h = o[0]
-                if aft is None:
+        for o in outcomes:
+            h = o[0]
+            if aft is None:
+                j = apply(base, h)
+            else:
+                j = aft[h] if h < len(aft) else -1
+                if j < 0:
                     j = apply(base, h)
-                else:
-                    j = aft[h] if h < len(aft) else -1
-                    if j < 0:
-                        j = apply(base, h)
-                        while len(aft) <= h:
-                            aft.append(-1)
-                        aft[h] = j
-                if j == last:
-                    out[-1] = (j, out[-1][1] + o[1])
-                else:
-                    out.append((j, o[1]))
-                    last = j
-            i = e
-            if i < n and meter[0] >= meter[1]:
-                yield
-        res[0] = out
-        return
+                    while len(aft) <= h:
+                        aft.append(-1)
+                    aft[h] = j
+            if j == last:
+                out[-1] = (j, out[-1][1] + o[1])
+            else:
+                out.append((j, o[1]))
+                last = j
+        return out
     acc = {}
-    apply = side.apply
+    for o in outcomes:
+        j = side.apply(base, o[0])
+        acc[j] = acc.get(j, zero) + o[1]
+    return [(j, acc[j]) for j in _keys_sorted(acc)]
+
+
+def _merge_g(side, base, outcomes, zero, res, meter):
+    """_merge as a generator into res[0]: each outcome mapped to a state (a casualty choice
+    or a memo look-up) is a work unit of `meter`; it yields when the slice's work is spent."""
+    n = len(outcomes)
+    out = []
+    acc = {}
+    i = 0
     while i < n:
         e = i + meter[1] - meter[0]
         if e <= i:
@@ -2102,14 +2185,42 @@ def _merge_g(side, base, outcomes, zero, res, meter):
         if e > n:
             e = n
         meter[0] += e - i
-        for x in range(i, e):
-            o = outcomes[x]
-            j = apply(base, o[0])
-            acc[j] = acc.get(j, zero) + o[1]
+        _map(side, base, outcomes, i, e, acc, out, zero)
         i = e
         if i < n and meter[0] >= meter[1]:
             yield
-    res[0] = [(j, acc[j]) for j in _keys_sorted(acc)]
+    res[0] = out if not acc else [(j, acc[j]) for j in _keys_sorted(acc)]
+
+
+def _map(side, base, outcomes, i, e, acc, out, zero):
+    """Maps outcomes[i:e] to states of `side`: plain hits (ints, in increasing number) onto
+    the list `out`, equal states being neighbours; class tuples into the dict `acc`."""
+    apply = side.apply
+    if outcomes[i][0].__class__ is int:
+        last = out[-1][0] if out else -1
+        aft = side.after_of(base)
+        for x in range(i, e):
+            o = outcomes[x]
+            h = o[0]
+            if aft is None:
+                j = apply(base, h)
+            else:
+                j = aft[h] if h < len(aft) else -1
+                if j < 0:
+                    j = apply(base, h)
+                    while len(aft) <= h:
+                        aft.append(-1)
+                    aft[h] = j
+            if j == last:
+                out[-1] = (j, out[-1][1] + o[1])
+            else:
+                out.append((j, o[1]))
+                last = j
+        return
+    for x in range(i, e):
+        o = outcomes[x]
+        j = apply(base, o[0])
+        acc[j] = acc.get(j, zero) + o[1]
 
 
 def _is_transport(r):
