@@ -972,7 +972,15 @@ class _Run:
             step = {}
             yield from self._round(step, key, first)
             zero = self.num.zero
+            meter = self.meter
+            slow = meter[0] + len(step) > meter[1]  # thousands at sea 40 v 40: work units
+            if not slow:
+                meter[0] += len(step)
             for k3 in step:
+                if slow:
+                    meter[0] += 1
+                    if meter[0] >= meter[1]:
+                        yield
                 out[k3] = out.get(k3, zero) + m * step[k3]
             return
         b = self.b
@@ -1610,7 +1618,14 @@ class _Run:
                         continue
                     f = bv / (1.0 - stay)
                     self.rounds = self.rounds + f
+                    slow = meter[0] + len(step) > meter[1]  # each a work unit
+                    if not slow:
+                        meter[0] += len(step)
                     for k3 in step:
+                        if slow:
+                            meter[0] += 1
+                            if meter[0] >= meter[1]:
+                                yield
                         rows.add(k3, f * step[k3])
                     continue
                 nl = [None, None]
@@ -1726,7 +1741,15 @@ class _Run:
                                 continue
                             f = m / left
                             self.rounds = self.rounds + f
+                            # each a work unit (thousands at sea 40 v 40)
+                            slow = meter[0] + len(step) > meter[1]
+                            if not slow:
+                                meter[0] += len(step)
                             for k3 in step:
+                                if slow:
+                                    meter[0] += 1
+                                    if meter[0] >= meter[1]:
+                                        yield
                                 self._put(rows, row, ai, k3, f * step[k3])
                             continue
                         nl = [None, None]
