@@ -296,11 +296,12 @@ def slice_table(port, port_ms, bases, f):
     """Issue 19 point 2 on the PSRAM handheld: how long a key waits at most (one slice, a
     garbage collection within it included).
 
-    Sea 40 v 40, measured 2026-11-25 (x 180): before one state's hit outcome lists were built
-    across slices, 34,194 slices, longest 2,978 ms (slice 1809: a state's submarine x air x
-    other list and its mapping built in one go); after, 38,679 slices, longest 1,944 ms
-    (slice 3332: about 235 fresh casualty choices, each ~100x a memo look-up yet one work
-    unit). tests/host/test_odds_slice_cost.py bounds the casualty choices per slice."""
+    Sea 40 v 40, measured 2026-11-25 (x 180): before one state's hit outcome lists and an
+    opening-fire round's next states were work units built in slices, 34,194 slices, longest
+    2,978 ms (slice 1809: a state's submarine x air x other list and its mapping in one go);
+    after, 51,431 slices (mean 60 ms), longest 1,633 ms (slice 2951: 268 fresh casualty
+    choices, each far dearer than a memo look-up yet one work unit: what is left).
+    tests/host/test_odds_slice_cost.py bounds the casualty choices per slice."""
     from firmware.odds_task import SLICE
     print("Slices of %d work units (firmware/odds_task.py) on the PSRAM handheld (pico_plus2_lcd,"
           " %.0fx the port): mean = the exact odds' CPU time / slices; longest = the longest slice"
