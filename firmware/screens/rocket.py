@@ -28,7 +28,8 @@ def _picked(picker, t):
 
 
 def _is_1940(edition):
-    return edition in ("pacific_1940", "global_1940", "global_1940_variant")
+    from engine_core.editions import family, FAM_1940
+    return family(edition) == FAM_1940
 
 
 def _leave(app):
