@@ -1,4 +1,4 @@
-# gate heap: 224K (the tournament's rules and log bytecode sit in the unix port's heap; a board runs them frozen from flash)
+# gate heap: 240K (the tournament's rules and log bytecode sit in the unix port's heap -- 224K until raids joined the tournament, 72f02e4; a board runs them frozen from flash)
 """Tournament mode (issue 9): every roll, action, decision and bank entry in the chained log;
 the replay from the revealed seed names the first entry that does not match.
 Expected bank figures are the rulebooks' numbers (starting treasuries, unit and die costs);
