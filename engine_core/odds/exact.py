@@ -2162,36 +2162,12 @@ def _of_states_g(side, i, outcomes, defer, zero, res, meter):
 
 
 def _merge(side, base, outcomes, zero):
-    """[(state, p)] of `side` after each hit outcome, equal states merged (the loop of _map,
-    inline: this runs for every state on the host)."""
-    if outcomes and outcomes[0][0].__class__ is int:
-        # plain hits in increasing number: equal states can only be neighbours
-        out = []
-        last = -1
-        apply = side.apply
-        aft = side.after_of(base)
-        for o in outcomes:
-            h = o[0]
-            if aft is None:
-                j = apply(base, h)
-            else:
-                j = aft[h] if h < len(aft) else -1
-                if j < 0:
-                    j = apply(base, h)
-                    while len(aft) <= h:
-                        aft.append(-1)
-                    aft[h] = j
-            if j == last:
-                out[-1] = (j, out[-1][1] + o[1])
-            else:
-                out.append((j, o[1]))
-                last = j
-        return out
+    """[(state, p)] of `side` after each hit outcome, equal states merged (_map in one go)."""
+    out = []
     acc = {}
-    for o in outcomes:
-        j = side.apply(base, o[0])
-        acc[j] = acc.get(j, zero) + o[1]
-    return [(j, acc[j]) for j in _keys_sorted(acc)]
+    if outcomes:
+        _map(side, base, outcomes, 0, len(outcomes), acc, out, zero)
+    return out if not acc else [(j, acc[j]) for j in _keys_sorted(acc)]
 
 
 def _merge_g(side, base, outcomes, zero, res, meter):
