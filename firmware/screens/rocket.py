@@ -12,6 +12,7 @@ LHTR-C-52); the screen shows what it took. Its modules unload after it
 from firmware import ui
 from firmware.screens.base import Counter, Menu, Screen, message_lines
 from engine_core import events as ev
+from engine_core.editions import FAM_1940
 
 _FACILITIES = (("industrial_complex", "IC"), ("air_base", "Air base"), ("naval_base", "Naval base"))
 
@@ -25,11 +26,6 @@ def rocket_pick(app):
 
 def _picked(picker, t):
     picker.app.replace(RocketFrom(picker.app, t))
-
-
-def _is_1940(edition):
-    from engine_core.editions import family, FAM_1940
-    return family(edition) == FAM_1940
 
 
 def _leave(app):
@@ -49,7 +45,7 @@ class RocketFrom(Menu):
         state = session.game.state
         me = board.power_id(session.summary()["power"])
         self.t = t
-        self.y1940 = _is_1940(board.edition)
+        self.y1940 = board.family == FAM_1940
         self.rule = E.rid(board, "CL-T-07", "LHTR-T-08", "P40-R-12")
         facs = []
         for name, short in _FACILITIES:
@@ -87,7 +83,7 @@ def target_rows(session, t, cols):
     board = session.board
     state = session.game.state
     out = []
-    if _is_1940(board.edition):
+    if board.family == FAM_1940:
         for name, short in _FACILITIES:
             kind = E.facility_kind(name)
             if state.facilities[t] & E.FACILITY_BIT[kind]:
@@ -139,7 +135,7 @@ class RocketRun(Screen):
         state = session.game.state
         owner = state.owner[self.t]
         kind = E.facility_kind(self.facility)
-        y1940 = _is_1940(session.board.edition)
+        y1940 = session.board.family == FAM_1940
         before = E.get_damage(state, self.t, kind) if y1940 else state.treasury[owner]
         try:
             self.app.act({"type": "rocket", "territory": self.t, "launcher": self.src,
