@@ -351,19 +351,12 @@ _TEXT_ONLY = ("edition", "sea", "amphibious", "seed", "dice", "attacker_damaged"
 
 
 def _spec_of_text(args, text):
-    a, d = readable.parse_battle(text)
-    if args.sea and args.amphibious:
-        raise InputError("--sea or --amphibious, not both")
-    spec = {"edition": cc.edition(args.edition if args.edition is not None else DEFAULT_EDITION,
-                                  "--edition"),
-            "kind": "sea" if args.sea else ("amphibious" if args.amphibious else "land"),
-            "attacker": a, "defender": d}
+    spec = cc.text_battle(args, text, DEFAULT_EDITION)
     options = {}
-    for k in _TEXT_ONLY[5:]:
-        if getattr(args, k) is not None:
-            flag = "--" + k.replace("_", "-")
-            options[k] = cc.counts(Board(spec["edition"]), readable.parse_units(getattr(args, k), flag),
-                                   flag)
+    for key in ("damaged", "cargo"):
+        sides = cc.side_units(args, spec, key)
+        for side in sides:
+            options[side + "_" + key] = sides[side]
     if options:
         spec["options"] = options
     if args.dice is not None:

@@ -273,6 +273,33 @@ def counts(board, value, field, each_max=MAX_SIDE_UNITS, required=True):
     return out
 
 
+def text_battle(args, text, default_edition):
+    """The spec of a battle typed as text ('3 inf vs 2 inf', with --edition, --sea,
+    --amphibious): its edition, kind and sides (the battle and odds commands)."""
+    from engine_core.host import readable
+    a, d = readable.parse_battle(text)
+    if args.sea and args.amphibious:
+        raise InputError("--sea or --amphibious, not both")
+    return {"edition": edition(args.edition if args.edition is not None else default_edition,
+                               "--edition"),
+            "kind": "sea" if args.sea else ("amphibious" if args.amphibious else "land"),
+            "attacker": a, "defender": d}
+
+
+def side_units(args, spec, key):
+    """{side: {unit: count}} from --attacker-KEY / --defender-KEY ('1 bb', '2 inf'): the ships
+    damaged before a battle and their cargo, in the text form."""
+    from engine_core.board import Board
+    from engine_core.host import readable
+    out = {}
+    for side in ("attacker", "defender"):
+        v = getattr(args, side + "_" + key)
+        if v is not None:
+            flag = "--%s-%s" % (side, key)
+            out[side] = counts(Board(spec["edition"]), readable.parse_units(v, flag), flag)
+    return out
+
+
 def total(side):
     return sum(side[k] for k in side) if side else 0
 

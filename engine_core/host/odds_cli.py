@@ -241,13 +241,7 @@ _TEXT_ONLY = ("edition", "sea", "amphibious", "keep_land", "retreat_after", "mon
 
 
 def _spec_of_text(args, text):
-    a, d = readable.parse_battle(text)
-    if args.sea and args.amphibious:
-        raise InputError("--sea or --amphibious, not both")
-    spec = {"edition": cc.edition(args.edition if args.edition is not None else DEFAULT_EDITION,
-                                  "--edition"),
-            "kind": "sea" if args.sea else ("amphibious" if args.amphibious else "land"),
-            "attacker": a, "defender": d}
+    spec = cc.text_battle(args, text, DEFAULT_EDITION)
     policy = {}
     if args.keep_land is not None:
         policy["keep_land"] = args.keep_land
@@ -268,12 +262,7 @@ def _spec_of_text(args, text):
     if tech:
         spec["tech"] = tech
     for key in ("damaged", "cargo"):
-        sides = {}
-        for side in SIDES:
-            v = getattr(args, side + "_" + key)
-            if v is not None:
-                flag = "--%s-%s" % (side, key)
-                sides[side] = cc.counts(Board(spec["edition"]), readable.parse_units(v, flag), flag)
+        sides = cc.side_units(args, spec, key)
         if sides:
             spec[key] = sides
     return spec
