@@ -221,9 +221,17 @@ class _Queue:
         return self.q.pop(0) if self.q else None
 
 
-class _Keys:
+class KeySource:
+    """A keypad.Keys stand-in: events pushed by the test, read by firmware.keys."""
     def __init__(self):
         self.events = _Queue()
+
+    def push(self, n, pressed):
+        self.events.q.append(_Ev(n, pressed))
+
+
+# the seven keys every profile maps, in the profiles' order
+KEYMAP = ((0, "up"), (1, "down"), (2, "left"), (3, "right"), (4, "select"), (5, "back"), (6, "roll"))
 
 
 class Strip(list):
@@ -242,7 +250,7 @@ class Profile:
         for k in ("NAME", "BOARD_IDS", "WIDTH", "HEIGHT", "HEAP_BUDGET", "LED_COUNT", "LED_PIN",
                   "TOWER", "KEYMAP", "KEY_LABELS", "SAVE_DIR", "MAX_BRIGHTNESS"):
             setattr(self, k, getattr(base, k))
-        self.keys = _Keys()
+        self.keys = KeySource()
         self.strip = Strip(self.LED_COUNT)
 
     def init_display(self):

@@ -2,35 +2,13 @@
 
 from firmware import keys
 from firmware.keys import Keys
+from fw_device import KEYMAP, KeySource
 
-KEYMAP = ((0, "up"), (1, "down"), (2, "left"), (3, "right"), (4, "select"), (5, "back"), (6, "roll"))
-
-
-class Ev:
-    def __init__(self, n, pressed):
-        self.key_number = n
-        self.pressed = pressed
-
-
-class Queue:
-    def __init__(self):
-        self.q = []
-
-    def get(self):
-        return self.q.pop(0) if self.q else None
-
-
-class Source:
-    def __init__(self):
-        self.events = Queue()
-
-    def push(self, n, pressed):
-        self.events.q.append(Ev(n, pressed))
 
 
 def test_select_reported_on_release_and_counted():
     """P40-T-11: one purchase decision = one counted press of select."""
-    src = Source()
+    src = KeySource()
     k = Keys(src, KEYMAP)
     src.push(4, True)
     assert k.poll(0) == []
@@ -41,7 +19,7 @@ def test_select_reported_on_release_and_counted():
 
 def test_bounce_within_debounce_window_is_ignored():
     """P40-T-11: contact bounce must not buy two units for one press."""
-    src = Source()
+    src = KeySource()
     k = Keys(src, KEYMAP)
     src.push(4, True)
     k.poll(0)
@@ -56,7 +34,7 @@ def test_bounce_within_debounce_window_is_ignored():
 
 def test_long_press_fires_once_and_release_is_silent():
     """P40-T-01 undo is a long press of back: it fires once, at LONG_MS."""
-    src = Source()
+    src = KeySource()
     k = Keys(src, KEYMAP)
     src.push(5, True)
     assert k.poll(0) == []
@@ -69,7 +47,7 @@ def test_long_press_fires_once_and_release_is_silent():
 
 def test_arrows_act_on_press_and_repeat_while_held():
     """P40-T-11: holding right adds units: 1 on press, then one per REPEAT_MS after the delay."""
-    src = Source()
+    src = KeySource()
     k = Keys(src, KEYMAP)
     src.push(3, True)
     assert k.poll(0) == ["right"]
@@ -87,7 +65,7 @@ def test_arrows_act_on_press_and_repeat_while_held():
 
 def test_unknown_key_numbers_are_ignored():
     """P40-T-11: a key the profile does not map does nothing."""
-    src = Source()
+    src = KeySource()
     k = Keys(src, KEYMAP)
     src.push(42, True)
     src.push(42, False)

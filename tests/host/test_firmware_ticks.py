@@ -12,33 +12,11 @@ from firmware import ticks
 from firmware import tower as tower_mod
 from firmware.keys import Keys, LONG_MS, REPEAT_DELAY_MS, REPEAT_MS
 from firmware.sound import PwmTone, Sound
+from fw_device import KEYMAP, KeySource
 
 PERIOD = 1 << 29
 WRAP = PERIOD  # ticks value 0 comes right after PERIOD - 1
 
-KEYMAP = ((0, "up"), (1, "down"), (2, "left"), (3, "right"), (4, "select"), (5, "back"), (6, "roll"))
-
-
-class Ev:
-    def __init__(self, n, pressed):
-        self.key_number = n
-        self.pressed = pressed
-
-
-class Queue:
-    def __init__(self):
-        self.q = []
-
-    def get(self):
-        return self.q.pop(0) if self.q else None
-
-
-class Source:
-    def __init__(self):
-        self.events = Queue()
-
-    def push(self, n, pressed):
-        self.events.q.append(Ev(n, pressed))
 
 
 def t(ms_after_power_on):
@@ -81,7 +59,7 @@ def test_helpers_are_adafruit_ticks_semantics():
 def test_keys_pressed_before_the_wrap_still_work_after_it():
     """P40-T-11: the old code took every press after the wrap for contact bounce of the last
     press before it (now - last < DEBOUNCE_MS with now small and last near 2**29)."""
-    src = Source()
+    src = KeySource()
     k = Keys(src, KEYMAP)
     src.push(4, True)
     assert k.poll(t(64000)) == []
@@ -96,7 +74,7 @@ def test_keys_pressed_before_the_wrap_still_work_after_it():
 
 def test_long_press_and_repeat_across_the_wrap():
     """P40-T-01 (undo is a long press of back) and P40-T-11 (held arrows buy more): held across the wrap."""
-    src = Source()
+    src = KeySource()
     k = Keys(src, KEYMAP)
     src.push(5, True)
     k.poll(t(64800))
