@@ -110,7 +110,8 @@ _MOVES = (J.ENTER, J.CAPTURE, J.BATTLE, J.NEUTRAL)
 _STATE_FIELDS = ("edition", "round", "turn", "phase", "treasury", "owner", "damage", "at_war",
                  "history", "kamikaze", "techs", "research", "dice", "pending", "journal",
                  "facilities", "base_damage", "captured", "since", "game_turn", "turns_taken",
-                 "pool", "placed", "frozen", "victory", "hold", "income_log")
+                 "pool", "placed", "frozen", "victory", "hold", "income_log",
+                 "phase_start", "turn_start")
 
 
 class _Dice:
@@ -176,7 +177,7 @@ class Game:
             for p in range(b.power_count):
                 s.techs[p] = res.starting_techs(b, p, self.options)
         s.dice = seed_state(self.seed)
-        self._begin_turn(s, [])
+        self._begin_turn(s, [], 0)
         return s
 
     # ------------------------------------------------------------------ reading
@@ -312,7 +313,7 @@ class Game:
             self._need_phase(ph, PH.MOBILIZE, "place")
             earlier = ()
             if b.rules.get("aa_per_territory"):
-                earlier = [J.decode(x)["units"] for x in J.this_phase(s.journal, J.PLACE)
+                earlier = [J.decode(x)["units"] for x in J.this_phase(s, J.PLACE)
                            if x[2] == a["territory"]]
             return E.place(b, s, me, a["territory"], a["units"], a["sea_zone"], a["hostile"],
                            self.options, earlier)
@@ -379,7 +380,7 @@ class Game:
                                 "raids strike facilities of a power you are at war with")
             earlier = ()
             if b.rules.get("bombing_turn_cap"):
-                earlier = (J.damage_this_turn(s.journal, t),)   # raids and rockets (LHTR-C-52)
+                earlier = (J.damage_this_turn(s, t),)   # raids and rockets (LHTR-C-52)
             return E.bombing(b, s, t, a["damage"], a["facility"], earlier)
         if code == J.ROCKET:
             self._need_phase(ph, PH.COMBAT, "rocket")
@@ -400,7 +401,7 @@ class Game:
         if code == J.ADVANTAGE:
             from engine_core.ledger import advantages as advantages
             return advantages.use(b, s, p, ph, a["name"], a["territory"], self.options,
-                                  J.in_this_phase(s.journal, e))
+                                  J.in_this_phase(s, e))
         if code == J.ANSWER:
             if s.pending is None:
                 raise RuleError("LEDGER-PROMPT", "no question is pending")
@@ -469,7 +470,7 @@ class Game:
             raise RuleError("P40-P-02", "declarations of war are not available in this build")
         if self.phase_constant() == PH.COMBAT_MOVE:
             pol.can_declare_war(b, s, p, target, self.options)
-            for e in J.this_phase(s.journal):
+            for e in J.this_phase(s):
                 if e[0] in _MOVES:
                     # P40-P-02 / G40-P-02: "before any combat movements are made"
                     raise RuleError(E.rid(b, "CL-P-01", "LHTR-P-12", "P40-P-02", "G40-P-02"),
@@ -612,6 +613,7 @@ class Game:
         if i >= len(self.phase_table):
             return events + self._end_turn()
         s.phase = i
+        s.phase_start = len(s.journal) + 1   # after the entry being applied (appended next)
         if self.phase_table[i] == PH.MOBILIZE and s.research[p] and b.family == FAM_LHTR:
             _module("research").start_mobilize(b, s, p)   # LHTR-T-05: new tech works from here
         events.append((EV_PHASE, p, self.phase_table[i]))
@@ -636,11 +638,12 @@ class Game:
             s.turn = 0
             s.round += 1
         s.game_turn += 1
-        self._begin_turn(s, events)
+        self._begin_turn(s, events, len(s.journal) + 1)   # after the entry ending the turn
         return events
 
-    def _begin_turn(self, s, events):
+    def _begin_turn(self, s, events, start):
         b = self.board
+        s.turn_start = s.phase_start = start
         p = b.turn_order[s.turn]
         s.turns_taken[p] += 1
         partner = b.turn_partner(p)

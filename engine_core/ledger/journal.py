@@ -62,40 +62,37 @@ TYPES = ("", "purchase", "place", "repair", "upgrade", "capture", "battle", "vio
 
 
 END_PHASE_ENTRY = (END_PHASE,)   # the commonest entry, shared (RAM)
-_PHASE_ENDS = (END_PHASE, INCOME, ANSWER)   # entries after which a new phase may have begun
 
 
-def this_phase(journal, code=None):
-    """The entries of one kind (None: of every kind) applied in the current phase, oldest
-    first: the entries since the last one that ended a phase (per-turn limits and orders the
-    state does not record)."""
+def this_phase(state, code=None, turn=False):
+    """The entries of one kind (None: of every kind) applied since the current phase began
+    (turn=True: since the current player-turn began), oldest first: per-phase and per-turn
+    limits and orders the state does not record. The state knows where its phase and its turn
+    began (GameState.phase_start / turn_start, set as the ledger moves on, rebuilt by a
+    replay), so an answered question inside a phase never starts the count again."""
+    j = state.journal
     out = []
-    k = len(journal) - 1
-    while k >= 0:
-        e = journal[k]
-        if e[0] in _PHASE_ENDS:
-            break
-        if code is None or e[0] == code:
-            out.append(e)
-        k -= 1
-    out.reverse()
+    for k in range(state.turn_start if turn else state.phase_start, len(j)):
+        if code is None or j[k][0] == code:
+            out.append(j[k])
     return out
 
 
-def in_this_phase(journal, entry):
+def in_this_phase(state, entry):
     """True if the same entry was already applied in the current phase."""
     entry = tuple(entry)
-    for e in this_phase(journal, entry[0]):
+    for e in this_phase(state, entry[0]):
         if tuple(e) == entry:
             return True
     return False
 
 
-def damage_this_turn(journal, t):
-    """The raid and rocket damage recorded on t in this phase (as rolled: the per-turn cap
-    of LHTR-C-52 counts them together; anything past the cap did nothing either way)."""
+def damage_this_turn(state, t):
+    """The raid and rocket damage recorded on t in this player-turn (as rolled: the per-turn
+    cap of LHTR-C-52 counts them together, LHTR-A-18; anything past the cap did nothing either
+    way)."""
     n = 0
-    for e in this_phase(journal):
+    for e in this_phase(state, None, True):
         if e[0] == BOMBING and e[1] == t:
             n += e[2]
         elif e[0] == ROCKET and e[1] == t:

@@ -40,7 +40,7 @@ def fire(board, state, p, a):
     from engine_core.battle import rocket_range as rr
     if not rr.rocket_in_range(b, src, t, rr.neutral_now(b, s)):
         raise RuleError(rule, "the target is more than %d spaces away" % rr.rocket_range(b))
-    for e in J.this_phase(s.journal, J.ROCKET):
+    for e in J.this_phase(s, J.ROCKET, True):
         if b.family == FAM_CLASSIC:
             raise RuleError("CL-T-07", "one free rocket attack per turn")   # CL-A-21
         if e[2] == src:
@@ -49,7 +49,7 @@ def fire(board, state, p, a):
             raise RuleError("LHTR-T-08", "each industrial complex may be hit by one rocket a turn")
     earlier = ()
     if b.rules.get("bombing_turn_cap"):
-        earlier = (J.damage_this_turn(s.journal, t),)   # LHTR-C-52, with the raids
+        earlier = (J.damage_this_turn(s, t),)   # LHTR-C-52, with the raids
     elif b.family == FAM_LHTR and die > b.ipc(t):
         die = b.ipc(t)   # Revised: each rocket capped at the territory's value (LHTR-M-08)
     return E.bombing(b, s, t, die, kind, earlier)

@@ -39,6 +39,10 @@ Ledger extensions (read freely, written only by the ledger):
   victory     -1 while the game goes on, else the winning side (0 Axis, 1 Allies)
   hold        list of small tuples: pending conditional wins (see victory.py)
   income_log  list of int per power: IPCs collected at the power's last Collect Income
+  phase_start, turn_start  int, the journal index of the first entry of the current phase /
+              player-turn (journal.this_phase counts per-phase and per-turn limits from
+              them; an answered question inside a phase moves neither). Journal positions,
+              left out of snapshot() as the journal is
 """
 
 NO_OWNER = 255
@@ -76,6 +80,8 @@ class GameState:
         self.victory = -1
         self.hold = []
         self.income_log = [0] * power_count
+        self.phase_start = 0
+        self.turn_start = 0
 
     def is_at_war(self, a, b):
         """True if power `a` is at war with power `b` (wars are mutual)."""

@@ -572,9 +572,7 @@ class Tournament:
         game["targets"] = _tuples(targets_from_facilities(s.facilities[t], dmg))
         done = 0
         if self.board.rules.get("bombing_turn_cap"):
-            for e in J.this_phase(s.journal, J.BOMBING):
-                if e[1] == t:
-                    done += e[2]
+            done = J.damage_this_turn(s, t)    # this turn's raids and rockets (LHTR-C-52)
         game["damage_this_turn"] = done
         for k in ("treasury", "territory_value", "targets", "damage_this_turn"):
             if k in kw and kw[k] != game.get(k):

@@ -189,7 +189,7 @@ class RaidSetup(Counter):
         g = self.app.session.game
         if not self.app.session.board.rules.get("bombing_turn_cap"):
             return 0
-        return J.damage_this_turn(g.state.journal, self.t)
+        return J.damage_this_turn(g.state, self.t)
 
     def head(self, cols):
         board = self.app.session.board

@@ -96,7 +96,7 @@ def target_rows(session, t, cols):
     out.append((ui.fit(text, cols), ui.DIM))
     if board.rules.get("bombing_turn_cap"):
         from engine_core.ledger import journal as J
-        done = J.damage_this_turn(state.journal, t)
+        done = J.damage_this_turn(state, t)
         if done:
             out.append((ui.fit("Hit this turn " + str(done) + " (LHTR-C-52)", cols), ui.DIM))
     return out
