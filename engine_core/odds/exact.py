@@ -113,6 +113,11 @@ PRUNE = (1e-16, 1e-18)
 # compare the two exactly).
 CHAIN_HITS = True
 PRUNE_MAX = 1e-12
+# A fresh casualty choice (_Side._apply: the order of loss walked, a state built and interned)
+# counts as this many work units of a slice: under the CircuitPython port it costs 20-22 joint
+# mass updates (bench/bench_odds_device.py). Counted as one, 268 of them made one slice of sea
+# 40 v 40 1.4-1.6 s on the handheld.
+CHOICE_UNITS = 20
 # A device whose heap holds at least this many bytes (a PSRAM board) runs the host's path
 # (about 8x faster under CircuitPython), falling back to the lean one on a MemoryError.
 _ROOMY = 1 << 20
@@ -345,6 +350,7 @@ class _Side:
         self.fire_cache = {}
         self.memo_n = 0
         self.chain = CHAIN_HITS  # off while battles are sampled (_sample): one choice a draw
+        self.meter = [0, _BUDGET]  # the running slice's work (the _Run's meter, see CHOICE_UNITS)
         c0 = [0] * (3 * k)
         for s in range(k):
             c0[s] = counts[ids[s]]
@@ -479,6 +485,7 @@ class _Side:
         return _cas.choose(b.units, counts, damaged, hits, self.attacking, b.flags, self.order)
 
     def _apply(self, i, hits):
+        self.meter[0] += CHOICE_UNITS
         b = self.b
         counts, damaged = self.counts_of(i)
         lost, dmg = choose_keep(b.units, counts, damaged, hits, self.attacking, b.flags,
@@ -848,6 +855,8 @@ class _Run:
         # outcome built or one mapped to a state (a casualty choice). Reset by the driver at
         # every yield (ints stay small).
         self.meter = [0, _BUDGET]
+        if A is not None:
+            A.meter = D.meter = self.meter  # fresh casualty choices count in it (CHOICE_UNITS)
         self.prune = z  # joint states reached with less mass are dropped (0: exact)
         self.prune_hits = z  # hit outcomes less likely than this are dropped (0: exact)
         self.prune_next = z  # a round's next states less likely than this are dropped
@@ -1068,8 +1077,10 @@ class _Run:
             yield from self._outcomes_g(h, d_of, A, ai, None, meter)
             d_out = h[0]
         n = len(a_out) + len(d_out)
-        if meter[0] + n <= meter[1]:
-            meter[0] += n  # fits in this slice: no generators (the host's common case)
+        if meter[0] + n * CHOICE_UNITS <= meter[1]:
+            # fits in this slice even if every outcome is a fresh casualty choice: no
+            # generators (the host's common case)
+            meter[0] += n
             d_list = _of_states(D, di, a_out, d_defer, zero)
             a_list = _of_states(A, ai, d_out, a_defer, zero)
         else:
@@ -1266,8 +1277,8 @@ class _Run:
         d_out = h[0]
         self.next_lost = (la, self.lost)
         n = len(a_out) + len(d_out)
-        if meter[0] + n <= meter[1]:
-            meter[0] += n  # fits in this slice: the plain loop
+        if meter[0] + n * CHOICE_UNITS <= meter[1]:
+            meter[0] += n  # fits in this slice (each outcome at most a fresh choice): the plain loop
             res[0] = _merge(A, ai_base, d_out, zero)
             res[1] = _merge(D, di_base, a_out, zero)
             return
@@ -1295,8 +1306,8 @@ class _Run:
         if d_out is None:
             return False
         n = len(a_out) + len(d_out)
-        if meter[0] + n > meter[1]:
-            return False
+        if meter[0] + n * CHOICE_UNITS > meter[1]:
+            return False  # might not fit: every outcome could be a fresh casualty choice
         meter[0] += n
         self.next_lost = (la, self.lost)
         zero = self.num.zero
@@ -1545,7 +1556,7 @@ class _Run:
             sd = _Side(b, False, cd, dd, d_cfg[0], d_cfg[1], d_cfg[2])
             run = _Run(b, sa, sd, pol, bomb, aa, done)
             run.pre_done = True
-            run.meter = self.meter  # one slice budget for the parts
+            run.meter = sa.meter = sd.meter = self.meter  # one slice budget for the parts
             run.prune = self.prune
             run.prune_hits = self.prune_hits
             yield from run.solve()
@@ -2171,8 +2182,9 @@ def _merge(side, base, outcomes, zero):
 
 
 def _merge_g(side, base, outcomes, zero, res, meter):
-    """_merge as a generator into res[0]: each outcome mapped to a state (a casualty choice
-    or a memo look-up) is a work unit of `meter`; it yields when the slice's work is spent."""
+    """_merge as a generator into res[0]: each outcome mapped to a state is a work unit of
+    `meter` (a fresh casualty choice CHOICE_UNITS more, counted by _Side._apply); it yields
+    when the slice's work is spent."""
     n = len(outcomes)
     out = []
     acc = {}
@@ -2183,17 +2195,19 @@ def _merge_g(side, base, outcomes, zero, res, meter):
             e = i + 1
         if e > n:
             e = n
-        meter[0] += e - i
-        _map(side, base, outcomes, i, e, acc, out, zero)
-        i = e
+        x = _map(side, base, outcomes, i, e, acc, out, zero, meter)
+        meter[0] += x - i
+        i = x
         if i < n and meter[0] >= meter[1]:
             yield
     res[0] = out if not acc else [(j, acc[j]) for j in _keys_sorted(acc)]
 
 
-def _map(side, base, outcomes, i, e, acc, out, zero):
+def _map(side, base, outcomes, i, e, acc, out, zero, meter=None):
     """Maps outcomes[i:e] to states of `side`: plain hits (ints, in increasing number) onto
-    the list `out`, equal states being neighbours; class tuples into the dict `acc`."""
+    the list `out`, equal states being neighbours; class tuples into the dict `acc`. Returns
+    the index reached: e, or with a slice's `meter`, the first outcome that might need a
+    fresh casualty choice once the slice's work (its look-ups so far included) is spent."""
     apply = side.apply
     if outcomes[i][0].__class__ is int:
         last = out[-1][0] if out else -1
@@ -2202,10 +2216,14 @@ def _map(side, base, outcomes, i, e, acc, out, zero):
             o = outcomes[x]
             h = o[0]
             if aft is None:
+                if meter is not None and x > i and meter[0] + x - i >= meter[1]:
+                    return x
                 j = apply(base, h)
             else:
                 j = aft[h] if h < len(aft) else -1
                 if j < 0:
+                    if meter is not None and x > i and meter[0] + x - i >= meter[1]:
+                        return x
                     j = apply(base, h)
                     while len(aft) <= h:
                         aft.append(-1)
@@ -2215,11 +2233,20 @@ def _map(side, base, outcomes, i, e, acc, out, zero):
             else:
                 out.append((j, o[1]))
                 last = j
-        return
+        return e
+    if meter is None:
+        for x in range(i, e):
+            o = outcomes[x]
+            j = apply(base, o[0])
+            acc[j] = acc.get(j, zero) + o[1]
+        return e
     for x in range(i, e):
+        if x > i and meter[0] + x - i >= meter[1]:
+            return x
         o = outcomes[x]
         j = apply(base, o[0])
         acc[j] = acc.get(j, zero) + o[1]
+    return e
 
 
 def _is_transport(r):

@@ -5,7 +5,10 @@ by a casualty choice; built in one go it was one slice of ~2.8 s on the handheld
 now counts every outcome built and every outcome mapped as a work unit and yields partway
 through one state's lists. These tests count the real work on their own -- the casualty
 choices (_Side.apply calls, each a memo look-up or a choice) and the bytes allocated
-(tracemalloc) in each slice -- not through the solver's meter."""
+(tracemalloc) in each slice -- not through the solver's meter. A fresh casualty choice (a memo
+miss: the order of loss walked, a state built) costs about 20 look-ups' time (the CircuitPython
+port: 20-22, bench/bench_odds_device.py); counted as one work unit, 268 of them made one slice
+of sea 40 v 40 ~1.6 s on the handheld, so they are counted apart here."""
 import tracemalloc
 
 from engine_core.odds import exact
@@ -17,17 +20,28 @@ D40 = {"submarine": 8, "destroyer": 10, "cruiser": 6, "battleship": 4, "aircraft
        "fighter": 8}
 
 
+# a fresh casualty choice's time in memo look-ups, as measured under the CircuitPython port
+FRESH = 20
+
+
 def _counting(monkeypatch):
     """Counts _Side.apply calls (casualty choices and their memo look-ups, chained hits
-    included) in calls[0]; the device's bounded outcome cache (exact._DEVICE)."""
-    calls = [0]
+    included) in calls[0], the fresh choices among them (_Side._apply) in calls[1]; the
+    device's bounded outcome cache (exact._DEVICE)."""
+    calls = [0, 0]
     orig = exact._Side.apply
+    orig_fresh = exact._Side._apply
 
     def apply(self, i, hits):
         calls[0] += 1
         return orig(self, i, hits)
 
+    def fresh(self, i, hits):
+        calls[1] += 1
+        return orig_fresh(self, i, hits)
+
     monkeypatch.setattr(exact._Side, "apply", apply)
+    monkeypatch.setattr(exact._Side, "_apply", fresh)
     monkeypatch.setattr(exact, "_DEVICE", True)
     return calls
 
@@ -40,18 +54,26 @@ def test_sea_40_v_40_every_slice_bounded(monkeypatch):
     mappings plus one chain of single hits (at most 48 long); its work units pass SLICE by
     at most one row of outcomes ((8 subs + 1) x (8 fighters + 1) = 81) or one row of mass
     updates (one attacker state times the defender's next states), under SLICE here. Before,
-    the start state's lists were 656 casualty choices in one slice whatever the budget. The
+    the start state's lists were 656 casualty choices in one slice whatever the budget. A
+    slice's real cost -- its look-ups plus FRESH - 1 more for each fresh choice -- is at most
+    2 x SLICE (the budget, and the one outcome mapped after its check); before, fresh choices
+    were one unit each and a slice made up to 300 of them (~6,000 look-ups' time). The
     answer is the one odds() gives in one go."""
     calls = _counting(monkeypatch)
     s = exact.Solver("pacific_1940", "sea", A40, D40, estimate=False)
     most = 0
+    dearest = 0
     done = False
     while not done:
-        calls[0] = 0
+        calls[0] = calls[1] = 0
         done = s.step(SLICE)
         if calls[0] > most:
             most = calls[0]
+        cost = calls[0] + (FRESH - 1) * calls[1]
+        if cost > dearest:
+            dearest = cost
     assert most <= SLICE + 48, most
+    assert dearest <= 2 * SLICE, dearest
     assert s.largest <= 2 * SLICE, s.largest
     ref = exact.odds("pacific_1940", "sea", A40, D40)
     r = s.result()
@@ -74,7 +96,7 @@ def test_sea_40_v_40_lists_split_across_slices(monkeypatch):
         tracemalloc.start()
         try:
             for _ in range(12000 // budget):
-                calls[0] = 0
+                calls[0] = calls[1] = 0
                 tracemalloc.reset_peak()
                 base = tracemalloc.get_traced_memory()[0]
                 s.step(budget)
