@@ -28,7 +28,9 @@ Input (one JSON object; any other field is refused by name):
               national_advantages                            [Revised/LHTR advantage names]
 
 Output: the summary as one line of JSON (round, power, phase, treasury, production, at_war,
-victory; with --save-size also save_bytes). The first illegal action: "game: action N: RULE-ID:
+victory; with --save-size also save_bytes; while a question is pending, prompt: its kind,
+question, options and default -- e.g. the Nonaggression Treaty's, LHTR-O-11, answered with
+{"type": "answer", "value": territory or "none"}). The first illegal action: "game: action N: RULE-ID:
 message" on stderr and exit status 2; a malformed input: a message naming the field, exit
 status 2; Ctrl-C: 130.
 """
@@ -112,6 +114,8 @@ def _run(argv, stdin, stdout, stderr):
                 i, e.rule + ": " if isinstance(e, RuleError) else "", e.message))
             return cc.EXIT_USAGE
     out = game.summary()
+    if game.prompt is not None:   # a question the next action must answer ({"type": "answer"})
+        out["prompt"] = game.prompt
     if args.save_size:
         from engine_core.ledger import save as save
         out["save_bytes"] = len(save.dumps(game))

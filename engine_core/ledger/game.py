@@ -30,7 +30,9 @@ Action types (dict "type"; names or ids accepted):
   place {territory, units, sea_zone?, power?}   MOBILIZE phase
   end_phase                           next phase (Collect Income: collects, ends the turn)
   collect_income {answers?, convoy?}  INCOME phase: collect and end the turn
-  answer {value}                      answer the pending prompt
+  answer {value}                      answer the pending prompt: 1/0 to a yes/no question;
+                                      a territory (or "none") to the Nonaggression Treaty's
+                                      (LHTR-O-11, ledger/treaty.py)
   advantage {name, territory?}        a Revised/LHTR national advantage the ledger keeps
                                       (advantages.py: LHTR-O-10/13/31/32/34/35/51)
 """
@@ -103,6 +105,9 @@ def clone_state(s):
 
 # Noncombat Move enters friendly spaces only (CL-MV-24, LHTR-MV-13, P40-T-41), by family
 _NO_ATTACK_RULE = ("CL-MV-24", "LHTR-MV-13", "P40-T-41")
+
+# entries the Nonaggression Treaty's question concerns (ledger/treaty.py, LHTR-O-11)
+_TREATY = (J.ANSWER, J.END_PHASE, J.ENTER, J.BATTLE, J.CAPTURE)
 
 # journal entries that record a combat movement (units entering or taking a space)
 _MOVES = (J.ENTER, J.CAPTURE, J.BATTLE, J.NEUTRAL)
@@ -200,7 +205,8 @@ class Game:
             key, text = qs[pend[2]][0], qs[pend[2]][1]
             return {"kind": "yes_no", "power": pend[1], "key": key, "question": text,
                     "options": (1, 0), "default": 0}
-        return None
+        from engine_core.ledger import treaty   # the only other question (LHTR-O-11)
+        return treaty.prompt(self.board, pend)
 
     def production(self, p):
         return E.production(self.board, self.state, p)
@@ -290,6 +296,18 @@ class Game:
             journal.append(e if type(e) is tuple else tuple(e))
 
     def _do(self, e):
+        tr = None
+        if e[0] in _TREATY and self.board.family == FAM_LHTR and self.options.get("national_advantages"):
+            from engine_core.ledger import treaty as tr   # LHTR-O-11: only in a game with advantages
+            done = tr.before(self, e)
+            if done is not None:
+                return done
+        events = self._act(e)
+        if tr is not None:
+            tr.after(self, e)
+        return events
+
+    def _act(self, e):
         b = self.board
         s = self.state
         code = e[0]

@@ -234,7 +234,10 @@ def encode(board, state, action):
         out.append(_int(g("german_subs", 0), "german_subs"))
         return tuple(out)
     if code == ANSWER:
-        return (code, _int(g("value", 0), "value"))
+        v = g("value", 0)
+        if isinstance(v, str):   # the Nonaggression Treaty's answer: a territory or none (treaty.py)
+            v = 255 if v.lower() == "none" else _territory(board, v)
+        return (code, _int(v, "value"))
     if code == BOMBING:
         return (code, _territory(board, g("territory")), _int(g("damage", 0), "damage"),
                 _kind(g("facility")))

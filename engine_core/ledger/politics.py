@@ -34,7 +34,8 @@ Events (small tuples, no UI strings):
   (EV_IPC, p, amount)            p's treasury changed by amount (option p40_us_onetime30, P40-X-03)
   (EV_CONVERTED, p, t)           neutral t is now p's; its standing army joins p (P40-E-76, G40-P-38)
   (EV_TROOP_BONUS, p, t, ipcs)   p places free units worth up to ipcs on t (G40-U-04)
-  (EV_FREE_UNITS, p, t, unit, n) p may place n free units of `unit` on t now (LHTR-O-11)
+  (EV_FREE_UNITS, p, t, unit, n) p may place n free units of `unit` on t now (LHTR-O-11,
+                                 emitted by ledger/treaty.py when the USSR has chosen)
 
 Options (a dict, defaults from the digests):
   "p40_us_dow_window": "turn3_only" | "turn3_onward"   (P40-X-31)
@@ -804,17 +805,14 @@ def has_advantage(options, name):
 
 
 def _nonaggression(board, state, power, t):
-    """LHTR-O-11, LHTR-CHG-NA-01: the first Japanese land attack on a red (originally Soviet)
-    territory lets the USSR place 4 free infantry there before the battle; the USSR loses the
-    advantage if it attacks Japan on land first (the LHTR FAQ: an orange territory, any
-    Japanese-controlled territory or Japanese units on land). Returns the events."""
+    """LHTR-O-11, LHTR-CHG-NA-01: the USSR loses the advantage if it attacks Japan on land
+    first (the LHTR FAQ: an orange territory, any Japanese-controlled territory or Japanese
+    units on land). Japan's attacks on red territories and the USSR's choice of where its 4
+    free infantry go are ledger/treaty.py's. Returns the events."""
     if state.history & H.NONAGGRESSION_OVER:
         return []
     japan = _pid(board, JAPAN)
     ussr = _pid(board, USSR)
-    if power == japan and _original_owner(board, t) == ussr:
-        state.history |= H.NONAGGRESSION_OVER
-        return [(EV_FREE_UNITS, ussr, t, board.unit_id("infantry"), 4)]
     if power == ussr and (state.owner[t] == japan or _original_owner(board, t) == japan):
         state.history |= H.NONAGGRESSION_OVER
     return []

@@ -95,3 +95,30 @@ def test_save_checksum_is_zlib_crc32():
     import zlib
     for data in (b"", b"a", b"adjutant", bytes(range(256)) * 3):
         assert save.crc32(data) == zlib.crc32(data)
+
+
+def test_cli_nonaggression_treaty_question_and_answer():
+    """LHTR-O-11 ("If Japan attacks more than one red territory in that turn, you may decide
+    which such territory receives the infantry"): the game command shows the USSR's question
+    when Japan's Combat Move ends with two red territories attacked; a territory Japan did not
+    attack is refused by rule; the chosen one ends the question."""
+    to_japan_cm = [{"type": "end_phase"}] * 23   # 3 powers x 7 phases, then research and purchase
+    attacks = [{"type": "enter", "territory": "Soviet Far East", "attack": 1},
+               {"type": "enter", "territory": "Buryatia S.S.R.", "attack": 1},
+               {"type": "end_phase"}]
+    spec = {"edition": "revised_lhtr", "options": {"national_advantages": ["nonaggression_treaty"]},
+            "actions": to_japan_cm + attacks}
+    code, out, err = _cli(spec)
+    assert code == 0, err
+    s = json.loads(out)
+    assert s["power"] == "Japan" and s["phase"] == "combat"
+    p = s["prompt"]
+    assert p["kind"] == "treaty" and p["power"] == 0 and p["rule"] == "LHTR-O-11"
+    assert p["labels"] == ["Soviet Far East", "Buryatia S.S.R.", "None"]
+    spec["actions"] = to_japan_cm + attacks + [{"type": "answer", "value": "Kazakh S.S.R."}]
+    code, out, err = _cli(spec)
+    assert code == 2 and "action %d: LHTR-O-11" % (len(spec["actions"]) - 1) in err
+    spec["actions"] = to_japan_cm + attacks + [{"type": "answer", "value": "Buryatia S.S.R."}]
+    code, out, err = _cli(spec)
+    assert code == 0, err
+    assert "prompt" not in json.loads(out)
