@@ -127,6 +127,7 @@ class Pending:
         self.battles = []
         self.save_error = None
         self.removed = None     # (key, row, stamp) of the battle last settled (memory only)
+        self.added = None       # (key, t, unit, n, stamp) of free units last added (memory only)
         if slots is not None:
             data = slots.load()
             if data:
@@ -190,9 +191,35 @@ class Pending:
         self._save()
         return True
 
+    def reinforce(self, game, stamp):
+        """Free units the last action placed (events ("free_units", power, t, unit, n): the
+        Nonaggression Treaty's 4 infantry, LHTR-O-11) join the defenders of the battle pending
+        in t; `stamp` as in `remove`, so undoing that action takes them back (`restore`)."""
+        for ev in game.events or ():
+            if ev[0] != "free_units":
+                continue
+            row = self.get(game, ev[2])
+            if row is None:
+                continue
+            name = game.board.unit_name(ev[3])
+            row[3][name] = row[3].get(name, 0) + ev[4]
+            self.added = (list(self.key), ev[2], name, ev[4], stamp)
+            self._save()
+
     def restore(self, game, stamp):
         """After an undo: the battle the undone action settled is pending again, if that
-        action was the last one (`stamp` unchanged) and the turn is the same."""
+        action was the last one (`stamp` unchanged) and the turn is the same; free units it
+        added to a battle (`reinforce`) leave it."""
+        a = self.added
+        self.added = None
+        if a is not None and a[4] == stamp and game is not None and game_key(game) == a[0]:
+            row = self.get(game, a[1])
+            if row is not None and row[3].get(a[2], 0) >= a[3]:
+                row[3][a[2]] -= a[3]
+                if not row[3][a[2]]:
+                    del row[3][a[2]]
+                self._save()
+                return True
         r = self.removed
         self.removed = None
         if r is None or r[2] != stamp or game is None:

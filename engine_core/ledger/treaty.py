@@ -62,8 +62,7 @@ def prompt(board, pend):
     """The question of a pending ("treaty", USSR, territories) prompt, for the players."""
     names = [board.territory_name(t) for t in pend[2]]
     return {"kind": "treaty", "power": pend[1], "key": NAME, "rule": RULE,
-            "question": "Nonaggression Treaty (%s): Japan attacks %s. Where do 4 free Soviet "
-                        "infantry go before the battle?" % (RULE, ", ".join(names)),
+            "question": "Nonaggression Treaty (%s): 4 free Soviet infantry go where?" % RULE,
             "options": tuple(pend[2]) + (NONE,), "labels": tuple(names) + ("None",),
             "default": pend[2][0]}
 

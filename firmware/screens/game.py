@@ -53,6 +53,9 @@ class Players(Counter):
 
     P40-G-03 (and every edition): all powers of one player on the same side;
     the default is two players, Axis = player 1 and Allies = player 2.
+    Revised/LHTR: "USSR treaty NA" (off by default) plays the Soviet Nonaggression Treaty
+    (LHTR-O-11): when Japan's Combat Move ends with pending battles in red territories, the
+    USSR is asked which one gets its 4 free infantry (they join that battle's defenders).
     The last row, "Tournament dice" (off by default; not in the store demo), starts a
     tournament game: audited dice, its commitment shown before the first action
     (firmware/screens/trust.py).
@@ -75,6 +78,14 @@ class Players(Counter):
             names.append("R&D rule")
             counts.append(0)
             limits.append(1)
+        # LHTR-O-02, LHTR-O-11: the Soviet Nonaggression Treaty, a national advantage the
+        # device plays (the USSR's choice of where its 4 free infantry go)
+        self.na_row = -1
+        if board.family == FAM_LHTR:
+            self.na_row = len(names)
+            names.append("USSR treaty NA")
+            counts.append(0)
+            limits.append(1)
         self.tour_row = -1
         if app.session.slots is not None:  # kiosk visitors keep nothing: no tournaments
             self.tour_row = len(names)
@@ -86,7 +97,7 @@ class Players(Counter):
         self.board = board
 
     def row_text(self, i, cols):
-        if i == self.rd_row or i == self.tour_row:
+        if i == self.rd_row or i == self.tour_row or i == self.na_row:
             return ui.pad(self.names[i], "on" if self.counts[i] else "off", cols)
         return ui.pad(self.names[i], "P" + str(self.counts[i]), cols)
 
@@ -123,6 +134,9 @@ class Players(Counter):
             for p in held:
                 held_by[p] = pl
         options = {"rd": 1} if self.rd_row >= 0 and self.counts[self.rd_row] else None
+        if self.na_row >= 0 and self.counts[self.na_row]:
+            options = dict(options or {})
+            options["national_advantages"] = ["nonaggression_treaty"]
         if self.tour_row >= 0 and self.counts[self.tour_row]:
             self.start_tournament(options, bytes(held_by))
             return
@@ -269,12 +283,37 @@ class Dashboard(Screen):
             return
         turn = app.session.game.state.game_turn
         try:
+            if phase_key(app.session.summary().get("phase", "")) == "combat_move":
+                announce_attacks(app)
             app.act({"type": "end_phase"})
             self.message = ""
         except ValueError as err:
             self.refuse(err)
             return
         turn_over(app, turn)
+        prompt = app.session.prompt()
+        if prompt is not None and prompt.get("kind") == "treaty":
+            app.push(PromptMenu(app, prompt))   # the USSR chooses before any battle (LHTR-O-11)
+
+
+def announce_attacks(app):
+    """LHTR-O-11: the ledger learns Japan's attacks on red territories from `enter` actions;
+    the device knows them as this Combat Move's pending battles. Entered as the phase ends
+    (once each), so the ledger asks the USSR where its 4 free infantry go before any battle."""
+    g = app.session.game
+    board = app.session.board
+    if board.family != FAM_LHTR or not g.options.get("national_advantages"):
+        return
+    from engine_core.ledger import treaty
+    from engine_core.ledger import journal
+    if not treaty.in_play(g.options, g.state) or g.power != board.power_id("Japan"):
+        return
+    from firmware import pending
+    done = treaty.attacked(board, g.state, journal.this_phase(g.state, journal.ENTER))
+    for row in pending.of(app.session).current(g):
+        t = row[0]
+        if t not in done and treaty.is_red(board, g.state, t):
+            app.act({"type": "enter", "territory": t, "attack": 1})
 
 
 def undo_last(app):
@@ -420,9 +459,11 @@ class PromptMenu(Menu):
         self.question = get("question", "") or ""
         items = []
         cursor = 0
+        labels = get("labels")   # names of the options (a territory's, LHTR-O-11), when given
         for i in range(len(options)):
             opt = options[i]
-            text = ("Yes" if opt else "No") if kind == "yes_no" else option_text(opt)
+            text = ("Yes" if opt else "No") if kind == "yes_no" else (
+                labels[i] if labels else option_text(opt))
             items.append((text, opt))
             if opt == default:
                 cursor = i
@@ -449,6 +490,9 @@ class PromptMenu(Menu):
         except ValueError as err:
             self.refuse(err)
             return
+        if self.answer is None:
+            from firmware import pending   # free units join the battle pending there (LHTR-O-11)
+            pending.of(self.app.session).reinforce(self.app.session.game, self.app.decisions)
         turn_over(self.app, turn)
         prompt = self.app.session.prompt()
         if prompt is not None and self.answer is None:
