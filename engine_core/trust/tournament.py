@@ -44,6 +44,12 @@ Revised) must be recorded next, exactly, before any other action (TOURNAMENT-BAT
 that did nothing is not rolled again). Undo as for battles (TOURNAMENT-UNDO).
 Logs without raid entries read as before (the entry kind is new, the format the same).
 
+Rockets (the `rocket` action) roll the battles' stream too: `apply` fills in the stream's next
+die (a die typed into the action is refused, TOURNAMENT-DICE); once the game has taken the
+rocket its die is drawn and logged as the `roll` entry after the `action` entry (a refused
+rocket draws nothing). A replay applies the logged action, whose die must be the stream's
+next (TOURNAMENT-DICE names the entry that says otherwise). Undo stops there (its die was shown).
+
 `replay(lines)` re-runs the whole game from the log's inputs (game, mix, action, battle start,
 decision entries) with the revealed seed and compares every entry it produces with the
 log, naming the first that differs (verify_cli prints it).
@@ -303,7 +309,17 @@ class Tournament:
         """Apply one action to the Game; refused actions raise and log nothing."""
         from engine_core.ledger import journal as J
         entry = J.encode(self.board, self.game.state, action)
+        if entry[0] == _J_ROCKET and self.version != "1":
+            if entry[3]:
+                raise RuleError("TOURNAMENT-DICE", "typed dice are refused in a tournament: the device "
+                                "rolls the rocket's die")
+            entry = entry[:3] + (self._next_die(),) + entry[4:]
         return self.apply_entry(entry)
+
+    def _next_die(self):
+        """The battle stream's next die, not yet drawn: a rocket's, drawn (and logged as its
+        `roll` entry) only once the game has taken the rocket, so a refusal uses no die."""
+        return roll_one(self.dice.dice.state)[1]
 
     def apply_entry(self, entry):
         from engine_core.ledger import journal as J
@@ -326,6 +342,9 @@ class Tournament:
         code = e[0]
         name = J.TYPES[code] if 0 < code < len(J.TYPES) else "?"
         self.log.record("action", name + ":" + _ints(e))
+        if code == _J_ROCKET and self.version != "1":
+            self.dice.roll(1)                  # the rocket's die (_check_entry: the stream's next)
+            self.shown = len(s.journal)        # on the screen: no undo past it
         rolled = dice_between(before_d, s.dice)
         if rolled is None:
             raise InputError("the game's dice moved in a way the log cannot follow")
@@ -361,8 +380,10 @@ class Tournament:
             raise RuleError("TOURNAMENT-DICE", "typed dice are refused in a tournament: the device rolls")
         if code == _J_INCOME and _income_typed(entry):
             raise RuleError("TOURNAMENT-DICE", "typed dice are refused in a tournament: the device rolls")
-        if code == _J_ROCKET:   # its die is typed into the action: not from the committed stream yet
-            raise RuleError("TOURNAMENT-DICE", "a rocket's die is not rolled from the tournament's dice yet")
+        if code == _J_ROCKET and len(entry) > 3 and entry[3] != self._next_die():
+            # its die is the battle stream's next (apply fills it in; a replay finds it there)
+            raise RuleError("TOURNAMENT-DICE", "the tournament's dice give this rocket a %d, not %d" % (
+                self._next_die(), entry[3]))
         u = self.unrecorded
         if u is not None:
             name = self.board.territory_name(u[0])

@@ -87,7 +87,7 @@ def test_typed_dice_are_refused_in_a_tournament():
     n = len(t.log.lines)
     _refused(lambda: t.apply({"type": "research", "dice": 2, "rolls": [6, 6]}), "TOURNAMENT-DICE")
     _refused(lambda: t.apply({"type": "collect_income", "dice": [6]}), "TOURNAMENT-DICE")
-    # a rocket's die is part of its action (CL-T-07): not from the committed stream, refused
+    # a rocket's die typed in (CL-T-07): refused, the tournament draws it from the committed stream
     _refused(lambda: t.apply({"type": "rocket", "territory": "Germany", "launcher": "Russia", "die": 6}),
              "TOURNAMENT-DICE")
     assert len(t.log.lines) == n and t.game.state.journal == []
