@@ -2,7 +2,8 @@
 Rockets technology, CL-T-07, LHTR-T-08, P40-R-12): pick the target (enemy land with a
 facility), then the launcher within range (the power's own territory; 1940: an operative air
 base; engine_core/battle/rocket_range.py lists them) and, in the 1940 games, which facility;
-Start rolls the one die (the tower shows it; Settings "physical": the players type it) and
+Start rolls the one die (the tower shows it; Settings "physical": the players type it; a
+tournament game: the tournament's committed dice, logged, engine_core/trust/tournament.py) and
 records the `rocket` action at once, so a die is never rolled twice. The ledger keeps the
 limits of each edition and the damage caps (LHTR: together with the turn's raids,
 LHTR-C-52); the screen shows what it took. Its modules unload after it
@@ -119,8 +120,7 @@ class RocketRun(Screen):
 
     def fire(self):
         if self.app.session.tour is not None:
-            # a tournament's dice are logged (engine_core.trust); a rocket's are not yet
-            self.say("Tournament game: rocket dice are not logged yet")
+            self.rolled(0)   # the tournament draws the die from its committed dice and logs it
             return
         dice = self.app.dice_source()   # None: the players roll and type the die
         if dice is None:
@@ -129,7 +129,8 @@ class RocketRun(Screen):
         self.rolled(dice.roll(1)[0])
 
     def rolled(self, die):
-        """Record the rocket with this die (a refusal names the rule and changes nothing)."""
+        """Record the rocket with this die (0: a tournament's, drawn by the tournament); a
+        refusal names the rule and changes nothing."""
         from engine_core.ledger import economy as E
         session = self.app.session
         state = session.game.state
@@ -137,14 +138,16 @@ class RocketRun(Screen):
         kind = E.facility_kind(self.facility)
         y1940 = session.board.family == FAM_1940
         before = E.get_damage(state, self.t, kind) if y1940 else state.treasury[owner]
+        action = {"type": "rocket", "territory": self.t, "launcher": self.src, "facility": self.facility}
+        if die:
+            action["die"] = die
         try:
-            self.app.act({"type": "rocket", "territory": self.t, "launcher": self.src,
-                          "die": die, "facility": self.facility})
+            self.app.act(action)
         except ValueError as err:
             self.refuse(err)
             return
-        self.die = die
         state = session.game.state
+        self.die = state.journal[-1][3]   # the die recorded (journal.ROCKET)
         if y1940:
             after = E.get_damage(state, self.t, kind)
             self.result = "Damage +%d = %d" % (after - before, after)
