@@ -1,8 +1,9 @@
 """Per-turn limits are kept for the whole turn (issue 16): raids and rockets on one complex
-(LHTR-C-52), one rocket per launcher and one per complex (LHTR-A-20, LHTR-T-08), one free
-rocket a turn (CL-T-07, CL-A-21) -- across an answered question in the middle of Conduct
-Combat, an undo and a save/load between the two attacks. Dice are typed in; every figure is
-worked by hand in the docstring from the rulebooks' words."""
+(LHTR-C-52), one rocket per launcher and one per complex (LHTR-A-20, LHTR-T-08) -- across an
+answered question in the middle of Conduct Combat (the Nonaggression Treaty's, LHTR-O-11),
+an undo and a save/load between the two attacks. Until the ledger kept where the phase and
+the turn began, any `answer` entry started the count again. Dice are typed in; every figure
+is worked by hand in the docstring from the rulebooks' words."""
 import gc
 
 from engine_core.ledger.game import Game
@@ -27,50 +28,6 @@ def _lhtr_germany_with_rockets():
     _finish_turn(g)
     _to(g, "Germany", "combat")
     return g
-
-
-def _mid_combat_answer(g):
-    """An answered question in the middle of Conduct Combat, in the journal as the ledger puts
-    it there (an `answer` entry between two combat entries: the Nonaggression Treaty's
-    question, LHTR-O-11). Today the ledger's only question is Collect Income's, so the entry
-    is appended the way apply_entry appends an accepted answer."""
-    g.state.journal.append((J.ANSWER, 1))
-
-
-def test_lhtr_raid_and_rocket_capped_per_turn_across_an_answer():
-    """LHTR-C-52 (LHTR: "The maximum combined damage inflicted in one turn by all strategic
-    bombing raids on one industrial complex and any rocket attack on the same industrial
-    complex is the territory's income value"). Germany raids the United Kingdom (income 8)
-    for 4, a question is answered, its rocket from Germany rolls 5: only 8 - 4 = 4 more are
-    taken, 8 in all, not 4 + 5 = 9."""
-    g = _lhtr_germany_with_rockets()
-    b = g.board
-    value = b.ipc(b.territory_id("United Kingdom"))
-    assert value == 8
-    uk = _treasury(g, "United Kingdom")
-    g.apply(_RAID_UK)
-    assert _treasury(g, "United Kingdom") == uk - 4
-    _mid_combat_answer(g)
-    assert J.damage_this_turn(g.state, b.territory_id("United Kingdom")) == 4
-    g.apply(_rocket("United Kingdom", "Germany", 5))
-    assert _treasury(g, "United Kingdom") == uk - 8          # 4 + (8 - 4), not 4 + 5
-
-
-def test_lhtr_second_rocket_from_a_launcher_refused_across_an_answer():
-    """LHTR-A-20 / LHTR-T-08 (LHTR: "From each territory, one rocket may launch an attack ...
-    Any industrial complex may be attacked by only one rocket launcher in a turn").
-    Germany's gun hits the United Kingdom for 3; after an answered question a second rocket
-    from Germany (at Caucasus) and one from Western Europe at the United Kingdom are refused,
-    and nothing changes (treasuries, journal)."""
-    g = _lhtr_germany_with_rockets()
-    uk, su = _treasury(g, "United Kingdom"), _treasury(g, "Soviet Union")
-    g.apply(_rocket("United Kingdom", "Germany", 3))
-    _mid_combat_answer(g)
-    n = len(g.state.journal)
-    _raises("LHTR-T-08", g.apply, _rocket("Caucasus", "Germany", 1))
-    _raises("LHTR-T-08", g.apply, _rocket("United Kingdom", "Western Europe", 2))
-    assert _treasury(g, "United Kingdom") == uk - 3 and _treasury(g, "Soviet Union") == su
-    assert len(g.state.journal) == n
 
 
 def test_lhtr_cap_kept_through_undo_and_save():
@@ -102,20 +59,41 @@ def test_lhtr_cap_kept_through_undo_and_save():
     assert _treasury(g2, "United Kingdom") == before - 2
 
 
-def test_classic_one_free_rocket_per_turn_across_an_answer():
-    """CL-T-07: "You get one free rocket attack per turn"; CL-A-21: once per turn. Germany
-    (Rockets, gained in its first turn: CL-T-02 "Each 6 is a breakthrough", then CL-T-03 a
-    die on the chart: 2 is Rockets) fires at Russia for 2; after an answered question a second rocket (Western Europe
-    at the United Kingdom) is refused, and nothing changes."""
-    g = Game.new("classic")
-    _to(g, "Germany", "research")
-    g.apply({"type": "research", "dice": 1, "tech": "rockets", "rolls": [6, 2]})
+def test_lhtr_cap_and_rocket_limit_across_the_treaty_question_in_conduct_combat():
+    """LHTR-C-52, LHTR-A-20, LHTR-T-08 across a real question answered in Conduct Combat: the
+    Nonaggression Treaty's (LHTR-O-11: "If Japan attacks more than one red territory in that
+    turn, you may decide which such territory receives the infantry"; an attack entered in
+    Conduct Combat asks at once). Japan (Rockets gained in its first turn: one die naming
+    Rockets rolls 2, LHTR-T-04/T-05) records a raid on Caucasus (income 4) of 3, enters an
+    attack on Buryatia S.S.R. (red): the USSR is asked and answers Buryatia; Japan's rocket
+    from French Indochina at Caucasus rolls 5: 4 - 3 = 1 more is taken, 4 in all. A second
+    rocket from French Indochina is refused and changes nothing."""
+    g = Game.new("revised_lhtr", options={"national_advantages": ["nonaggression_treaty"]})
+    b = g.board
+    _to(g, "Japan", "research")
+    g.apply({"type": "research", "dice": 1, "tech": "rockets", "rolls": [2]})
     _finish_turn(g)
-    _to(g, "Germany", "combat")
-    su, uk = _treasury(g, "Soviet Union"), _treasury(g, "United Kingdom")
-    g.apply(_rocket("Russia", "Germany", 2))
-    assert _treasury(g, "Soviet Union") == su - 2
-    _mid_combat_answer(g)
+    _to(g, "Japan", "combat")
+    su = _treasury(g, "Soviet Union")
+    g.apply({"type": "bombing", "territory": "Caucasus", "damage": 3})
+    g.apply({"type": "enter", "territory": "Buryatia S.S.R.", "by": "Japan", "attack": 1})
+    assert g.prompt is not None and g.prompt["kind"] == "treaty"
+    g.apply({"type": "answer", "value": "Buryatia S.S.R."})
+    assert g.prompt is None and g.summary()["phase"] == "combat"
+    assert g.state.journal[-1][0] == J.ANSWER
+    assert J.damage_this_turn(g.state, b.territory_id("Caucasus")) == 3
+    g.apply(_rocket("Caucasus", "French Indochina", 5))
+    assert _treasury(g, "Soviet Union") == su - 4            # 3 + (4 - 3), not 3 + 5
     n = len(g.state.journal)
-    _raises("CL-T-07", g.apply, _rocket("United Kingdom", "West Europe", 2))
-    assert _treasury(g, "United Kingdom") == uk and len(g.state.journal) == n
+    _raises("LHTR-T-08", g.apply, _rocket("Caucasus", "French Indochina", 1))
+    assert _treasury(g, "Soviet Union") == su - 4 and len(g.state.journal) == n
+    # the rocket undone, the game saved and loaded (its journal replayed, the answer with it):
+    # the rocket rolls 6 this time and still only 1 is taken
+    g.undo()
+    assert _treasury(g, "Soviet Union") == su - 3
+    data = save.dumps(g)
+    g = None
+    gc.collect()
+    g = save.loads(data)
+    g.apply(_rocket("Caucasus", "French Indochina", 6))
+    assert _treasury(g, "Soviet Union") == su - 4
