@@ -1,3 +1,4 @@
+# gate heap: 208K (a Revised/LHTR game, then its save replayed, with the treaty and rocket modules: 192K passes with nothing to spare on the unix port)
 """Per-turn limits are kept for the whole turn (issue 16): raids and rockets on one complex
 (LHTR-C-52), one rocket per launcher and one per complex (LHTR-A-20, LHTR-T-08) -- across an
 answered question in the middle of Conduct Combat (the Nonaggression Treaty's, LHTR-O-11),
