@@ -136,3 +136,33 @@ def test_a_rewritten_rocket_die_is_refused_by_verify_naming_its_entry():
     forged[i + 1] = ("roll", "6")          # the roll alone: not the seed's die
     status, text = verify(rechain(lines, forged))
     assert status != 0 and "entry %d" % (i + 2) in text, text
+
+
+def test_a_power_cut_between_the_rocket_and_its_roll_entry_resumes_once():
+    """TOURNAMENT-DICE: the power goes after the `rocket` action reached flash but before its
+    `roll` entry: the tournament rebuilt from the log applies the rocket once, with the same
+    committed die, and writes the missing `roll` entry (and the bank entry) again."""
+    from engine_core.trust.tournament import Tournament, resume
+    _research, die = _hand_worked()
+    lines = []
+    t = Tournament("revised_lhtr", SEED_HEX, luck=False, sink=lines.append)
+    while not (t.game.summary()["power"] == "Germany" and t.game.summary()["phase"] == "research"):
+        t.apply({"type": "end_phase"})
+    t.apply({"type": "research", "dice": RESEARCH_DICE, "tech": "rockets"})
+    while not (t.game.state.round == 2 and t.game.summary()["power"] == "Germany"
+               and t.game.summary()["phase"] == "combat"):
+        t.apply({"type": "end_phase"})
+    uk = t.game.summary()["treasury"]["United Kingdom"]
+    t.apply({"type": "rocket", "territory": "United Kingdom", "launcher": "Germany"})
+    body = [l for l in lines if l]
+    i = [k for k in range(len(body)) if "|action|rocket:" in body[k]][0]
+    assert body[i + 1].split("|")[1:3] == ["roll", str(die)]
+    cut = body[:i + 1]                     # the rocket's action on flash, its roll not yet
+    t = None
+    more = []
+    t, dropped = resume("revised_lhtr", SEED_HEX, cut, sink=more.append, luck=False)
+    assert dropped == 0
+    assert more[0].split("|")[1:3] == ["roll", str(die)]
+    assert more[1].split("|")[1] == "bank"
+    assert t.game.summary()["treasury"]["United Kingdom"] == uk - min(die, 8)
+    assert [e[0] for e in t.game.state.journal].count(16) == 1     # journal.ROCKET, once
