@@ -118,6 +118,12 @@ PRUNE_MAX = 1e-12
 # mass updates (bench/bench_odds_device.py). Counted as one, 268 of them made one slice of sea
 # 40 v 40 1.4-1.6 s on the handheld.
 CHOICE_UNITS = 20
+# Rounds of plain hits on both sides are summed along each side's chain of states
+# (_stationary_chain): 100 v 100 infantry ... False: pair by pair (_stationary; tests compare).
+CHAIN_FAST = True
+# _stationary_chain, when pruning: a defender's hit counts less likely than this on its first
+# state are not gathered (the mass they carry is bounded and added to "pruned")
+_TINY = 1e-30
 # A device whose heap holds at least this many bytes (a PSRAM board) runs the host's path
 # (about 8x faster under CircuitPython), falling back to the lean one on a MemoryError.
 _ROOMY = 1 << 20
@@ -547,6 +553,28 @@ class _Side:
             got = self.fire_cache.get(key)
             if got is not None:
                 return got
+        groups = self.groups_of(i, which, no_sub_air, extra, first)
+        num = self.b.num
+        zero = num.zero
+        one = num.unit
+        out = [one, one, one]
+        keys = list(groups)
+        keys.sort()
+        for g in keys:
+            row = num.binom(groups[g], g[1])
+            out[g[0]] = _conv(out[g[0]], row, 4096, zero)
+        if extra is None:
+            if _SMALL and len(self.fire_cache) >= _FIRE_CACHE:
+                self.fire_cache = {}
+            if num.packed:
+                for c in range(3):
+                    if len(out[c]) > 1:
+                        out[c] = _array("d", out[c])
+            self.fire_cache[key] = out
+        return out
+
+    def groups_of(self, i, which, no_sub_air, extra, first=0):
+        """State i's dice as fire() rolls them: {(class, prob code): number of dice}."""
         b = self.b
         num = b.num
         units = b.units
@@ -618,22 +646,7 @@ class _Side:
             for e in extra:
                 g = (_ANY, e[0])
                 groups[g] = groups.get(g, 0) + e[1]
-        one = num.unit
-        out = [one, one, one]
-        keys = list(groups)
-        keys.sort()
-        for g in keys:
-            row = num.binom(groups[g], g[1])
-            out[g[0]] = _conv(out[g[0]], row, 4096, zero)
-        if extra is None:
-            if _SMALL and len(self.fire_cache) >= _FIRE_CACHE:
-                self.fire_cache = {}
-            if num.packed:
-                for c in range(3):
-                    if len(out[c]) > 1:
-                        out[c] = _array("d", out[c])
-            self.fire_cache[key] = out
-        return out
+        return groups
 
 
 # ---------------------------------------------------------------------------------------
@@ -1520,6 +1533,8 @@ class _Run:
             return
         if lean and isinstance(dist, _Rows):
             yield from self._stationary_rows(dist)
+        elif self._chains():
+            yield from self._stationary_chain(dist)
         else:
             yield from self._stationary(dist)
         self.report = self._report()
@@ -1817,6 +1832,126 @@ class _Run:
                         row[di] = zero  # the self-loop's share, divided out above
                 del rows[ai]
 
+    def _chains(self):
+        """True when every round from here on is plain hits on both sides (no submarine on
+        either side, the default order of loss): a state's casualties after h hits are then
+        the state after one hit, h times over (Side.apply), and _stationary_chain applies."""
+        if _SMALL or not CHAIN_FAST:
+            return False
+        for side in (self.A, self.D):
+            if side.order is not None or not side.chain or side.info[side.start][7] or \
+                    side.info[side.start][6]:
+                return False
+        return True
+
+    def _stationary_chain(self, dist):
+        """_stationary when both sides' states are chains of single hits (_chains). A round
+        from (a, d) reaches (a after i hits, d after j hits) with P_d(i) * P_a(j), P_x being
+        x's hit distribution; spread pair by pair that is the whole cost of a big battle (100 v
+        100 infantry: 10 M pairs). Here an attacker state a' instead gathers, just before its
+        row is swept, the mass of every state above it on its chain: sources x at i hits above
+        give F_x(d) * P_d(i) (F: the outflow m / (1 - p_stay) of a swept state), and their
+        attacker's fire is a' 's fire and the dice x has beyond it (a die or two: P_x = P_a' *
+        Delta_x), so the sum is taken Horner-like from the top of the chain down, each step
+        adding Delta's few hits along d, and a' 's own fire applied once at the end. The same
+        sums in another order: exact with fractions."""
+        A = self.A
+        D = self.D
+        M = self.M
+        num = self.num
+        zero = num.zero
+        one = num.one
+        meter = self.meter
+        low = self.prune
+        rows = {}
+        for k in _keys_sorted(dist):
+            self._put(rows, None, -1, k, dist.pop(k))
+        ch = _Chains(self)
+        s1a = ch.s1a
+        s1d = ch.s1d
+        F = ch.F
+        ha = A.info[A.start][0]
+        for ai in rows:
+            if A.info[ai][0] > ha:
+                ha = A.info[ai][0]
+        hd0 = D.info[D.start][0]
+        for di in range(len(D.states)):
+            if D.info[di][0] > hd0:
+                hd0 = D.info[di][0]
+        while ha >= 0:
+            alist = A.byhp.get(ha)
+            ha -= 1
+            if not alist:
+                continue
+            x = 0
+            while x < len(alist):
+                ai = alist[x]
+                x += 1
+                ch.link_a(ai)
+                if ch.pred.get(ai):
+                    yield from ch.pull(rows, ai)
+                row = rows.get(ai)
+                if row is None:
+                    continue
+                pa, pat = ch.afire(ai)
+                fixed_a = s1a[ai] == ai
+                Fa = [zero] * len(row)
+                hd = hd0
+                while hd >= 0:
+                    dlist = D.byhp.get(hd)
+                    hd -= 1
+                    if not dlist:
+                        continue
+                    y = 0
+                    while y < len(dlist):
+                        di = dlist[y]
+                        y += 1
+                        if di >= len(row):
+                            continue
+                        m = row[di]
+                        if m == zero:
+                            continue
+                        row[di] = zero
+                        k = ai * M + di
+                        meter[0] += 1
+                        if meter[0] >= meter[1]:
+                            yield
+                        if m < low:
+                            self.dropped += m  # (the report's "pruned")
+                            continue
+                        o, k2 = self.settle(k, 1, True)
+                        if o >= 0:
+                            self._add_term(k2, o, m)
+                            continue
+                        if k2 != k:
+                            self._put(rows, row, ai, k2, m)
+                            continue
+                        ch.link_d(di)
+                        n = len(D.states) + 8
+                        if len(row) < n:
+                            row.extend([zero] * (n - len(row)))
+                        pd, pdt = ch.dfire(di)
+                        sa = one if fixed_a else pd[0]
+                        fixed_d = s1d[di] == di
+                        sd = one if fixed_d else pa[0]
+                        left = one - sa * sd
+                        if left == zero:
+                            self._add_term(k, O_DRAW, m)  # nothing can ever change
+                            continue
+                        f = m / left
+                        self.rounds = self.rounds + f
+                        ch.total = ch.total + f
+                        if len(Fa) <= di:
+                            Fa.extend([zero] * (di + 8 - len(Fa)))
+                        Fa[di] = f
+                        if sa != zero and not fixed_d:
+                            # the attacker takes no hit, the defender one or more
+                            meter[0] += len(pa)
+                            ch.spread(row, s1d[di], f * sa, pa, pat, 1)
+                del rows[ai]
+                F[ai] = Fa
+        self.dropped += ch.total * ch.cut_tail
+
     def _put(self, rows, row, ai, k, m):
         """Adds mass m at joint state k (row: the list of attacker state ai, being swept)."""
         a2 = k // self.M
@@ -2074,6 +2209,207 @@ class _Rows:
         for k in self:
             n += 1
         return n
+
+
+class _Chains:
+    """_stationary_chain's tables: each side's state after one more hit, the attacker states
+    one hit above each one, the swept rows' outflows, the sides' hit distributions."""
+
+    def __init__(self, run):
+        self.run = run
+        self.s1a = {}
+        self.s1d = {}
+        self.pred = {}  # attacker state -> the attacker states one hit above it
+        self.F = {}  # swept attacker state -> its outflow per defender state
+        self.af = {}
+        self.df = {}
+        self.total = run.num.zero  # the outflows summed (a bound on what a cut can drop)
+        self.cut_tail = run.num.zero
+        # a state x hits above a' sends it P_d(i) * F_x(d): with i beyond `depth` that is
+        # below tiny (d's dice are among the defender's first ones: its tail bounds them all)
+        pd, pdt = self.dfire(run.D.start)
+        self.depth = len(pd) - 1
+        if run.prune:
+            while self.depth > 0 and pdt[self.depth] < _TINY:
+                self.depth -= 1
+            self.cut_tail = pdt[self.depth + 1] if self.depth + 1 < len(pdt) else run.num.zero
+
+    def link_a(self, x):
+        s1 = self.s1a
+        A = self.run.A
+        while x not in s1:
+            y = A.apply(x, 1)
+            s1[x] = y
+            if y != x:
+                lst = self.pred.get(y)
+                if lst is None:
+                    self.pred[y] = [x]
+                else:
+                    lst.append(x)
+            x = y
+
+    def link_d(self, x):
+        s1 = self.s1d
+        D = self.run.D
+        while x not in s1:
+            y = D.apply(x, 1)
+            s1[x] = y
+            x = y
+
+    def _fire(self, side, i):
+        run = self.run
+        dist = side.fire(i, 3, False, None)[0]
+        zero = run.num.zero
+        n = len(dist)
+        tail = [zero] * (n + 1)
+        t = zero
+        for j in range(n - 1, -1, -1):
+            t = t + dist[j]
+            tail[j] = t
+        return dist, tail
+
+    def afire(self, i):
+        """(hit distribution, tails) of attacker state i, and Delta (below) once asked."""
+        got = self.af.get(i)
+        if got is None:
+            dist, tail = self._fire(self.run.A, i)
+            got = [dist, tail, 0]
+            self.af[i] = got
+        return got[0], got[1]
+
+    def dfire(self, i):
+        got = self.df.get(i)
+        if got is None:
+            got = self._fire(self.run.D, i)
+            self.df[i] = got
+        return got
+
+    def delta(self, x):
+        """(distribution, tails) of the dice attacker state x rolls beyond the state one hit
+        below it, or None when x does not roll all of that state's dice (support lost)."""
+        self.afire(x)
+        got = self.af[x]
+        if got[2] != 0:
+            return got[2]
+        A = self.run.A
+        num = self.run.num
+        zero = num.zero
+        g1 = A.groups_of(x, 3, False, None)
+        g2 = A.groups_of(self.s1a[x], 3, False, None)
+        out = num.unit
+        ok = True
+        for g in g2:
+            if g1.get(g, 0) < g2[g]:
+                ok = False
+        if ok:
+            keys = list(g1)
+            keys.sort()
+            for g in keys:
+                n = g1[g] - g2.get(g, 0)
+                if g[0] != _ANY:
+                    ok = False
+                elif n:
+                    out = _conv(out, num.binom(n, g[1]), 4096, zero)
+        if not ok:
+            got[2] = None
+            return None
+        tail = [zero] * (len(out) + 1)
+        t = zero
+        for j in range(len(out) - 1, -1, -1):
+            t = t + out[j]
+            tail[j] = t
+        got[2] = (out, tail)
+        return got[2]
+
+    def spread(self, row, d, v, p, tail, j0):
+        """row[d after j more hits] += v * p[j0 + j] for j >= 0, the defender states d's
+        hits lead to (the rest of p on a state no hit changes)."""
+        s1 = self.s1d
+        n = len(p)
+        for j in range(j0, n):
+            d2 = s1[d]
+            if d2 == d:
+                row[d] += v * tail[j]
+                return
+            row[d] += v * p[j]
+            d = d2
+
+    def pull(self, rows, a2):
+        """Adds into a2's row the mass of every swept attacker state above it on its chain
+        (a generator: one chain step a work unit of len(D) ... yields between steps)."""
+        run = self.run
+        meter = run.meter
+        zero = run.num.zero
+        F = self.F
+        pred = self.pred
+        s1a = self.s1a
+        depth = self.depth
+        fixed = s1a[a2] == a2  # a2 takes no more hits: every hit count from i on lands on it
+        order = []
+        stack = []
+        for c in pred[a2]:
+            stack.append((c, 1))
+        while stack:
+            c, i = stack.pop()
+            order.append((c, i))
+            if i < depth:
+                for g in pred.get(c, ()):
+                    stack.append((g, i + 1))
+        nD = len(run.D.states) + 8
+        row = rows.get(a2)
+        if row is None:
+            row = [zero] * nD
+            rows[a2] = row
+        elif len(row) < nD:
+            row.extend([zero] * (nD - len(row)))
+        W = {}
+        acc = None
+        for x in range(len(order) - 1, -1, -1):
+            c, i = order[x]
+            w = W.pop(c, None)
+            Fc = F.get(c)
+            if Fc is not None:
+                meter[0] += len(Fc)
+                if meter[0] >= meter[1]:
+                    yield
+                if w is None:
+                    w = [zero] * nD
+                for d in range(len(Fc)):
+                    f = Fc[d]
+                    if f == zero:
+                        continue
+                    t = self.df[d][1 if fixed else 0]
+                    if i < len(t):
+                        w[d] += f * t[i]
+            if w is None:
+                continue
+            p = s1a[c]
+            dl = self.delta(c)
+            if dl is None:
+                # c rolls other dice than the state below it: its own fire, straight in
+                pa, pat = self.afire(c)
+                for d in range(len(w)):
+                    if w[d] != zero:
+                        self.spread(row, d, w[d], pa, pat, 0)
+                continue
+            if p == a2:
+                if acc is None:
+                    acc = [zero] * nD
+                u = acc
+            else:
+                u = W.get(p)
+                if u is None:
+                    u = [zero] * nD
+                    W[p] = u
+            dp, dt = dl
+            for d in range(len(w)):
+                if w[d] != zero:
+                    self.spread(u, d, w[d], dp, dt, 0)
+        if acc is not None:
+            pa, pat = self.afire(a2)
+            for d in range(len(acc)):
+                if acc[d] != zero:
+                    self.spread(row, d, acc[d], pa, pat, 0)
 
 
 def _cost(units, before, after):
