@@ -137,3 +137,46 @@ def test_hits_one_at_a_time_give_the_same_states():
                     finally:
                         exact.CHAIN_HITS = True
                     assert on == off, (ed, kind, a, d, policy)
+
+
+def test_chain_sums_give_the_same_distribution(monkeypatch):
+    """CL-C-15, LHTR-C-29, P40-C-90 (casualties in the order of loss), P40-C-95 (the attacker
+    retreats) and P40-C-100 (keep a land unit to capture): exact.CHAIN_FAST sums the rounds of
+    plain hits along each side's chain of states instead of pair by pair; every battle's exact
+    distribution (fractions) is identical with it on and off -- random land and sea battles of
+    every edition, with retreat and keep-a-land-unit policies; and again with every other
+    attacker state's fire taken whole instead of as the state below it plus its extra dice (the
+    way for a state that does not roll all of the next one's dice)."""
+    from engine_core.odds import exact
+    policies = (None, {"retreat_after_round": 2}, {"retreat_at_units": 1}, {"keep_land": 1})
+    whole = exact._Chains.delta
+
+    def every_other(chains, x):
+        return None if x % 2 else whole(chains, x)
+
+    used = []
+    chain = exact._Run._stationary_chain
+
+    def counted(run, dist):
+        used.append(split)
+        return chain(run, dist)
+
+    monkeypatch.setattr(exact._Run, "_stationary_chain", counted)
+
+    for split in (False, True):
+        if split:
+            monkeypatch.setattr(exact._Chains, "delta", every_other)
+        for ed in board.EDITIONS:
+            units = board.load(ed).units
+            for kind in ("land", "sea"):
+                for i, (a, d) in enumerate(battles(units, kind, 4, 41, size=8)):
+                    policy = policies[i % len(policies)] if kind == "land" else None
+                    try:
+                        exact.CHAIN_FAST = True
+                        on = odds(ed, kind, a, d, number=F, policy=policy)
+                        exact.CHAIN_FAST = False
+                        off = odds(ed, kind, a, d, number=F, policy=policy)
+                    finally:
+                        exact.CHAIN_FAST = True
+                    assert on == off, (ed, kind, a, d, policy, split)
+        assert split in used  # the chain sums did run
