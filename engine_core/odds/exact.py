@@ -1255,6 +1255,9 @@ class _Run:
             yield from self._next_lists(nl, ai, di, a_which, d_which, a_prot, d_prot, bomb_extra,
                                         pend_a, pend_d, first, None, meter)
         a_next, d_next = nl
+        if out.__class__ is list:
+            out.append((p0, a_next, d_next))  # _stationary spreads them into its rows
+            return
         get = out.get
         nd = len(d_next)
         for an in a_next:
@@ -1758,79 +1761,76 @@ class _Run:
                             self._put(rows, row, ai, k2, m)
                             continue
                         if self._opening(ai, di):
-                            step = {}
-                            yield from self._round(step, k, False)
-                            stay = step.pop(k, zero)
-                            left = one - stay
-                            if left == zero:
-                                self._add_term(k, O_DRAW, m)  # nothing can ever change
-                                continue
-                            f = m / left
-                            self.rounds = self.rounds + f
-                            # each a work unit (thousands at sea 40 v 40)
-                            slow = meter[0] + len(step) > meter[1]
-                            if not slow:
-                                meter[0] += len(step)
-                            for k3 in step:
-                                if slow:
-                                    meter[0] += 1
-                                    if meter[0] >= meter[1]:
-                                        yield
-                                self._put(rows, row, ai, k3, f * step[k3])
-                            continue
-                        nl = [None, None]
-                        ap = b.protected(A, ai, D, di)
-                        dp = b.protected(D, di, A, ai)
-                        if not self._next_now(nl, ai, di, 3, 3, ap, dp, None, None, None, False,
-                                              thin, meter):
-                            yield from self._next_lists(nl, ai, di, 3, 3, ap, dp, None, None,
-                                                        None, False, thin, meter)
-                        a_next, d_next = nl
-                        sa = zero
-                        for an in a_next:
-                            if an[0] == ai:
-                                sa = an[1]
-                        sd = zero
-                        for dn in d_next:
-                            if dn[0] == di:
-                                sd = dn[1]
-                        left = one - sa * sd
+                            # submarines fire apart: the round's branches (one per pair of
+                            # opening-fire outcomes), each a product of next states
+                            branches = []
+                            yield from self._round(branches, k, False)
+                            lost = None
+                        else:
+                            nl = [None, None]
+                            ap = b.protected(A, ai, D, di)
+                            dp = b.protected(D, di, A, ai)
+                            if not self._next_now(nl, ai, di, 3, 3, ap, dp, None, None, None,
+                                                  False, thin, meter):
+                                yield from self._next_lists(nl, ai, di, 3, 3, ap, dp, None, None,
+                                                            None, False, thin, meter)
+                            branches = ((one, nl[0], nl[1]),)
+                            lost = self.next_lost if thin is not None else None
+                        stay = zero
+                        for br in branches:
+                            sa = zero
+                            for an in br[1]:
+                                if an[0] == ai:
+                                    sa = an[1]
+                            if sa != zero:
+                                for dn in br[2]:
+                                    if dn[0] == di:
+                                        stay = stay + br[0] * sa * dn[1]
+                        left = one - stay
                         if left == zero:
-                            self._add_term(k, O_DRAW, m)
+                            self._add_term(k, O_DRAW, m)  # nothing can ever change
                             continue
                         f = m / left
                         self.rounds = self.rounds + f
-                        if thin is not None:
+                        if lost is not None:
                             # hit outcomes too unlikely to matter were left out of the next
                             # states (mass l_a from the defender's, l_d from the attacker's):
                             # f * (1 - the product of what is left) of the outflow is dropped
-                            la, ld = self.next_lost
+                            la, ld = lost
                             if la != zero or ld != zero:
                                 self.dropped += f * (la + ld - la * ld)
-                        nd = len(d_next)
-                        need = 0
-                        for dn in d_next:
-                            if dn[0] >= need:
-                                need = dn[0] + 1
-                        for an in a_next:
-                            if meter[0] >= meter[1]:
-                                yield
-                            meter[0] += nd
-                            a2 = an[0]
-                            fa = f * an[1]
-                            if a2 == ai:
-                                r2 = row
-                            else:
-                                r2 = rows.get(a2)
-                                if r2 is None:
-                                    r2 = [zero] * (len(D.states) + 8)
-                                    rows[a2] = r2
-                            if len(r2) < need:
-                                r2.extend([zero] * (need + 8 - len(r2)))
-                            for dn in d_next:
-                                r2[dn[0]] += fa * dn[1]
+                        for br in branches:
+                            yield from self._spread(rows, row, ai, f * br[0], br[1], br[2])
                         row[di] = zero  # the self-loop's share, divided out above
                 del rows[ai]
+
+    def _spread(self, rows, row, ai, f, a_next, d_next):
+        """Adds f * pa * pd at every pair of next states (attacker's, defender's) into the
+        rows (row: attacker state ai's, being swept); a generator, each pair a work unit."""
+        zero = self.num.zero
+        meter = self.meter
+        nd = len(d_next)
+        need = 0
+        for dn in d_next:
+            if dn[0] >= need:
+                need = dn[0] + 1
+        for an in a_next:
+            if meter[0] >= meter[1]:
+                yield
+            meter[0] += nd
+            a2 = an[0]
+            fa = f * an[1]
+            if a2 == ai:
+                r2 = row
+            else:
+                r2 = rows.get(a2)
+                if r2 is None:
+                    r2 = [zero] * (len(self.D.states) + 8)
+                    rows[a2] = r2
+            if len(r2) < need:
+                r2.extend([zero] * (need + 8 - len(r2)))
+            for dn in d_next:
+                r2[dn[0]] += fa * dn[1]
 
     def _chains(self):
         """True when every round from here on is plain hits on both sides (no submarine on
@@ -2570,17 +2570,20 @@ def _map(side, base, outcomes, i, e, acc, out, zero, meter=None):
                 out.append((j, o[1]))
                 last = j
         return e
-    if meter is None:
-        for x in range(i, e):
-            o = outcomes[x]
-            j = apply(base, o[0])
-            acc[j] = acc.get(j, zero) + o[1]
-        return e
+    m = side.memo[base]
+    if m is None:
+        m = {}
+        side.memo[base] = m
+    get = m.get
     for x in range(i, e):
-        if x > i and meter[0] + x - i >= meter[1]:
+        if meter is not None and x > i and meter[0] + x - i >= meter[1]:
             return x
         o = outcomes[x]
-        j = apply(base, o[0])
+        h = o[0]
+        # Side.apply's memo read here (its key): a call per outcome was most of the mapping
+        j = get(h[0] | (h[1] << 8) | (h[2] << 16) | (h[3] << 24)) if h[3] < 32 else None
+        if j is None:
+            j = apply(base, h)
         acc[j] = acc.get(j, zero) + o[1]
     return e
 
