@@ -119,7 +119,8 @@ PRUNE_MAX = 1e-12
 # 40 v 40 1.4-1.6 s on the handheld.
 CHOICE_UNITS = 20
 # Rounds of plain hits on both sides are summed along each side's chain of states
-# (_stationary_chain): 100 v 100 infantry ... False: pair by pair (_stationary; tests compare).
+# (_stationary_chain): 100 v 100 infantry 0.58 -> 0.15 s on the host. False: pair by pair
+# (_stationary; tests compare the two exactly).
 CHAIN_FAST = True
 # _stationary_chain, when pruning: a defender's hit counts less likely than this on its first
 # state are not gathered (the mass they carry is bounded and added to "pruned")
@@ -2336,7 +2337,8 @@ class _Chains:
 
     def pull(self, rows, a2):
         """Adds into a2's row the mass of every swept attacker state above it on its chain
-        (a generator: one chain step a work unit of len(D) ... yields between steps)."""
+        (a generator: a defender state's entry a work unit, a spread along its chain one per
+        hit count; it yields when the slice's work is spent)."""
         run = self.run
         meter = run.meter
         zero = run.num.zero
@@ -2391,6 +2393,9 @@ class _Chains:
                 for d in range(len(w)):
                     if w[d] != zero:
                         self.spread(row, d, w[d], pa, pat, 0)
+                        meter[0] += len(pa)
+                        if meter[0] >= meter[1]:
+                            yield
                 continue
             if p == a2:
                 if acc is None:
@@ -2402,6 +2407,7 @@ class _Chains:
                     u = [zero] * nD
                     W[p] = u
             dp, dt = dl
+            meter[0] += len(w)
             for d in range(len(w)):
                 if w[d] != zero:
                     self.spread(u, d, w[d], dp, dt, 0)
@@ -2410,6 +2416,9 @@ class _Chains:
             for d in range(len(acc)):
                 if acc[d] != zero:
                     self.spread(row, d, acc[d], pa, pat, 0)
+                    meter[0] += len(pa)
+                    if meter[0] >= meter[1]:
+                        yield
 
 
 def _cost(units, before, after):
