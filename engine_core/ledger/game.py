@@ -369,6 +369,12 @@ class Game:
                                     "a battle is fought only against a power at war with you")
                 events.append((EV_BATTLE, a["territory"], captor, a["attacker_ipc"], a["defender_ipc"]))
                 if not a["captured"]:
+                    pol = _politics()
+                    if pol is not None and not b.is_sea(a["territory"]):
+                        # an attack that failed is an attack (P40-C-133 "whether successful or
+                        # not", P40-P-22, LHTR-O-11): its political checks and facts, as `enter`'s
+                        events += self._apply_politics(pol.enter(b, s, captor, a["territory"], True,
+                                                                 self.options))
                     return events
             events += self._capture(captor, a["territory"], a.get("aa", 0))
             return events
