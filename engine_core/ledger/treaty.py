@@ -86,8 +86,9 @@ def before(game, e):
         t = e[1]
         if by == b.power_id("Japan") and is_red(b, s, t) \
                 and game.phase_constant() in (PH.COMBAT_MOVE, PH.COMBAT):
-            raise RuleError(RULE, "Japan attacks the red territory %s: enter the attack first (the "
-                            "USSR may place 4 free infantry there before the battle)" % b.territory_name(t))
+            raise RuleError(RULE, "Japan attacks the red territory %s: announce the attack first "
+                            "(a pending battle, or enter), so the USSR may place 4 free infantry "
+                            "there before the battle" % b.territory_name(t))
     return None
 
 

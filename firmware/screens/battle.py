@@ -391,11 +391,46 @@ class BattleSetup(Counter):
             try:
                 opts = self.options()
                 self.app.session.check_battle(self.kind, att, dfd, opts)
+                if self.treaty_first():
+                    return
                 self.app.session.start_battle(self.kind, att, dfd, self.territory, opts)
             except ValueError as err:
                 self.refuse(err)
                 return
             self.app.replace(BattleRun(self.app))
+
+    def treaty_first(self):
+        """LHTR-O-11: a Japanese attack on a red territory the game has not heard of (not a
+        battle announced in Combat move) is entered now; when that asks the USSR where its 4
+        free infantry go, the question comes before this battle, and the infantry join its
+        defenders here if it chooses this territory. True while the question is open."""
+        app = self.app
+        g = app.session.game
+        board = app.session.board
+        if g is None or self.territory < 0 or not g.options.get("national_advantages"):
+            return False
+        from engine_core.editions import FAM_LHTR
+        if board.family != FAM_LHTR or g.power != board.power_id("Japan"):
+            return False
+        from engine_core.ledger import treaty
+        if not treaty.in_play(g.options, g.state) or not treaty.is_red(board, g.state, self.territory):
+            return False
+        app.act({"type": "enter", "territory": self.territory, "attack": 1})
+        prompt = app.session.prompt()
+        if prompt is None:
+            return False
+
+        def answer(value):
+            app.act({"type": "answer", "value": value})
+            for ev in g.events:
+                if ev[0] == "free_units" and ev[2] == self.territory and ev[3] in self.ids:
+                    i = self.ids.index(ev[3])
+                    self.sides[1][i] += ev[4]
+                    self.stale = True
+
+        from firmware.screens.nav import screen
+        app.push(screen("PromptMenu")(app, prompt, answer))
+        return True
 
     def save_plan(self, att, dfd):
         """A pending battle (Combat move): into the list, back to where it was added from."""

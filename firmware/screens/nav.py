@@ -7,7 +7,7 @@ module is loaded only when it is first shown (device heap).
 _WHERE = (
     ("Home", "system"), ("Settings", "system"),
     ("NewGame", "game"), ("Dashboard", "game"), ("Purchase", "game"), ("War", "game"),
-    ("unplaced", "game"), ("undo_last", "game"),
+    ("unplaced", "game"), ("undo_last", "game"), ("PromptMenu", "game"),
     ("Commitment", "trust"), ("TournamentMenu", "trust"), ("confirm_finish", "trust"),
     ("Luck", "trust"), ("Finished", "trust"), ("PlayersNumber", "trust"),
     ("Mobilize", "turn"), ("Convoy", "turn"), ("CombatMenu", "turn"), ("TerritoryPicker", "turn"),

@@ -96,3 +96,33 @@ def test_the_question_survives_a_power_cut():
     g = d2.app.session.game
     assert g is not None and g.prompt["labels"] == ("Soviet Far East", "None")
     assert d2.app.errors == []
+
+
+def test_a_battle_not_announced_asks_before_it_starts():
+    """LHTR-O-11 ("place four of your infantry for free in that territory before resolving
+    combat"): Japan's Combat move ends with no battle announced; in Conduct combat a battle in
+    Soviet Far East (3 infantry against 1) is set up: Start asks the USSR first; it chooses
+    Soviet Far East and the set-up's defenders become 1 + 4 = 5 infantry; Start again fights."""
+    d = Device()
+    _start(d)
+    _to_japan_combat_move(d)
+    d.press("roll")                          # Combat move ends: nothing announced, no question
+    assert d.screen() == "Dashboard" and d.app.session.prompt() is None
+    d.press("select")                        # combat menu
+    d.select_item("Battle")
+    d.select_item("Soviet Far East")
+    assert d.screen() == "BattleSetup"
+    d.press("right", 3)                      # 3 attacking infantry
+    d.press("select")                        # the defender
+    d.press("right")                         # 1 defending infantry
+    d.press("roll")                          # start: the question comes first
+    assert d.screen() == "PromptMenu"
+    assert [it[0] for it in d.app.top().items] == ["Soviet Far East", "None"]
+    d.select_item("Soviet Far East")
+    assert d.screen() == "BattleSetup"
+    setup = d.app.top()
+    inf = setup.ids.index(d.app.session.board.unit_id("infantry"))
+    assert setup.sides[0][inf] == 3 and setup.sides[1][inf] == 5
+    d.press("roll")                          # start
+    assert d.screen() == "BattleRun"
+    assert d.app.errors == []
