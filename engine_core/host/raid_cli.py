@@ -10,7 +10,8 @@ The JSON spec (an object; any other field is refused by name):
                     flying with them (escort candidates); short names and plurals as in
                     `battle` (bmb, tac, ftr ...)
   targets           1940: the facilities raided, {facility: damage markers now}
-                    (industrial_complex / major / minor, air_base, naval_base)
+                    (industrial_complex, major_industrial_complex, minor_industrial_complex,
+                    air_base, naval_base)
   interceptors      1940: defending fighters based in the territory (whole number)
   aa                Classic / Revised: AA guns in the territory (whole number)
   treasury          Classic / Revised: the IC owner's IPCs (what it can surrender)
