@@ -567,7 +567,9 @@ class Session:
         self.battle_info = None
         if self.slots is not None and self.game is not None and territory >= 0:  # luck ledger
             ap = self.board.power_id(self.game.summary()["power"])
-            dp = self.game.state.owner[territory] if territory >= 0 else -1
+            dp = self.game.state.owner[territory]
+            if dp == 255:
+                dp = -1      # a sea zone or a neutral: no owner (the ledger stores a signed byte)
             self.battle_info = (kind, attacker, defender, ap, dp, territory)
         self.save()
         return self.battle

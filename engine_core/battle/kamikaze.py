@@ -34,7 +34,7 @@ def step(self, dice):
         self._emit((ev.E_ROLL, DEFENDER, S_KAMIKAZE, 2, shown))
         _resolve(self, targets, vals)
         self.hits = None
-        self.struck = 1
+        self.struck = len(targets)        # the tokens spent (result["kamikaze"], P40-C-30)
         return True
     pool = _pool(self, )
     opts = []

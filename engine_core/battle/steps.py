@@ -160,7 +160,7 @@ class Battle:
         self.pre = 1             # 1 while in the pre-battle steps
         self.round = 0
         self.part = 0            # amphibious: 0 sea part (if any), 1 land part
-        self.struck = 0          # a kamikaze strike or a sea combat happened in the launch zone
+        self.struck = 0          # kamikaze strikes made in the zone (each spent a token)
         self.sea_combat = 0
         self.dd = [0, 0]         # destroyer present at the start of the round, per side
         self.fired = [0, 0]      # subs of the side fired in opening fire / surprise strike this round
@@ -1304,6 +1304,8 @@ class Battle:
         }
         if self.kind == K_AMPHIBIOUS:
             self.result["sea_survivors"] = [list(self.sea_surv[0]), list(self.sea_surv[1])]
+        if self.struck:
+            self.result["kamikaze"] = self.struck   # tokens spent: the ledger's (P40-C-30)
         if self.na:
             advantages.finish(self, self.result)
         self._emit((ev.E_RESULT, self.outcome, captured))

@@ -357,7 +357,7 @@ class Game:
                         raise RuleError("P40-C-30", "Japan has %d kamikaze tokens left" % s.kamikaze)
                     if ph != PH.COMBAT or b.side(captor) == 0:
                         raise RuleError("P40-C-33", "kamikaze strikes come in an Allied power's Conduct Combat")
-                    if not b.is_kamikaze_zone(a["territory"]):
+                    if not _kamikaze_near(b, a["territory"]):
                         raise RuleError("P40-C-31", "kamikaze strikes only in a sea zone with the kamikaze symbol")
                     if not s.is_at_war(b.power_id("Japan"), captor):
                         raise RuleError("P40-C-32", "Japan strikes only a power it is at war with")
@@ -698,6 +698,17 @@ class Game:
         finally:
             if old is not None:
                 self.state = old
+
+
+def _kamikaze_near(b, t):
+    """P40-C-31: a kamikaze zone, or a territory assaulted from one ("declares an amphibious
+    assault from one of these sea zones": the strikes are recorded with its battle)."""
+    if b.is_sea(t):
+        return b.is_kamikaze_zone(t)
+    for z in b.adjacent(t):
+        if b.is_sea(z) and b.is_kamikaze_zone(z):
+            return True
+    return False
 
 
 def _convoy_victim(board, state, me, rec):

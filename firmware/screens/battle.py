@@ -1592,7 +1592,8 @@ class BattleResult(Screen):
             t = app.session.territory
             try:
                 app.act({"type": "battle", "territory": t, "captured": bool(r["captured"]),
-                         "attacker_ipc": r["ipc_lost"][0], "defender_ipc": r["ipc_lost"][1]})
+                         "attacker_ipc": r["ipc_lost"][0], "defender_ipc": r["ipc_lost"][1],
+                         "kamikaze": r.get("kamikaze", 0)})   # tokens spent (P40-C-30)
             except ValueError as err:
                 self.refuse(err)
                 return
