@@ -20,6 +20,11 @@ that nothing changes in a round (no hits at all) is a self-loop, divided out as
 1 / (1 - p_stay), which is also the expected number of rounds spent there. The first
 round is computed on its own (antiaircraft fire, bombardment), and so are the first N
 rounds when the attacker retreats after round N.
+When no submarine is in the battle and both sides take casualties in the default order, each
+side's states form chains of single hits, and the rounds are summed along them
+(_Run._stationary_chain: a state gathers the mass of the states above it on its chain at once,
+instead of every pair of next states being spread; 100 v 100 infantry 4x faster, the device's
+mixed 20 v 20 ~20x under MicroPython).
 On the device (MicroPython, floats) the same DP keeps its masses in packed rows, caches less,
 collects garbage often, and solves a battle that opens with antiaircraft fire as a mixture:
 one part per outcome of that fire, each on fresh sides, their reports merged.
@@ -1535,10 +1540,10 @@ class _Run:
                 self._add_term(k2, o if o >= 0 else O_RETREAT, dist[k])
             self.report = self._report()
             return
-        if lean and isinstance(dist, _Rows):
-            yield from self._stationary_rows(dist)
-        elif self._chains():
+        if self._chains():
             yield from self._stationary_chain(dist)
+        elif lean and isinstance(dist, _Rows):
+            yield from self._stationary_rows(dist)
         else:
             yield from self._stationary(dist)
         self.report = self._report()
@@ -1837,7 +1842,7 @@ class _Run:
         """True when every round from here on is plain hits on both sides (no submarine on
         either side, the default order of loss): a state's casualties after h hits are then
         the state after one hit, h times over (Side.apply), and _stationary_chain applies."""
-        if _SMALL or not CHAIN_FAST:
+        if not CHAIN_FAST:
             return False
         for side in (self.A, self.D):
             if side.order is not None or not side.chain or side.info[side.start][7] or \
@@ -1855,7 +1860,7 @@ class _Run:
         attacker's fire is a' 's fire and the dice x has beyond it (a die or two: P_x = P_a' *
         Delta_x), so the sum is taken Horner-like from the top of the chain down, each step
         adding Delta's few hits along d, and a' 's own fire applied once at the end. The same
-        sums in another order: exact with fractions."""
+        sums in another order: exact with fractions. On the device the rows are packed."""
         A = self.A
         D = self.D
         M = self.M
@@ -1864,10 +1869,23 @@ class _Run:
         one = num.one
         meter = self.meter
         low = self.prune
-        rows = {}
-        for k in _keys_sorted(dist):
-            self._put(rows, None, -1, k, dist.pop(k))
         ch = _Chains(self)
+        rows = {}
+        if isinstance(dist, _Rows):
+            # the device's packed first-round rows, moved over one at a time (no key list)
+            while dist.rows:
+                for ai in dist.rows:
+                    break
+                r = dist.rows.pop(ai)
+                for di in range(len(r) // 8):
+                    v = _unpack("d", r, 8 * di)[0]
+                    if v != 0.0:
+                        ch.put(rows, ai, di, v)
+                r = None
+        else:
+            for k in _keys_sorted(dist):
+                ch.put(rows, k // M, k % M, dist[k])
+        dist = None
         s1a = ch.s1a
         s1d = ch.s1d
         F = ch.F
@@ -1894,9 +1912,11 @@ class _Run:
                 row = rows.get(ai)
                 if row is None:
                     continue
-                pa, pat = ch.afire(ai)
+                if _SMALL:
+                    gc.collect()  # between rows: keeps the small heap from fragmenting
+                pa = ch.afire(ai)
                 fixed_a = s1a[ai] == ai
-                Fa = [zero] * len(row)
+                Fa = None
                 hd = hd0
                 while hd >= 0:
                     dlist = D.byhp.get(hd)
@@ -1925,13 +1945,11 @@ class _Run:
                             self._add_term(k2, o, m)
                             continue
                         if k2 != k:
-                            self._put(rows, row, ai, k2, m)
+                            ch.put(rows, k2 // M, k2 % M, m)
                             continue
                         ch.link_d(di)
-                        n = len(D.states) + 8
-                        if len(row) < n:
-                            row.extend([zero] * (n - len(row)))
-                        pd, pdt = ch.dfire(di)
+                        row = ch.room(rows, ai, len(D.states))
+                        pd = ch.dfire(di)
                         sa = one if fixed_a else pd[0]
                         fixed_d = s1d[di] == di
                         sd = one if fixed_d else pa[0]
@@ -1942,15 +1960,18 @@ class _Run:
                         f = m / left
                         self.rounds = self.rounds + f
                         ch.total = ch.total + f
-                        if len(Fa) <= di:
-                            Fa.extend([zero] * (di + 8 - len(Fa)))
+                        if Fa is None:
+                            Fa = ch.zeros(len(D.states) + 8)
+                        elif len(Fa) <= di:
+                            Fa.extend(ch.zeros(di + 8 - len(Fa)))
                         Fa[di] = f
                         if sa != zero and not fixed_d:
                             # the attacker takes no hit, the defender one or more
                             meter[0] += len(pa)
-                            ch.spread(row, s1d[di], f * sa, pa, pat, 1)
+                            ch.spread(row, s1d[di], f * sa, pa, 1)
                 del rows[ai]
-                F[ai] = Fa
+                if Fa is not None:
+                    F[ai] = Fa
         self.dropped += ch.total * ch.cut_tail
 
     def _put(self, rows, row, ai, k, m):
@@ -2222,18 +2243,40 @@ class _Chains:
         self.s1d = {}
         self.pred = {}  # attacker state -> the attacker states one hit above it
         self.F = {}  # swept attacker state -> its outflow per defender state
-        self.af = {}
+        self.af = {}  # attacker state -> [its hit distribution, Delta (below) or 0: not yet]
         self.df = {}
+        self.packed = run.num.packed
         self.total = run.num.zero  # the outflows summed (a bound on what a cut can drop)
         self.cut_tail = run.num.zero
         # a state x hits above a' sends it P_d(i) * F_x(d): with i beyond `depth` that is
-        # below tiny (d's dice are among the defender's first ones: its tail bounds them all)
-        pd, pdt = self.dfire(run.D.start)
+        # below _TINY (d's dice are among the defender's first ones: its tail bounds them all)
+        pd = self.dfire(run.D.start)
         self.depth = len(pd) - 1
         if run.prune:
-            while self.depth > 0 and pdt[self.depth] < _TINY:
+            t = run.num.zero
+            while self.depth > 0 and t + pd[self.depth] < _TINY:
+                t = t + pd[self.depth]
                 self.depth -= 1
-            self.cut_tail = pdt[self.depth + 1] if self.depth + 1 < len(pdt) else run.num.zero
+            self.cut_tail = t
+
+    def zeros(self, n):
+        """n zero masses: a list, or packed doubles on the device (RAM)."""
+        if self.packed:
+            return _array("d", [0.0] * n)
+        return [self.run.num.zero] * n
+
+    def room(self, rows, ai, n):
+        """Attacker state ai's row, made (or grown) to hold n defender states."""
+        row = rows.get(ai)
+        if row is None:
+            row = self.zeros(n + 8)
+            rows[ai] = row
+        elif len(row) < n:
+            row.extend(self.zeros(n + 8 - len(row)))
+        return row
+
+    def put(self, rows, ai, di, m):
+        self.room(rows, ai, di + 1)[di] += m
 
     def link_a(self, x):
         s1 = self.s1a
@@ -2257,72 +2300,50 @@ class _Chains:
             s1[x] = y
             x = y
 
-    def _fire(self, side, i):
-        run = self.run
-        dist = side.fire(i, 3, False, None)[0]
-        zero = run.num.zero
-        n = len(dist)
-        tail = [zero] * (n + 1)
-        t = zero
-        for j in range(n - 1, -1, -1):
-            t = t + dist[j]
-            tail[j] = t
-        return dist, tail
-
     def afire(self, i):
-        """(hit distribution, tails) of attacker state i, and Delta (below) once asked."""
+        """Attacker state i's hit distribution."""
         got = self.af.get(i)
         if got is None:
-            dist, tail = self._fire(self.run.A, i)
-            got = [dist, tail, 0]
+            got = [self.run.A.fire(i, 3, False, None)[0], 0]
             self.af[i] = got
-        return got[0], got[1]
+        return got[0]
 
     def dfire(self, i):
         got = self.df.get(i)
         if got is None:
-            got = self._fire(self.run.D, i)
+            got = self.run.D.fire(i, 3, False, None)[0]
             self.df[i] = got
         return got
 
     def delta(self, x):
-        """(distribution, tails) of the dice attacker state x rolls beyond the state one hit
+        """The hit distribution of the dice attacker state x rolls beyond the state one hit
         below it, or None when x does not roll all of that state's dice (support lost)."""
         self.afire(x)
         got = self.af[x]
-        if got[2] != 0:
-            return got[2]
+        if got[1] != 0:
+            return got[1]
         A = self.run.A
         num = self.run.num
-        zero = num.zero
         g1 = A.groups_of(x, 3, False, None)
         g2 = A.groups_of(self.s1a[x], 3, False, None)
         out = num.unit
-        ok = True
         for g in g2:
             if g1.get(g, 0) < g2[g]:
-                ok = False
-        if ok:
+                out = None
+        if out is not None:
             keys = list(g1)
             keys.sort()
             for g in keys:
                 n = g1[g] - g2.get(g, 0)
                 if g[0] != _ANY:
-                    ok = False
-                elif n:
-                    out = _conv(out, num.binom(n, g[1]), 4096, zero)
-        if not ok:
-            got[2] = None
-            return None
-        tail = [zero] * (len(out) + 1)
-        t = zero
-        for j in range(len(out) - 1, -1, -1):
-            t = t + out[j]
-            tail[j] = t
-        got[2] = (out, tail)
-        return got[2]
+                    out = None
+                    break
+                if n:
+                    out = _conv(out, num.binom(n, g[1]), 4096, num.zero)
+        got[1] = out
+        return out
 
-    def spread(self, row, d, v, p, tail, j0):
+    def spread(self, row, d, v, p, j0):
         """row[d after j more hits] += v * p[j0 + j] for j >= 0, the defender states d's
         hits lead to (the rest of p on a state no hit changes)."""
         s1 = self.s1d
@@ -2330,7 +2351,10 @@ class _Chains:
         for j in range(j0, n):
             d2 = s1[d]
             if d2 == d:
-                row[d] += v * tail[j]
+                t = p[j]
+                for x in range(j + 1, n):
+                    t = t + p[x]
+                row[d] += v * t
                 return
             row[d] += v * p[j]
             d = d2
@@ -2357,13 +2381,8 @@ class _Chains:
             if i < depth:
                 for g in pred.get(c, ()):
                     stack.append((g, i + 1))
-        nD = len(run.D.states) + 8
-        row = rows.get(a2)
-        if row is None:
-            row = [zero] * nD
-            rows[a2] = row
-        elif len(row) < nD:
-            row.extend([zero] * (nD - len(row)))
+        nD = len(run.D.states)
+        row = self.room(rows, a2, nD)
         W = {}
         acc = None
         for x in range(len(order) - 1, -1, -1):
@@ -2375,47 +2394,51 @@ class _Chains:
                 if meter[0] >= meter[1]:
                     yield
                 if w is None:
-                    w = [zero] * nD
+                    w = self.zeros(nD + 8)
                 for d in range(len(Fc)):
                     f = Fc[d]
                     if f == zero:
                         continue
-                    t = self.df[d][1 if fixed else 0]
-                    if i < len(t):
-                        w[d] += f * t[i]
+                    pd = self.df[d]
+                    if i < len(pd):
+                        t = pd[i]
+                        if fixed:
+                            for y in range(i + 1, len(pd)):
+                                t = t + pd[y]
+                        w[d] += f * t
             if w is None:
                 continue
-            p = s1a[c]
             dl = self.delta(c)
             if dl is None:
                 # c rolls other dice than the state below it: its own fire, straight in
-                pa, pat = self.afire(c)
+                pa = self.afire(c)
                 for d in range(len(w)):
                     if w[d] != zero:
-                        self.spread(row, d, w[d], pa, pat, 0)
+                        self.spread(row, d, w[d], pa, 0)
                         meter[0] += len(pa)
                         if meter[0] >= meter[1]:
                             yield
                 continue
+            p = s1a[c]
             if p == a2:
                 if acc is None:
-                    acc = [zero] * nD
+                    acc = self.zeros(nD + 8)
                 u = acc
             else:
                 u = W.get(p)
                 if u is None:
-                    u = [zero] * nD
+                    u = self.zeros(nD + 8)
                     W[p] = u
-            dp, dt = dl
             meter[0] += len(w)
             for d in range(len(w)):
                 if w[d] != zero:
-                    self.spread(u, d, w[d], dp, dt, 0)
+                    self.spread(u, d, w[d], dl, 0)
+            w = None
         if acc is not None:
-            pa, pat = self.afire(a2)
+            pa = self.afire(a2)
             for d in range(len(acc)):
                 if acc[d] != zero:
-                    self.spread(row, d, acc[d], pa, pat, 0)
+                    self.spread(row, d, acc[d], pa, 0)
                     meter[0] += len(pa)
                     if meter[0] >= meter[1]:
                         yield
