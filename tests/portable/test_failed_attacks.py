@@ -47,3 +47,14 @@ def test_a_failed_soviet_attack_on_orange_territory_ends_the_treaty():
     g.apply({"type": "enter", "territory": "Soviet Far East", "attack": 1})
     g.apply({"type": "end_phase"})
     assert g.prompt is None
+
+
+def test_japan_not_at_war_with_the_uk_cannot_record_a_battle_in_a_dutch_territory():
+    """P40-E-73 (rulebook): "Japan may attack Dutch territories only if a state of war exists
+    between it and the United Kingdom and ANZAC" -- a lost battle in Java is refused as the
+    capture is (it was recorded before the battle's politics were checked), nothing changes."""
+    g = Game.new("pacific_1940")
+    _to(g, "Japan", "combat")
+    before = list(g.state.journal)
+    _raises("P40-E-73", _lost, g, "Java")
+    assert list(g.state.journal) == before
