@@ -126,3 +126,29 @@ def test_a_battle_not_announced_asks_before_it_starts():
     d.press("roll")                          # start
     assert d.screen() == "BattleRun"
     assert d.app.errors == []
+
+
+def test_in_a_tournament_game_too():
+    """LHTR-O-11 with tournament dice on: the question and its answer go through the
+    tournament's game like any action (its log keeps them); the 4 infantry join the battle."""
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Revised LHTR")
+    top = d.app.top()
+    d.press("down", top.names.index("USSR treaty NA") - top.cursor)
+    d.press("right")
+    d.press("down", top.names.index("Tournament dice") - top.cursor)
+    d.press("right")
+    d.press("select")
+    s = d.app.session
+    assert s.tour is not None and s.game.options["national_advantages"] == ["nonaggression_treaty"]
+    while d.screen() != "Dashboard":         # the commitment screen
+        d.press("select")
+    _to_japan_combat_move(d)
+    _announce(d, "Soviet Far East", 1)
+    d.press("roll")
+    assert d.screen() == "PromptMenu"
+    d.select_item("Soviet Far East")
+    assert _defenders(d, "Soviet Far East") == {"infantry": 5}
+    assert s.game.state.journal[-1] == (12, s.board.territory_id("Soviet Far East"))   # the answer
+    assert d.app.errors == []
