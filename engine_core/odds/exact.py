@@ -1562,7 +1562,7 @@ class _Run:
             for k in _keys_sorted(dist):
                 o, k2 = self.settle(k, r, not first)
                 self._add_term(k2, o if o >= 0 else O_RETREAT, dist[k])
-            self.report = self._report()
+            yield from self._report_g()
             return
         if self._chains():
             yield from self._stationary_chain(dist)
@@ -1570,7 +1570,7 @@ class _Run:
             yield from self._stationary_rows(dist)
         else:
             yield from self._stationary(dist)
-        self.report = self._report()
+        yield from self._report_g()
 
     def _mixture(self, dist):
         """On the device: the battle after antiaircraft fire (and LHTR bombardment) as a
@@ -2085,6 +2085,14 @@ class _Run:
 
     # -- report --------------------------------------------------------------------------
     def _report(self):
+        """The report, in one go."""
+        _drain(self._report_g(), self.meter)
+        return self.report
+
+    def _report_g(self):
+        """A generator that sets self.report: the end states' survivors and IPC lost are
+        summed a work unit per unit type of each state (sea 20 v 20: 1.7 ms under the
+        CircuitPython port, ~0.3 s on the handheld, in one slice before)."""
         # the casualty memos and fire caches are no longer needed: free them first
         for side in ((self.A, self.D) if not self.keep else ()):
             side.memo = [None] * len(side.states)
@@ -2093,26 +2101,21 @@ class _Run:
         self.num.rows = {}
         if _SMALL:
             gc.collect()
-        return self._report2()
-
-    def _report2(self):
-        b = self.b
-        A = self.A
-        D = self.D
-        M = self.M
-        num = self.num
-        zero = num.zero
-        units = b.units
-        probs = self.probs
-        captures = self.captures
+        res = [None, None, None, None]
         a_surv = {}
         d_surv = {}
-        a_rem = self.a_rem
-        d_rem = self.d_rem
-        a_out = self._survivors(A, a_rem, a_surv)
-        d_out = self._survivors(D, d_rem, d_surv)
-        a_lost, a_sd = self._ipc_moments(A, a_rem)
-        d_lost, d_sd = self._ipc_moments(D, d_rem)
+        yield from self._survivors(self.A, self.a_rem, a_surv, res, 0)
+        yield from self._survivors(self.D, self.d_rem, d_surv, res, 1)
+        yield from self._ipc_moments(self.A, self.a_rem, res, 2)
+        yield from self._ipc_moments(self.D, self.d_rem, res, 3)
+        self.report = self._report2(a_surv, d_surv, res)
+
+    def _report2(self, a_surv, d_surv, res):
+        probs = self.probs
+        captures = self.captures
+        a_out, d_out, am, dm = res
+        a_lost, a_sd = am
+        d_lost, d_sd = dm
         return {
             "attacker_wins": probs[O_ATTACKER],
             "defender_wins": probs[O_DEFENDER],
@@ -2145,16 +2148,22 @@ class _Run:
             left = self.dropped
         return left if left > zero else zero
 
-    def _survivors(self, side, rem, surv):
+    def _survivors(self, side, rem, surv, res, at):
+        """A generator: the expected survivors per unit name into surv, and res[at] the
+        remaining groups, most likely first."""
         b = self.b
         zero = self.num.zero
         k = side.k
+        meter = self.meter
         t0 = side.states[side.start]
         for s in range(k):
             if t0[s] or t0[2 * k + s]:
                 surv[b.units[b.ids[s]][U_NAME]] = zero
         groups = {}
         for i in _keys_sorted(rem):
+            meter[0] += k
+            if meter[0] >= meter[1]:
+                yield
             m = rem[i]
             t = side.states[i]
             desc = []
@@ -2168,17 +2177,21 @@ class _Run:
             groups[g] = groups.get(g, zero) + m
         items = [(groups[g], g) for g in groups]
         items.sort(key=lambda it: (-it[0], it[1]))
-        return tuple((dict(it[1]), it[0]) for it in items)
+        res[at] = tuple((dict(it[1]), it[0]) for it in items)
 
-    def _ipc_moments(self, side, rem):
-        """(mean, standard deviation) of the IPC value a side loses."""
+    def _ipc_moments(self, side, rem, res, at):
+        """A generator: res[at] = (mean, standard deviation) of the IPC value a side loses."""
         b = self.b
         zero = self.num.zero
         t0 = side.states[side.start]
         k = side.k
+        meter = self.meter
         m1 = zero
         m2 = zero
         for i in _keys_sorted(rem):
+            meter[0] += k
+            if meter[0] >= meter[1]:
+                yield
             t = side.states[i]
             loss = 0
             for s in range(k):
@@ -2188,7 +2201,7 @@ class _Run:
         var = m2 - m1 * m1
         if var < zero:
             var = zero
-        return m1, float(var) ** 0.5
+        res[at] = (m1, float(var) ** 0.5)
 
 
 class _Rows:

@@ -218,7 +218,8 @@ def test_battle_board_columns_and_causes():
 
 def test_retreat_question_shows_the_odds_of_pressing_on():
     """P40-C-95: after a round the attacker may retreat; beside "Press on" the exact odds of
-    fighting on with the units left (the odds engine's own live reading)."""
+    fighting on with the units left (the odds engine's own live reading), once its slices
+    are done (a tick or two here: fresh casualty choices count their real cost)."""
     from engine_core.battle import base as bmod
     from engine_core.odds import exact
     from firmware.screens.text import percent
@@ -233,6 +234,12 @@ def test_retreat_question_shows_the_odds_of_pressing_on():
     d.app.open_battle_run()
     d.press("select")
     assert d.screen() == "BattlePrompt"
+    for _ in range(20):
+        if d.app.odds is None:
+            break
+        d.t += 20
+        d.app.tick()
+    assert d.app.odds is None
     want = "win " + percent(exact.live(b)["attacker_wins"])
     row = [line for line in d.lines() if line.startswith("Press on")][0]
     assert row.rstrip().endswith(want)
