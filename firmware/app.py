@@ -68,6 +68,12 @@ class App:
         self.kiosk = kiosk
         self.errors = []
         self.store = store if store is not None else saves.FileStore(profile.SAVE_DIR)
+        upgrade = getattr(self.store, "upgrade", None)
+        if upgrade is not None and not kiosk:
+            try:
+                upgrade()         # slots an older firmware wrote, moved once (firmware/saves.py)
+            except OSError:
+                pass              # a read-only drive: they are read where they are
         self.settings_slots = saves.Slots(self.store, "settings")
         self.settings = Settings.from_bytes(self.settings_slots.load())
         display = profile.init_display()

@@ -35,14 +35,31 @@ keeps its clusters). Whatever the file's offset in its sectors, every sector
 holding a byte of the region lies wholly inside the file (the padding sectors
 take the sectors shared with its neighbours; FatFs allocates a new file's
 clusters contiguously), so no other file's write can wipe a record, and a slot's
-own write only ever wipes its own, older record. A record that outgrows its
-region is written to a new file of the same shape ("wb").
+own write only ever wipes its own, older record.
+
+FatFs' own sectors: every write to a file, even in place, rewrites its directory
+entry when the file is closed (size, time), and a cut there wipes every entry in
+that erase sector; any allocation or removal rewrites the FAT, and a wiped FAT
+sector cuts the chain of every file with a link in it. So each slot is a
+directory of its own, `<kind>.0/r` and `<kind>.1/r`, behind a sector of padding
+(`<kind>.0p`): the directory's one cluster shares its erase sector only with that
+padding and its own file's padding, so a cut at a save's entry write takes that
+slot alone -- the other one, whose entry lives in another erase sector, holds the
+previous record. Every kind's pair (LAYOUT) is made together before the first
+record of any (`make_slots`, with room made first in the save directory so that
+it never grows a cluster in the middle of the layout), so no later save allocates
+or frees a cluster: an erase writes a "cleared" record instead of removing files.
+What still writes the FAT after the first record: a record outgrowing its region
+(written to a new file), remaking a slot a cut took (after that cut), the one-time
+move of an older firmware's plain slot files (`upgrade`), and the tournament log
+(firmware/tlog.py: it grows by appends in the save directory).
 """
 
 import struct
 
 MAGIC = b"ADJ2"           # written: the checksum covers seq, length and payload
 MAGIC_V1 = b"ADJ1"        # read only: the checksum covers the payload alone
+MAGIC_CLEARED = b"ADJE"   # a slot's "nothing here" (Slots.erase): seq, no payload, ADJ2's checksum
 _HEADER = "<4sIII"
 HEADER_SIZE = 16
 MAX_RECORD = 65536        # bytes: a longer record is refused unread (a Global 1940 save is ~3 KB)
@@ -82,6 +99,32 @@ def pack(seq, payload):
 def pack_v1(seq, payload):
     """A record of the first format (what older firmware wrote; tests of the upgrade path)."""
     return struct.pack(_HEADER, MAGIC_V1, seq, len(payload), crc32(payload)) + payload
+
+
+def pack_cleared(seq):
+    """The record that says the kind holds nothing since `seq` (Slots.erase): written over the
+    older slot like a save, so erasing removes no file (a removal writes the FAT)."""
+    seq &= 0xFFFFFFFF
+    return struct.pack(_HEADER, MAGIC_CLEARED, seq, 0, _check(seq, 0, b""))
+
+
+def cleared(data):
+    """The sequence number of a good "cleared" record, else None."""
+    if data is None or len(data) != HEADER_SIZE:
+        return None
+    magic, seq, length, crc = struct.unpack(_HEADER, data)
+    if magic != MAGIC_CLEARED or length != 0 or _check(seq, 0, b"") != crc:
+        return None
+    return seq
+
+
+def _seq_of(data):
+    """A raw slot record's sequence number (a cleared one's too); -1 for none or a bad one."""
+    rec = unpack(data)
+    if rec is not None:
+        return rec[0]
+    seq = cleared(data)
+    return -1 if seq is None else seq
 
 
 def unpack(data):
@@ -147,8 +190,16 @@ class FileStore:
             sync()
 
     def remove(self, name):
+        """Remove a file, or a slot with its directory and padding (a slot of the old layout is
+        a plain file)."""
+        path = _join(self.directory, name)
         try:
-            self._os.remove(_join(self.directory, name))
+            if self._slot(name) != path:
+                self._os.remove(path + "/" + SLOT_FILE)
+                self._os.rmdir(path)
+                self._os.remove(path + PAD)
+            else:
+                self._os.remove(path)
         except (OSError, AttributeError):
             pass
 
@@ -211,30 +262,142 @@ class FileStore:
         self._os.rename(_join(self.directory, old), _join(self.directory, new))
         self._sync()
 
+    def _slot(self, name):
+        """The path of a slot's file: `<name>/r`, in a directory of its own (the layout), or the
+        plain file `<name>` an older firmware wrote (read and rewritten in place until
+        `upgrade()` moves it)."""
+        d = _join(self.directory, name)
+        try:
+            mode = self._os.stat(d)[0]
+        except (OSError, AttributeError):
+            return d + "/" + SLOT_FILE
+        return d + "/" + SLOT_FILE if mode & 0x4000 else d
+
+    def _exists(self, path):
+        try:
+            self._os.stat(path)
+            return True
+        except (OSError, AttributeError):
+            return False
+
+    def make_slots(self, names, n):
+        """Every kind's pair of slots (LAYOUT, and `names` with a region for `n` bytes), made
+        before the first record of any: each one's FAT and directory writes come while there is
+        no record to lose (a torn FAT sector cuts every file's chain), and no later save needs
+        one (see the module docstring)."""
+        pairs = [((kind + ".0", kind + ".1"), size) for kind, size in LAYOUT] + [(tuple(names), n)]
+        missing = [p for p in pairs if [name for name in p[0] if not self._made(name)]]
+        if not missing:
+            return
+        self._room(4 * len(missing))
+        for pair, size in missing:
+            self._make_pair(pair, size)
+
+    def _made(self, name):
+        """The slot is in the layout, or a plain file of the old layout (upgrade() moves it)."""
+        path = _join(self.directory, name)
+        return self._exists(path + "/" + SLOT_FILE) or (self._exists(path) and self._slot(name) == path)
+
+    def _room(self, n):
+        """Room for `n` more names in the save directory, made before the layout: FatFs grows a
+        directory by a cluster when a new name finds no free entry, allocated after the last
+        cluster allocated -- in the middle of the layout, that cluster could share an erase
+        sector with a slot's directory, and each save of that slot (its entry rewritten) could
+        wipe the names of others. Empty files (no cluster) take the entries, then go: the
+        directory keeps its clusters, all of them before the layout."""
+        made = []
+        try:
+            for i in range(n):
+                name = "room%d.tmp" % i
+                if self._exists(_join(self.directory, name)):
+                    continue
+                with open(_join(self.directory, name), "wb"):
+                    pass
+                made.append(name)
+        finally:
+            for name in made:
+                self._os.remove(_join(self.directory, name))
+
+    def _make_pair(self, names, n):
+        """Both slots of a kind, each: a sector of padding (`<name>p`: so the directory's
+        cluster shares its erase sector with nothing that is ever written again), the
+        directory `<name>`, its slot file `r` (padding, a region for `n` bytes, padding)."""
+        for name in names:
+            path = _join(self.directory, name)
+            if self._made(name):
+                continue
+            if not self._exists(path):
+                with open(path + PAD, "wb") as f:
+                    f.seek(SECTOR - 1)
+                    f.write(b"\xff")
+                self._os.mkdir(path)
+            self._new_slot_at(path + "/" + SLOT_FILE, b"", capacity(n))
+
+    def upgrade(self):
+        """A drive written by an older firmware (each slot a plain file `<kind>.0`/`.1` in the
+        save directory) moved to the layout, at power-on, once: the layout made, then each
+        plain slot moved into its directory, the older one first. The newest record is never
+        the only copy while its file is removed: before that it is written into the other
+        slot (already moved); the older record, kept in RAM, goes where the newest was (a cut
+        there may cost the older copy, never the newest). The FAT writes of this move are the
+        layout's, once (see the module docstring)."""
+        moved = False
+        for kind, size in LAYOUT:
+            names = (kind + ".0", kind + ".1")
+            plain = [n for n in names if self._exists(_join(self.directory, n)) and
+                     self._slot(n) == _join(self.directory, n)]
+            if not plain:
+                continue
+            if not moved:
+                self.make_slots((), 0)
+                moved = True
+            raw = dict((n, self.read_slot(n)) for n in names)
+            big = max([size] + [len(r) for r in raw.values() if r is not None])
+            for p in sorted(names, key=lambda n: _seq_of(raw[n])):   # the older first
+                if p not in plain:
+                    continue
+                q = names[1 - names.index(p)]
+                rec, other = raw[p], raw[q]
+                if _seq_of(rec) >= 0 and _seq_of(rec) >= _seq_of(other) and self._slot(q) != _join(self.directory, q):
+                    self.write_slot(q, rec)       # the newest in the other slot first
+                    rec, raw[q] = other, rec
+                self.remove(p)
+                self._make_pair((p,), big)
+                if _seq_of(rec) >= 0:
+                    self.write_slot(p, rec)
+                raw[p] = rec
+        if moved or [k for k, _n in LAYOUT if self._exists(_join(self.directory, k + ".0")) or
+                     self._exists(_join(self.directory, k + ".1"))]:
+            self.make_slots((), 0)     # a move or a layout a cut left half-made: finished now
+
     def write_slot(self, name, record):
         """A slot's record between two sectors of padding, in place (see the module docstring);
-        a file that is missing or too small is made anew (`_new_slot`)."""
+        a file that is missing or too small is made anew (`_new_slot_at`)."""
         if not self._write_in_place(name, record):
-            self._new_slot(name, record)
+            path = self._slot(name)
+            if path.endswith("/" + SLOT_FILE) and not self._exists(path[:-len(SLOT_FILE) - 1]):
+                self._make_pair((name,), len(record))
+            self._new_slot_at(path, record, capacity(len(record)))
 
-    def _new_slot(self, name, record):
+    def _new_slot_at(self, path, record, region):
         """A new slot file, its first sector of padding never written: FatFs allocates a file's
         first cluster right after the last one it allocated, so that sector may hold another
         file's last bytes, and writing it would put them at risk. The file is sized first (its
         last byte, in padding of its own), then the record goes in: the last byte written is
         the record's last, so the record checks exactly when the file is whole."""
-        size = 2 * SECTOR + capacity(len(record))
-        with open(_join(self.directory, name), "wb") as f:
+        size = 2 * SECTOR + region
+        with open(path, "wb") as f:
             f.seek(size - 1)
             f.write(b"\xff")
-            f.seek(SECTOR)
-            f.write(record)
+            if record:
+                f.seek(SECTOR)
+                f.write(record)
             f.flush()
         self._sync()
 
     def _write_in_place(self, name, record):
         try:
-            f = open(_join(self.directory, name), "r+b")
+            f = open(self._slot(name), "r+b")
         except OSError:
             return False
         try:
@@ -255,7 +418,7 @@ class FileStore:
         """The slot's record (it may fail its check: Slots tells), or None. A file of one record
         alone (written by an older firmware, or a tester) is read too."""
         try:
-            f = open(_join(self.directory, name), "rb")
+            f = open(self._slot(name), "rb")
         except OSError:
             return None
         try:
@@ -272,6 +435,15 @@ class FileStore:
 
 
 SECTOR = 4096    # bytes per erase sector of a board's flash
+SLOT_FILE = "r"  # a slot's file in its directory
+PAD = "p"        # `<name>p`: the sector of padding made before a slot's directory (an 8.3
+                 # name: one directory entry)
+# Every kind's pair of slots, made together at the first record of any (FileStore.make_slots),
+# with a region for records this long (a record that outgrows its region is written to a new
+# file: FAT writes, see the module docstring). Measured: a Global 1940 save < 4 KB
+# (test_game_save_size), the tail record 4 KB + 20, a raid ~1 KB.
+LAYOUT = (("settings", 200), ("game", 8000), ("pending", 1500), ("raid", 1500), ("luck", 3000),
+          ("tluck", 3000), ("ttail", 4200), ("tourney", 400))
 
 
 def capacity(n):
@@ -337,21 +509,31 @@ class Slots:
         self._scan()
 
     def _read(self):
-        """[(seq, slot, payload)] of the good records, newest first."""
+        """[(seq, slot, payload)] of the good records newer than any "cleared" record, newest
+        first; sets `seq` and `slot` (a cleared record counts as the newest when it is)."""
         out = []
+        top = (0, -1)
+        marks = 0
         for i in range(2):
-            rec = unpack(getattr(self.store, "read_slot", self.store.read)(self.names[i]))
+            raw = getattr(self.store, "read_slot", self.store.read)(self.names[i])
+            rec = unpack(raw)
             if rec is not None:
                 out.append((rec[0], i, rec[1]))
+                seq = rec[0]
+            else:
+                seq = cleared(raw)
+                if seq is None:
+                    continue
+                marks = max(marks, seq)
+            if seq > top[0] or top[1] < 0:
+                top = (seq, i)
         if len(out) == 2 and out[1][0] > out[0][0]:
             out = [out[1], out[0]]
-        return out
+        self.seq, self.slot = top
+        return [r for r in out if r[0] > marks]
 
     def _scan(self):
-        recs = self._read()
-        self.seq = recs[0][0] if recs else 0
-        self.slot = recs[0][1] if recs else -1
-        return recs
+        return self._read()
 
     def load(self):
         """The newest good payload (bytes), or None when there is none."""
@@ -371,13 +553,29 @@ class Slots:
         """Write `payload` as the next record; returns its sequence number."""
         seq = self.seq + 1
         target = 1 - self.slot if self.slot >= 0 else 0
+        make = getattr(self.store, "make_slots", None)
+        if make is not None and self.slot < 0:
+            make(self.names, len(payload) + HEADER_SIZE)
         getattr(self.store, "write_slot", self.store.write)(self.names[target], pack(seq, payload))
         self.seq = seq
         self.slot = target
         return seq
 
     def erase(self):
-        for n in self.names:
-            self.store.remove(n)
-        self.seq = 0
-        self.slot = -1
+        """The kind holds nothing from now on: a "cleared" record over the older slot (the
+        newest stays until it is whole; no file is removed, so no FAT write) -- or, in a store
+        of plain records (nvm), both removed."""
+        write = getattr(self.store, "write_slot", None)
+        if write is None:
+            for n in self.names:
+                self.store.remove(n)
+            self.seq = 0
+            self.slot = -1
+            return
+        if self.slot < 0:
+            return          # nothing was ever saved
+        seq = self.seq + 1
+        target = 1 - self.slot
+        write(self.names[target], pack_cleared(seq))
+        self.seq = seq
+        self.slot = target

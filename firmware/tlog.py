@@ -123,15 +123,23 @@ class MaskedStore:
 
     def write_slot(self, name, record):
         key = nvm_key(self.nvm, self.entropy)   # made at the first record, before it
-        seq, payload = saves.unpack(record)
-        getattr(self.files, "write_slot", self.files.write)(name, saves.pack(seq, mask(key, seq, payload)))
+        rec = saves.unpack(record)
+        if rec is not None:                      # a "cleared" record has nothing to mask
+            record = saves.pack(rec[0], mask(key, rec[0], rec[1]))
+        getattr(self.files, "write_slot", self.files.write)(name, record)
 
     def read_slot(self, name):
         key = nvm_key(self.nvm)
-        rec = saves.unpack(getattr(self.files, "read_slot", self.files.read)(name))
+        raw = getattr(self.files, "read_slot", self.files.read)(name)
+        rec = saves.unpack(raw)
         if rec is None or key is None:
-            return None
+            return raw if saves.cleared(raw) is not None else None
         return saves.pack(rec[0], mask(key, rec[0], rec[1]))
+
+    def make_slots(self, names, n):
+        make = getattr(self.files, "make_slots", None)
+        if make is not None:
+            make(names, n)
 
     write = write_slot
     read = read_slot

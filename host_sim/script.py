@@ -31,6 +31,7 @@ profile maps all seven, so one script runs on every hardware profile.
 
 import os
 import shlex
+import shutil
 
 from . import textcheck
 
@@ -244,9 +245,25 @@ def load_game(sim, path):
     os.makedirs(directory, exist_ok=True)
     for name in os.listdir(directory):
         if name.split(".")[0] in ("game", "pending", "tournament", "tourney"):
-            os.remove(os.path.join(directory, name))
-    with open(os.path.join(directory, "game.0"), "wb") as f:
-        f.write(record)
+            path = os.path.join(directory, name)
+            if os.path.isdir(path):      # a slot in its directory (firmware/saves.py's layout)
+                shutil.rmtree(path)
+            else:
+                os.remove(path)
+    # the record written as the firmware places it (its slot layout, remade where removed), a
+    # tester's write: an armed power cut (host_sim.powercut) is for the device's writes
+    import importlib
+    saves = importlib.import_module("firmware.saves")
+    flash = sim.flash
+    kept = (flash.budget, flash.dead, flash.spent, flash.writable)
+    flash.budget, flash.dead, flash.writable = None, False, True
+    try:
+        with flash:
+            store = saves.FileStore(sim.profile.SAVE_DIR)
+            store.make_slots(("game.0", "game.1"), len(record))
+            store.write_slot("game.0", record)
+    finally:
+        flash.budget, flash.dead, flash.spent, flash.writable = kept
     nvm = sim.machine.nvm if sim.machine is not None else None
     if nvm is not None and nvm.size:
         from firmware import tlog

@@ -74,6 +74,12 @@ class Flash:
         self._call(self.store.remove, name)
         self._done()
 
+    def make_slots(self, names, n):
+        self._call(self.store.make_slots, names, n)    # no record yet: not a completed write
+
+    def upgrade(self):
+        self._call(self.store.upgrade)
+
     def append(self, name, data):
         self._call(self.store.append, name, data)
         self._wrote(name, data)
@@ -124,23 +130,45 @@ class Flash:
             view[name] = contents[name]
 
     def image(self):
-        """The save directory's files as bytes on the drive (padding and all), in the order the
-        firmware made them (first cluster first): what `load_image` copies onto a fresh flash."""
+        """The save directory's files and directories as on the drive (padding and all; a
+        directory's data is None), paths relative to it, in the order the firmware made them
+        (first cluster first): what `load_image` copies onto a fresh flash."""
         d = self.sim.root + SAVE_DIR
-        names = sorted(os.listdir(d), key=lambda n: (self.sim.chains.get(d + "/" + n) or [1 << 30])[0])
+        paths = []
+        for dirpath, dirs, files in os.walk(d):
+            paths += [os.path.join(dirpath, n) for n in dirs + files]
+        paths.sort(key=lambda h: ((self.sim.chains.get(h) or [1 << 30])[0], h))
         out = []
-        for name in names:
-            with open(d + "/" + name, "rb") as f:
-                out.append((name, f.read()))
+        for host in paths:
+            if os.path.isdir(host):
+                out.append((host[len(d) + 1:], None))
+            else:
+                with open(host, "rb") as f:
+                    out.append((host[len(d) + 1:], f.read()))
         return out
 
     def load_image(self, image):
         """A copy of another flash's save directory: each file written whole, in its order, as a
         tester copies files onto the drive (never cut)."""
         for name, data in image:
-            self.tester(_put, SAVE_DIR + "/" + name, data)
+            parent = name.rpartition("/")[0]
+            if parent and not os.path.isdir(self.host_dir(parent)):
+                self.tester(lambda p: os.mkdir(p), SAVE_DIR + "/" + parent)   # os.mkdir as installed
+            if data is None:
+                if not os.path.isdir(self.host_dir(name)):
+                    self.tester(lambda p: os.mkdir(p), SAVE_DIR + "/" + name)
+            else:
+                self.tester(_put, SAVE_DIR + "/" + name, data)
 
     def host(self, name):
+        """The host file holding `name`: a slot's file in its directory (`<name>/r`), else the
+        file itself."""
+        path = self.sim.root + SAVE_DIR + "/" + name
+        if os.path.isdir(path):
+            return path + "/" + saves.SLOT_FILE
+        return path
+
+    def host_dir(self, name):
         return self.sim.root + SAVE_DIR + "/" + name
 
     def tester(self, fn, *args):
@@ -168,17 +196,20 @@ def _put(path, data):
 
 
 class _Files(MutableMapping):
-    """The save directory by name: a slot file (`<kind>.0` / `.1`, padded by saves.FileStore)
-    reads as its record (the bytes its header's length names, checked or not), any other file
-    as its bytes. Setting a name is a tester copying a file onto the drive (the bytes alone,
-    never cut); deleting one removes it."""
+    """The save directory by name: a slot (`<kind>.0` / `.1`: the file `r` in a directory of
+    that name, padded by saves.FileStore; or a plain file of the old layout) reads as its
+    record (the bytes its header's length names, checked or not), any other file as its bytes;
+    a slot's padding files are not listed. Setting a name is a tester copying a file onto the
+    drive (the bytes alone, never cut; a slot's into its directory); deleting one removes it
+    (a slot with its directory and padding)."""
 
     def __init__(self, flash):
         self.flash = flash
 
     def __iter__(self):
         d = self.flash.sim.root + SAVE_DIR
-        return iter(sorted(os.listdir(d)) if os.path.isdir(d) else [])
+        names = sorted(os.listdir(d)) if os.path.isdir(d) else []
+        return iter([n for n in names if n in self])
 
     def __len__(self):
         return len(list(iter(self)))
@@ -196,15 +227,27 @@ class _Files(MutableMapping):
         return raw
 
     def __setitem__(self, name, data):
-        self.flash.tester(_put, SAVE_DIR + "/" + name, data)
+        host = self.flash.host(name)
+        self.flash.tester(_put, SAVE_DIR + "/" + name + host[len(self.flash.host_dir(name)):], data)
 
     def __delitem__(self, name):
         if name not in self:
             raise KeyError(name)
-        self.flash.tester(lambda: os.remove(SAVE_DIR + "/" + name))  # os.remove as installed
+        self.flash.tester(self.flash.store.remove, name)
 
     def __contains__(self, name):
-        return os.path.isfile(self.flash.host(name))
+        """A file, or a slot that holds something (a slot made before its first record --
+        saves.LAYOUT -- holds no bytes yet: not shown)."""
+        host = self.flash.host(name)
+        if name[-3:] in (".0" + saves.PAD, ".1" + saves.PAD) or not os.path.isfile(host):
+            return False
+        if host == self.flash.host_dir(name):
+            return True
+        with open(host, "rb") as f:
+            raw = f.read()
+        if len(raw) < 2 * saves.SECTOR + saves.HEADER_SIZE:
+            return True            # a record alone (a tester's copy)
+        return raw[saves.SECTOR:saves.SECTOR + saves.HEADER_SIZE].strip(b"\x00") != b""
 
 
 class _Ev:

@@ -159,3 +159,91 @@ def test_oversized_or_lying_records_are_refused_unread(tmp_path):
     rec[8] = 4                             # length says 4, the payload has 3 bytes
     assert saves.unpack(bytes(rec)) is None
     assert saves.unpack(saves.pack(1, b"abc")) == (1, b"abc")
+
+
+def _old_drive(flash):
+    """A drive an older firmware wrote: each slot a plain file in the save directory (a
+    tester's copy, never cut)."""
+    flash.files["game.0"] = saves.pack(7, b"the newest game")
+    flash.files["game.1"] = saves.pack(6, b"the older game")
+    flash.files["settings.1"] = saves.pack(3, b"sound=on")
+
+
+def test_a_drive_of_the_old_layout_is_moved_into_slot_directories_at_power_on():
+    """P40-T-70: an older firmware's plain slot files load, and the first start moves them into
+    the layout (each slot a directory of its own): both game records kept with their sequence
+    numbers, the settings record, no plain slot file left; the next save goes over the older."""
+    flash = Flash()
+    _old_drive(flash)
+    flash.upgrade()
+    import os
+    for name in ("game.0", "game.1", "settings.0", "settings.1", "pending.0", "ttail.1"):
+        assert os.path.isdir(flash.host_dir(name)), name
+    assert [(q, p) for q, _i, p in Slots(flash, "game").records()] == [(7, b"the newest game"),
+                                                                        (6, b"the older game")]
+    assert Slots(flash, "settings").load() == b"sound=on"
+    s = Slots(flash, "game")
+    s.save(b"played on")
+    assert [(q, p) for q, _i, p in Slots(flash, "game").records()] == [(8, b"played on"),
+                                                                        (7, b"the newest game")]
+    flash.upgrade()                       # once: a second start moves nothing
+    assert Slots(flash, "game").load() == b"played on"
+
+
+def test_a_power_cut_anywhere_in_the_move_to_the_layout_never_loses_the_newest_record():
+    """P40-T-70: the move of an old drive cut at every flash unit: after the restart (which
+    moves what is left) the newest game record and the settings load, every slot in the layout."""
+    import os
+    counter = Flash()
+    _old_drive(counter)
+    counter.sim.reset_counter()
+    counter.upgrade()
+    units = counter.sim.spent
+    assert units > 40
+    for u in range(units):
+        flash = Flash()
+        _old_drive(flash)
+        flash.budget = u
+        try:
+            flash.upgrade()
+            raise AssertionError("the cut at unit %d never came" % u)
+        except PowerCut:
+            pass
+        flash.budget = None
+        assert Slots(flash, "game").load() == b"the newest game", u
+        flash.upgrade()
+        assert Slots(flash, "game").load() == b"the newest game", u
+        assert Slots(flash, "settings").load() == b"sound=on", u
+        assert os.path.isdir(flash.host_dir("game.0")) and os.path.isdir(flash.host_dir("game.1")), u
+
+
+def test_erasing_writes_a_cleared_record_and_a_cut_leaves_the_record_or_nothing():
+    """P40-T-60 P40-T-70: a kind erased (a pending battle fought, a raid over) gets a "cleared"
+    record over its older slot -- no file removed, so no FAT write; a cut at every unit of the
+    erase leaves either the record or nothing, never the older record; the next save is newer."""
+    counter = Flash()
+    s = Slots(counter, "pending")
+    s.save(b"first battle")
+    s.save(b"second battle")
+    counter.sim.reset_counter()
+    Slots(counter, "pending").erase()
+    units = counter.sim.spent
+    assert Slots(counter, "pending").load() is None
+    assert saves.cleared(counter.files["pending.0"]) == 3     # over the older slot
+    assert saves.unpack(counter.files["pending.1"]) == (2, b"second battle")
+    for u in range(units):
+        flash = Flash()
+        s = Slots(flash, "pending")
+        s.save(b"first battle")
+        s.save(b"second battle")
+        flash.budget = u
+        try:
+            Slots(flash, "pending").erase()
+            raise AssertionError("the cut at unit %d never came" % u)
+        except PowerCut:
+            pass
+        flash.budget = None
+        assert Slots(flash, "pending").load() in (b"second battle", None), u
+    s = Slots(counter, "pending")
+    s.save(b"third battle")
+    assert Slots(counter, "pending").records()[0][:1] == (4,) and Slots(counter, "pending").load() == b"third battle"

@@ -16,6 +16,7 @@ import sys
 import tempfile
 
 from fw_device import Device, Flash, PowerCut, FIRST_TWO
+from firmware import saves
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RANDOM16 = bytes(range(16, 32))
@@ -767,9 +768,11 @@ def test_a_battle_is_rated_from_the_odds_its_set_up_showed():
 
 
 def _log_files(store):
-    """The log's files in the save directory, without its tail record (ttail.0/.1: firmware/tlog.py)."""
-    from firmware import tlog
-    return sorted(n for n in os.listdir(store.directory) if not n.startswith(tlog.TAIL_NAME + "."))
+    """The log's files in the save directory, without the slots (each a directory with its
+    padding: firmware/saves.py LAYOUT, the tail record ttail.0/.1 among them)."""
+    return sorted(n for n in os.listdir(store.directory)
+                  if n[-3:] not in (".0" + saves.PAD, ".1" + saves.PAD)
+                  and not os.path.isdir(os.path.join(store.directory, n)))
 
 
 def test_seed_record_masked_by_a_key_in_nvm_not_readable_on_the_drive(monkeypatch):

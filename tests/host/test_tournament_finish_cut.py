@@ -47,7 +47,7 @@ def sweep():
         log = f.files["tournament.log"].decode()
         if d3.app.session.tour is not None:
             going_on += 1
-            drive = [data for k, data in f.image() if not k.startswith("tourney.")]
+            drive = [data for k, data in f.image() if data is not None and not k.startswith("tourney.")]
             if SEED_HEX in log or "SEED|" in log or any(SEED_HEX.encode() in data for data in drive):
                 bad.append((budget, "the game goes on with its seed on the drive"))
         else:
