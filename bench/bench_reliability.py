@@ -29,7 +29,8 @@ BATTLES = 3000
 CUTS_PER_EDITION = 170            # x 6 editions = 1,020 power cuts
 TOURNAMENT_GAMES = 30
 TOURNAMENT_CUTS_PER_EDITION = 50  # x 6 = 300 power cuts while the tournament log is written
-METADATA_CUTS_PER_EDITION = 60    # the first 60 FAT/directory sector writes of each game, each cut
+METADATA_CUTS_PER_EDITION = None  # every FAT/directory sector write of each game, each cut (the first ~250
+                                  # are the slot layout made before the first record)
 
 
 SUMMARY = {}
