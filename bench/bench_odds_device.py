@@ -300,8 +300,12 @@ def slice_table(port, port_ms, bases, f):
     opening-fire round's next states were work units built in slices, 34,194 slices, longest
     2,978 ms (slice 1809: a state's submarine x air x other list and its mapping in one go);
     after, 51,431 slices (mean 60 ms), longest 1,633 ms (slice 2951: 268 fresh casualty
-    choices, each far dearer than a memo look-up yet one work unit: what is left).
-    tests/host/test_odds_slice_cost.py bounds the casualty choices per slice."""
+    choices, each far dearer than a memo look-up yet one work unit).
+    Measured again 2026-11-25 (x 175, least of 5 runs, same session): before fresh choices
+    counted exact.CHOICE_UNITS (aea57d2) land 20 v 20 / sea 20 v 20 / sea 40 v 40 longest
+    222 / 515 / 1,946 ms (sea 40 v 40: slice 2951 again); after, 210 / 324 / 448 ms (40,429
+    slices), a collection within the slice the rest (GC at 1.3 MB live: 402 ms).
+    tests/host/test_odds_slice_cost.py bounds a slice's real cost (look-ups + fresh choices)."""
     from firmware.odds_task import SLICE
     print("Slices of %d work units (firmware/odds_task.py) on the PSRAM handheld (pico_plus2_lcd,"
           " %.0fx the port): mean = the exact odds' CPU time / slices; longest = the longest slice"

@@ -19,13 +19,13 @@ running task (a set-up changed mid-computation starts again); a task whose scree
 on top is dropped and its memory collected (leaving the screen cancels it).
 """
 
-# Work units per slice (a joint mass update or a hit outcome mapped to a state). Estimated for
-# the PSRAM handheld by bench/bench_odds_device.py (the CircuitPython port x ~175): a slice
-# takes 25-90 ms on average; the longest, a garbage collection within it included, 0.25 s in
-# land battles up to 20 v 20, 0.4-0.5 s at sea 10 v 10 and 20 v 20, 2.8 s at sea 40 v 40 (one
-# state's outcome lists of subs, aircraft and the rest, not cut). A collection marks the live
-# heap: at most 0.66 MB up to 20 v 20 (0.15 s) now that the outcome lists kept are bounded
-# (exact._OUT_CACHE; sea 20 v 20 had 3 MB live, ~1 s a collection, 4 s slices).
+# Work units per slice (a joint mass update or a hit outcome mapped to a state; a fresh casualty
+# choice counts exact.CHOICE_UNITS). Estimated for the PSRAM handheld by
+# bench/bench_odds_device.py (the CircuitPython port x ~175; each slice the least of 5 runs),
+# 2026-11-25: the longest slice 0.21 s in land 20 v 20, 0.32 s at sea 20 v 20, 0.45 s at sea
+# 40 v 40 (was 1.9 s: hundreds of fresh casualty choices counted one unit each). What is left is
+# a garbage collection within a slice: it marks the live heap, 0.15 s at sea 20 v 20 (0.66 MB
+# live), 0.40 s at sea 40 v 40 (1.3 MB) -- bounded by the outcome lists kept (exact._OUT_CACHE).
 SLICE = 300
 
 # Below this much unresolved mass an estimate is worth showing; above it the line says the
