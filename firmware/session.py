@@ -91,6 +91,7 @@ class Session:
         self.luck = None            # a normal game's luck ledger (own save slots, "luck")
         self.starts = 0             # battles the tournament's log has started
         self.battle_info = None     # a normal game's running battle (kind, sides, powers, territory)
+        self.sea_defender = -1      # the power a sea battle's set-up named last (its next default)
         self.fresh = False          # a tournament resumed before its first action
         self.luck_saved = 0         # battles in the tournament's luck cache on flash
         self.resume_error = None    # why a record (or a tournament on flash) did not restore
@@ -483,23 +484,36 @@ class Session:
         powers and the territory's colour, LHTR-O-02; liberation of an ally's territory,
         CL-C-82 / LHTR-C-80 / P40-C-103) plus what the set-up screen chose (`extra`:
         bombard, seaborne, scramble, air_bases, kamikaze, retreat...). The defending power is
-        the territory's owner, or `defender_power` at sea. A free battle (no game or no
-        territory) has only `extra`. Kamikaze tokens are checked here (P40-C-30/31/33): the
-        set-up refuses them when entered, not when the battle is recorded."""
+        the territory's owner, or at sea the one the set-up named (`defender_power`, or
+        `extra["defender_power"]`: its "Defender" row): a power the attacker is not at war
+        with is refused, its units there are ignored (P40-P-06, G40-P-02; never an ally:
+        CL-P-15, LHTR-P-12). A free battle (no game or no territory) has only `extra`.
+        Kamikaze tokens are checked here (P40-C-30/31/33): the set-up refuses them when
+        entered, not when the battle is recorded."""
         opts = {}
         if extra:
             for k in extra:
                 opts[k] = extra[k]
         launch = opts.pop("launch", -1)   # the assault's launch zone: its air bases scramble
+        named = opts.pop("defender_power", defender_power)
         g = self.game
         if g is None or territory < 0:
             return opts
         board = self.board
         state = g.state
         ap = board.power_id(g.summary()["power"])
-        dp = defender_power
-        if not board.is_sea(territory) and state.owner[territory] != 255:
-            dp = state.owner[territory]
+        dp = -1
+        if not board.is_sea(territory):
+            if state.owner[territory] != 255:
+                dp = state.owner[territory]
+        elif named is not None and 0 <= named < board.power_count:
+            dp = named
+            if not state.is_at_war(ap, dp):
+                from engine_core.errors import RuleError
+                from engine_core.ledger.economy import rid
+                raise RuleError(rid(board, "CL-P-15", "LHTR-P-12", "P40-P-06", "G40-P-02"),
+                                "%s is not at war with %s: its units at sea are ignored"
+                                % (board.power_name(ap), board.power_name(dp)))
         from engine_core.ledger import research
         from engine_core import techs  # only the technologies that change a battle go to it
         opts["attacker_tech"] = tuple(n for n in research.active_tech_names(board, state, ap)
@@ -558,18 +572,17 @@ class Session:
                            ob.counts(units, names, defender, "defender"))
         battle.Battle(self.board, kind, attacker, defender, options)
 
-    def start_battle(self, kind, attacker, defender, territory=-1, options=None):
+    def start_battle(self, kind, attacker, defender, territory=-1, options=None, defender_power=-1):
+        """`defender_power`: at sea, the power the set-up named (on land the owner defends)."""
         if self.tour is not None:
-            return self._start_audited(kind, attacker, defender, territory, options)
+            return self._start_audited(kind, attacker, defender, territory, options, defender_power)
         from engine_core.battle import steps as battle
         self.battle = battle.Battle(self.board, kind, attacker, defender, options)
         self.territory = territory
         self.battle_info = None
         if self.slots is not None and self.game is not None and territory >= 0:  # luck ledger
             ap = self.board.power_id(self.game.summary()["power"])
-            dp = self.game.state.owner[territory]
-            if dp == 255:
-                dp = -1      # a sea zone or a neutral: no owner (the ledger stores a signed byte)
+            dp = self._defender(territory, defender_power)
             self.battle_info = (kind, attacker, defender, ap, dp, territory)
         self.save()
         return self.battle
@@ -622,15 +635,24 @@ class Session:
         ledger.battles = rows
         return ledger
 
-    def _start_audited(self, kind, attacker, defender, territory, options=None):
+    def _defender(self, territory, named=-1):
+        """The defending power of a game battle in `territory`: its owner on land, at sea the
+        power the set-up named; -1 for none (a neutral, a sea zone with none named)."""
+        if self.board.is_sea(territory):
+            return named if named is not None and 0 <= named < self.board.power_count else -1
+        dp = self.game.state.owner[territory]
+        return -1 if dp == 255 else dp   # the ledgers store a signed byte
+
+    def _start_audited(self, kind, attacker, defender, territory, options=None, defender_power=-1):
         """A tournament battle: logged, rolled from the tournament's dice at once (to its
         first decision). The attacker is the power on turn, the defender the territory's owner
-        (a free battle, territory -1, names no powers: the luck ledger leaves it out)."""
+        or at sea the power the set-up named (a free battle, territory -1, names no powers:
+        the luck ledger leaves it out)."""
         g = self.game
         ap = dp = -1
         if territory >= 0:
             ap = self.board.power_id(g.summary()["power"])
-            dp = g.state.owner[territory]
+            dp = self._defender(territory, defender_power)
         try:
             b = self.tour.start_battle(kind, attacker, defender, ap, dp, territory, options)
             self.starts += 1

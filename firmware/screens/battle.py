@@ -72,6 +72,10 @@ class BattleSetup(Counter):
         launch = (options or {}).get("launch", -1)
         self.launch = self.zones.index(launch) if launch in self.zones else 0
         self.kinds = kinds_for(board, territory)
+        # a game's sea battle names its defending power (on land the owner defends): its
+        # technologies and advantages, and the at-war check (P40-P-06)
+        self.defenders = sea_defenders(app.session, territory)
+        self.defender = default_defender(app.session, self.defenders, (options or {}).get("defender_power", -1))
         self.side = 0
         self.kind = kind if kind in self.kinds else self.kinds[0]
         self.odds_text = ""
@@ -97,6 +101,8 @@ class BattleSetup(Counter):
         from engine_core import units
         board = self.app.session.board
         rows = [("kind", 0)]
+        if self.side == 1 and self.kind == "sea" and self.defenders:
+            rows.append(("defender", 0))
         amph = self.kind == "amphibious"
         if amph and self.zones:
             rows.append(("launch", 0))
@@ -190,6 +196,8 @@ class BattleSetup(Counter):
             return "Kind"
         if what == "launch":
             return "From"
+        if what == "defender":
+            return "Defender"
         if what == "unit":
             return self.unit_names[i]
         if what == "kamikaze":
@@ -200,7 +208,7 @@ class BattleSetup(Counter):
 
     def row_count(self, row):
         what, i = row
-        if what in ("kind", "launch"):
+        if what in ("kind", "launch", "defender"):
             return 1
         if what == "unit":
             return self.sides[self.side][i]
@@ -216,6 +224,8 @@ class BattleSetup(Counter):
             return ui.pad("Kind </>", self.kind, cols)
         if what == "launch":
             return ui.pad("From </>", self.app.session.board.territory_name(self.zones[self.launch]), cols)
+        if what == "defender":
+            return ui.pad("Defender </>", self.app.session.board.power_name(self.defender_power()), cols)
         return Counter.row_text(self, i, cols)
 
     def key(self, name, now):
@@ -227,6 +237,9 @@ class BattleSetup(Counter):
                 self.kind = self.kinds[(self.kinds.index(self.kind) + step) % n]
             elif what == "launch":
                 self.launch = (self.launch + step) % len(self.zones)
+            elif what == "defender":
+                self.defender = (self.defender + step) % len(self.defenders)
+                self.app.session.sea_defender = self.defender_power()
             elif what == "unit":
                 self.sides[self.side][i] = max(0, min(99, self.sides[self.side][i] + step))
                 for k in ("seaborne", "attacker_damaged") if self.side == 0 else ("defender_damaged",):
@@ -248,6 +261,10 @@ class BattleSetup(Counter):
         Counter.key(self, name, now)
 
     # -- the battle ---------------------------------------------------------
+    def defender_power(self):
+        """The power named on the "Defender" row (a game's sea battle), else -1."""
+        return self.defenders[self.defender] if self.kind == "sea" and self.defenders else -1
+
     def sides_now(self):
         board = self.app.session.board
         return side_units(board, self.ids, self.sides[0]), side_units(board, self.ids, self.sides[1])
@@ -263,6 +280,8 @@ class BattleSetup(Counter):
                 out["launch"] = self.zones[self.launch]
         if self.kind == "sea":
             keys = ("scramble", "attacker_damaged", "defender_damaged", "attacker_cargo", "defender_cargo")
+            if self.defenders:
+                out["defender_power"] = self.defender_power()
         if self.kamikaze and self.kamikaze_allowed():
             out["kamikaze"] = self.kamikaze
         for k in keys:
@@ -393,7 +412,10 @@ class BattleSetup(Counter):
                 self.app.session.check_battle(self.kind, att, dfd, opts)
                 if self.treaty_first():
                     return
-                self.app.session.start_battle(self.kind, att, dfd, self.territory, opts)
+                s = self.app.session
+                if self.defender_power() >= 0:
+                    s.sea_defender = self.defender_power()
+                s.start_battle(self.kind, att, dfd, self.territory, opts, self.defender_power())
             except ValueError as err:
                 self.refuse(err)
                 return
@@ -474,6 +496,35 @@ def setup_order(board, kind):
         if u not in out and board.units[u][units.U_KIND] != units.FACILITY:
             out.append(u)
     return tuple(out)
+
+
+def sea_defenders(session, territory):
+    """The powers that may defend a game's sea battle in `territory`: those of the side opposed to
+    the power on turn (a sea zone's units defend together, of whichever of them are there:
+    CL-C-60, LHTR multinational defense, P40-C-120), China left out (its units never go to sea,
+    P40-E-83), in power order; () on land, on the free battle board."""
+    g = session.game
+    if g is None or territory < 0 or not session.board.is_sea(territory):
+        return ()
+    board = session.board
+    me = board.power_id(g.summary()["power"])
+    return tuple(p for p in range(board.power_count)
+                 if board.side(p) != board.side(me) and board.power_name(p) != "China")
+
+
+def default_defender(session, defenders, given=-1):
+    """The index on `defenders` a set-up starts at: a pending battle's saved choice, else the
+    defender chosen last, else the first power at war with the attacker (else the first)."""
+    for want in (given, session.sea_defender):
+        if want in defenders:
+            return defenders.index(want)
+    if defenders:
+        state = session.game.state
+        me = session.board.power_id(session.game.summary()["power"])
+        for i in range(len(defenders)):
+            if state.is_at_war(me, defenders[i]):
+                return i
+    return 0
 
 
 def launch_zones(board, territory):

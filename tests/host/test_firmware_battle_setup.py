@@ -652,3 +652,160 @@ def test_assault_odds_as_a_whole_then_what_landed():
     board_screen.stale = True                          # the board's odds at this decision
     d.wait(500)
     assert board_screen.odds is not None and abs(board_screen.odds["attacker_wins"] - 0.25) < 1e-9
+
+
+def _defender_to(d, name):
+    """The defender's side of a sea battle: its "Defender" row (left/right) to power `name`."""
+    setup = d.app.top()
+    _to_row(d, "Defender")
+    for _ in range(len(setup.defenders)):
+        if d.app.session.board.power_name(setup.defender_power()) == name:
+            break
+        d.press("right")
+    d.wait(100)
+    assert d.app.session.board.power_name(setup.defender_power()) == name
+
+
+def test_a_sea_battle_names_its_defender_and_a_power_not_at_war_is_refused():
+    """P40-P-06, the rulebook ("Powers Not at War with One Another"): "A power can't attack a
+    territory controlled by or containing units belonging to a power with which it is not at
+    war. If a power at war attacks a sea zone containing units belonging to both a power with
+    which it's already at war and a power with which it's not at war, the latter power's units
+    are ignored." Japan, at war with the UK and ANZAC (P40-P-03: one declaration, both) and
+    China, not with the United States, attacks Sea Zone 26: the defender's side names the
+    defending power ("Defender" row: the Allied powers that can be at sea, China cannot:
+    P40-E-83); it starts at a power at war with Japan; the United States is refused when
+    entered with the rule id and Start starts nothing; the United Kingdom fights, and the
+    battle's record (luck ledger) names it as the defender. The next sea battle's set-up starts
+    at the defender chosen last."""
+    d = Device()
+    setup = _pacific_combat_at(d, "Sea Zone 26")
+    s = d.app.session
+    board, state = s.board, s.game.state
+    japan = board.power_id("Japan")
+    assert setup.kind == "sea"
+    _set(d, "battleship", 1)
+    assert "Defender" not in setup.names                # the attacker's side has no such row
+    d.press("select")
+    names = [board.power_name(p) for p in setup.defenders]
+    assert "United States" in names and "United Kingdom" in names and "ANZAC" in names
+    assert "China" not in names and "Japan" not in names
+    assert state.is_at_war(japan, setup.defender_power())   # the default: a power at war
+    assert any(line.startswith("Defender") for line in d.lines())
+    _set(d, "destroyer", 1)
+    _defender_to(d, "United States")
+    assert not state.is_at_war(japan, board.power_id("United States"))
+    assert getattr(setup.refusal, "rule", "") == "P40-P-06"
+    assert "P40-P-06" in d.text()
+    before = state.snapshot()
+    d.press("roll")
+    assert s.battle is None and d.screen() == "BattleSetup" and state.snapshot() == before
+    _defender_to(d, "United Kingdom")
+    assert setup.refusal is None
+    d.press("roll")
+    assert s.battle is not None and d.screen() == "BattleRun"
+    assert s.battle_info[4] == board.power_id("United Kingdom")   # the defender on record
+    assert s.sea_defender == board.power_id("United Kingdom")
+
+
+def _lhtr_family_combat(d, edition):
+    """A Classic / Revised / LHTR game at Germany's Conduct combat (the Soviet Union moves first),
+    its battle picker open."""
+    d.select_item("New game")
+    d.select_item(edition)
+    d.press("select")                                   # default players
+    g = d.app.session.game
+    while not (g.summary()["power"] == "Germany" and g.summary()["phase"] == "combat"):
+        g.apply({"type": "answer", "value": 0} if g.prompt is not None else {"type": "end_phase"})
+    d.wait(100)
+    d.press("select")                                   # the combat menu
+    d.select_item("Battle")
+
+
+def test_the_defenders_technologies_reach_a_sea_battle():
+    """CL-U-30 (Classic: "JET POWER Each of your fighter planes now defends at 5"), LHTR-T-07 /
+    LHTR-U-33 (LHTR: "Your fighters are now jet fighters. Their defense increases to 5"): the
+    defending power's technologies apply at sea as on land. Every edition without declarations
+    of war (Classic, Revised, LHTR): Germany (at war with every Allied power) attacks a sea zone with 1 fighter (attack 3)
+    against the United States' carrier (defends 3) and fighter (defends 4, 5 with jets). Dice
+    worked by hand: the attacking fighter rolls 6 (miss); the defenders roll 5 and 5: the carrier
+    misses either way, the fighter hits only with jets -> the attacker's fighter is shot down in
+    round 1 and the United States win; without the technology nobody is hit."""
+    from engine_core import techs
+    from engine_core.dice import FixedDice
+    for label in ("Classic 2nd ed.", "Revised", "Revised LHTR"):
+        d = Device()
+        _lhtr_family_combat(d, label)
+        s = d.app.session
+        board = s.board
+        us = board.power_id("United States")
+        s.game.state.techs[us] |= techs.JETS
+        zone = [t for t in range(board.territory_count) if board.is_sea(t)][0]
+        d.select_item(board.territory_name(zone))
+        setup = d.app.top()
+        assert setup.kind == "sea"
+        _set(d, "fighter", 1)
+        d.press("select")
+        _defender_to(d, "United States")
+        _set(d, "carrier", 1)
+        _set(d, "fighter", 1)
+        assert setup.refusal is None, (label, setup.refusal)
+        assert setup.options()["defender_tech"] == ("jet_fighters",), label
+        d.press("roll")
+        b = s.battle
+        assert b is not None, label
+        dice = FixedDice([6, 5, 5])
+        p = b.run_until_prompt(dice)
+        while p is not None and b.result is None:
+            b.answer(p.default)
+            p = b.run_until_prompt(dice)
+        from engine_core.battle import base as bmod
+        r = b.result
+        assert r is not None and r["outcome"] == bmod.O_DEFENDER_WON, (label, r)
+        u = board.unit_id
+        assert r["survivors"][0][u("fighter")] == 0
+        assert r["survivors"][1][u("fighter")] == 1 and r["survivors"][1][u("carrier")] == 1
+
+
+def test_a_pending_sea_battle_keeps_its_defender():
+    """P40-P-06: a pending sea battle (Combat move) keeps the defending power its set-up named
+    (saved with the list, firmware/pending.py, as on flash) and is fought against that power,
+    whatever another set-up named since; a saved record naming a power outside the game is a
+    bad record (read as none)."""
+    from firmware import pending
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Pacific 1940")
+    d.press("select")
+    d.press("roll")                      # Combat move
+    d.press("select")
+    d.select_item("Declare war")
+    d.select_item("War on United Kingdom")
+    d.select_item("Yes")
+    d.press("select")
+    d.select_item("Add pending battle")
+    d.select_item("Sea Zone 26")
+    s = d.app.session
+    board = s.board
+    _set(d, "battleship", 1)
+    d.press("select")
+    _defender_to(d, "ANZAC")
+    _set(d, "destroyer", 1)
+    d.press("roll")                      # saved
+    t = board.territory_id("Sea Zone 26")
+    row = pending.of(s).get(s.game, t)
+    assert row[1] == "sea" and row[4] == {"defender_power": board.power_id("ANZAC")}
+    key, rows = pending.decode(pending.encode(pending.of(s).key, [row]))
+    assert rows == [row]                 # as saved on flash
+    bad = [row[:4] + [{"defender_power": 32}]]
+    assert pending.decode(pending.encode(key, bad)) == (None, [])
+    s.sea_defender = board.power_id("United Kingdom")   # another set-up named the UK since
+    d.press("roll")                      # -> Conduct combat
+    d.press("select")
+    d.select_item("Fight Sea Zone 26")
+    setup = d.app.top()
+    assert board.power_name(setup.defender_power()) == "ANZAC"
+    d.wait(100)
+    assert setup.refusal is None
+    d.press("roll")
+    assert s.battle is not None and s.battle_info[4] == board.power_id("ANZAC")
