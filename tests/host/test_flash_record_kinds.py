@@ -22,12 +22,16 @@ from host_sim.flash import Flash, PowerCut
 KINDS = ("settings", "game", "pending", "luck", "tluck", "tourney")
 
 
-def script(seed, steps):
-    """[(kind, payload)] -- kind "log" appends a group of lines."""
+def script(seed, steps, log=True):
+    """[(kind, payload)] -- kind "log" appends a group of lines (none with log=False); kind
+    "erase" erases a kind (a pending battle fought, a raid over: firmware/saves.Slots.erase)."""
     rng = random.Random(seed)
     out = []
     for i in range(steps):
-        kind = rng.choice(KINDS + ("log", "log"))
+        kind = rng.choice(KINDS + (("log", "log") if log else ("erase",)))
+        if kind == "erase":
+            out.append(("erase", rng.choice(KINDS)))
+            continue
         if kind == "log":
             out.append(("log", ["%d|action|%s" % (i, "x" * rng.randint(5, 60)) for _ in range(rng.randint(1, 3))]))
         else:
@@ -47,6 +51,8 @@ def _run(flash, ops):
                     for line in payload:
                         log.sink(line)
                     log.flush()
+                elif kind == "erase":
+                    saves.Slots(store, payload).erase()
                 else:
                     saves.Slots(store, kind).save(payload)
         except PowerCut:
@@ -72,14 +78,16 @@ def _expected(ops, upto):
     for kind, payload in ops[:upto]:
         if kind == "log":
             want["log"] = want["log"] + payload
+        elif kind == "erase":
+            want[payload] = None
         else:
             want[kind] = payload
     return want
 
 
-def sweep(seed, steps, stride=1, metadata=False):
+def sweep(seed, steps, stride=1, metadata=False, log=True):
     """Cut at every `stride`-th flash unit of the script. Returns (units, cuts, failures)."""
-    ops = script(seed, steps)
+    ops = script(seed, steps, log)
     shm = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
     tmp = tempfile.mkdtemp(prefix="adjutant-kinds-", dir=shm)   # the host's disk is not measured
     try:
@@ -115,4 +123,18 @@ def test_every_record_kind_survives_a_cut_at_every_flash_unit():
     one, the log its committed groups -- nothing older, nothing mixed."""
     units, cuts, failures = sweep(14, 24)
     assert cuts == units and units > 3000
+    assert failures == [], failures[:5]
+
+
+def test_slot_records_survive_a_cut_at_every_flash_unit_with_fatfs_own_sectors():
+    """P40-T-70 P40-T-60: the slot kinds (game, settings, pending, luck, luck cache, seed record)
+    saved and erased interleaved, on the flash with FatFs' FAT and directory sectors written and
+    torn too (host_sim/flash.py metadata=True), a cut at every flash unit -- the slot layout made
+    before the first record included: every kind holds its last completed record or the
+    interrupted one (an erase: nothing). The tournament log is left out: its appends still write
+    the FAT and the save directory (host_sim/README, Limits)."""
+    units, cuts, failures = sweep(21, 14, metadata=True, log=False)
+    ops = script(21, 14, log=False)
+    assert [k for k, _p in ops if k == "erase"] and len(set(k for k, _p in ops)) >= 5
+    assert cuts == units and units > 1000
     assert failures == [], failures[:5]
