@@ -1961,7 +1961,7 @@ class _Run:
                     continue
                 if _SMALL:
                     gc.collect()  # between rows: keeps the small heap from fragmenting
-                pa = list(ch.afire(ai))  # packed on the device: read once, not once a state
+                pa = ch.afire(ai)
                 fixed_a = s1a[ai] == ai
                 Fa = None
                 hd = hd0
@@ -2419,35 +2419,6 @@ class _Chains:
             row[d] += v * p[j]
             d = d2
 
-    def spread_all(self, row, w, p, step):
-        """spread(row, d, w[d], p, 0) for every d with mass in w, in one call (the calls were
-        a fifth of the lean path's time under the CircuitPython port); a generator: step
-        work units a spread, yielding when the slice's work is spent (step 0: never)."""
-        s1 = self.s1d
-        meter = self.run.meter
-        zero = self.run.num.zero
-        p = list(p)  # packed on the device: read once, not once a state
-        n = len(p)
-        for d in range(len(w)):
-            v = w[d]
-            if v == zero:
-                continue
-            e = d
-            for j in range(n):
-                e2 = s1[e]
-                if e2 == e:
-                    t = p[j]
-                    for x in range(j + 1, n):
-                        t = t + p[x]
-                    row[e] += v * t
-                    break
-                row[e] += v * p[j]
-                e = e2
-            if step:
-                meter[0] += step
-                if meter[0] >= meter[1]:
-                    yield
-
     def pull(self, rows, a2):
         """Adds into a2's row the mass of every swept attacker state above it on its chain
         (a generator: a defender state's entry a work unit, a spread along its chain one per
@@ -2483,7 +2454,7 @@ class _Chains:
                 if meter[0] >= meter[1]:
                     yield
                 if w is None:
-                    w = [zero] * (nD + 8)
+                    w = self.zeros(nD + 8)
                 for d in range(len(Fc)):
                     f = Fc[d]
                     if f == zero:
@@ -2501,24 +2472,36 @@ class _Chains:
             if dl is None:
                 # c rolls other dice than the state below it: its own fire, straight in
                 pa = self.afire(c)
-                yield from self.spread_all(row, w, pa, len(pa))
+                for d in range(len(w)):
+                    if w[d] != zero:
+                        self.spread(row, d, w[d], pa, 0)
+                        meter[0] += len(pa)
+                        if meter[0] >= meter[1]:
+                            yield
                 continue
             p = s1a[c]
             if p == a2:
                 if acc is None:
-                    acc = [zero] * (nD + 8)
+                    acc = self.zeros(nD + 8)
                 u = acc
             else:
                 u = W.get(p)
                 if u is None:
-                    u = [zero] * (nD + 8)
+                    u = self.zeros(nD + 8)
                     W[p] = u
             meter[0] += len(w)
-            yield from self.spread_all(u, w, dl, 0)
+            for d in range(len(w)):
+                if w[d] != zero:
+                    self.spread(u, d, w[d], dl, 0)
             w = None
         if acc is not None:
             pa = self.afire(a2)
-            yield from self.spread_all(row, acc, pa, len(pa))
+            for d in range(len(acc)):
+                if acc[d] != zero:
+                    self.spread(row, d, acc[d], pa, 0)
+                    meter[0] += len(pa)
+                    if meter[0] >= meter[1]:
+                        yield
 
 
 def _cost(units, before, after):
