@@ -8,32 +8,19 @@ import sys
 import tempfile
 from fractions import Fraction
 
-from engine_core.trust.audit import chain_next, commitment, verify_log
+from engine_core.trust.audit import commitment, verify_log
 from engine_core.dice import Dice
 from engine_core.trust.tournament import Tournament, replay
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_reliability_properties import same_engine_modules  # noqa: E402,F401 (autouse fixture)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "portable"))
+from portable_helpers import _rehash  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _entries(lines):
     return [l.split("|") for l in lines[1:-1]]
-
-
-def _rehash(lines, i, new_body):
-    head = lines[0].split("|")
-    out = [lines[0]]
-    prev = head[4]
-    for k, line in enumerate(lines[1:-1]):
-        n, kind, body, _h = line.split("|")
-        if k + 1 == i:
-            body = new_body
-        text = "%s|%s|%s" % (n, kind, body)
-        prev = chain_next(prev, text)
-        out.append(text + "|" + prev)
-    out.append("SEED|%s|%s" % (lines[-1].split("|")[1], prev))
-    return out
 
 
 def _classic_game(seed=2026):

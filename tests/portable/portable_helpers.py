@@ -128,3 +128,20 @@ def _state(b, treasury=False, war=True):
         from engine_core.ledger import politics as politics
         s.at_war = politics.initial_at_war(b)
     return s
+
+
+def _rehash(lines, i, new_body):
+    """A tournament log's lines with entry i (1-based) given a new body and the chain
+    recomputed from there, as a forger who holds the seed would; the footer follows."""
+    from engine_core.trust.audit import chain_next
+    out = [lines[0]]
+    prev = lines[0].split("|")[4]
+    for k, line in enumerate(lines[1:-1]):
+        n, kind, body, _h = line.split("|")
+        if k + 1 == i:
+            body = new_body
+        text = "%s|%s|%s" % (n, kind, body)
+        prev = chain_next(prev, text)
+        out.append(text + "|" + prev)
+    out.append("SEED|%s|%s" % (lines[-1].split("|")[1], prev))
+    return out

@@ -5,31 +5,14 @@ Expected bank figures are the rulebooks' numbers (starting treasuries, unit and 
 expected dice come from the seeded generator itself, drawn independently of the tournament."""
 import json
 
-from engine_core.trust.audit import chain_next, commitment, verify_log
+from engine_core.trust.audit import commitment, verify_log
 from engine_core.dice import Dice
 from engine_core.trust.tournament import Tournament, dice_between, enc, game_seed, inputs_in, replay, resume
+from portable_helpers import _rehash
 
 
 def _entries(lines):
     return [l.split("|") for l in lines[1:-1]]
-
-
-def _rehash(lines, i, new_body):
-    """Entry i (1-based) gets a new body and the chain is recomputed from there, as a
-    cheat who knows the format would do; the footer follows."""
-    head = lines[0].split("|")
-    out = [lines[0]]
-    prev = head[4]
-    for k, line in enumerate(lines[1:-1]):
-        n, kind, body, _h = line.split("|")
-        if k + 1 == i:
-            body = new_body
-        text = "%s|%s|%s" % (n, kind, body)
-        prev = chain_next(prev, text)
-        out.append(text + "|" + prev)
-    seed = lines[-1].split("|")[1]
-    out.append("SEED|%s|%s" % (seed, prev))
-    return out
 
 
 def test_bank_entries_are_the_rulebook_figures():

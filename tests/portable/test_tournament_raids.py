@@ -7,37 +7,13 @@ entry. Expected dice are drawn here from the seeded stream itself (audit.dice_fo
 damage worked by hand from the rulebooks."""
 import gc
 
-from engine_core.errors import RuleError
 from engine_core.trust import audit
-from engine_core.trust.audit import chain_next, verify_log
+from engine_core.trust.audit import verify_log
 from engine_core.trust.tournament import Tournament, replay, resume
 
+from portable_helpers import _raises, _rehash
+
 SEED = "00112233445566778899aabbccddeeff"
-
-
-def _rehash(lines, i, new_body):
-    """Entry i (1-based) with a new body, the chain recomputed (the forger holds the seed)."""
-    head = lines[0].split("|")
-    out = [lines[0]]
-    prev = head[4]
-    for k, line in enumerate(lines[1:-1]):
-        n, kind, body, _h = line.split("|")
-        if k + 1 == i:
-            body = new_body
-        text = "%s|%s|%s" % (n, kind, body)
-        prev = chain_next(prev, text)
-        out.append(text + "|" + prev)
-    out.append("SEED|%s|%s" % (lines[-1].split("|")[1], prev))
-    return out
-
-
-def _refused(fn, rule):
-    try:
-        fn()
-    except RuleError as e:
-        assert e.rule == rule, e.rule
-        return
-    raise AssertionError("not refused: " + rule)
 
 
 def _classic_at_combat():
@@ -60,23 +36,22 @@ def test_classic_raid_rolls_the_committed_dice_and_owes_its_result():
     assert damage > 0                      # this seed: a raid with a result to record
     t = _classic_at_combat()
     r = t.start_raid("Germany", {"bomber": 2}, {"aa": 1, "treasury": 32})
-    _refused(lambda: t.apply({"type": "end_phase"}), "TOURNAMENT-BATTLE")
-    _refused(t.undo, "TOURNAMENT-UNDO")
+    _raises("TOURNAMENT-BATTLE", lambda: t.apply({"type": "end_phase"}))
+    _raises("TOURNAMENT-UNDO", t.undo)
     while not r.done:
         t.raid_step()
     assert r.result["damage"] == damage
     n = t.log.count
-    _refused(lambda: t.apply({"type": "end_phase"}), "TOURNAMENT-BATTLE")
-    _refused(lambda: t.apply({"type": "bombing", "territory": "Germany", "damage": damage + 1}),
-             "TOURNAMENT-BATTLE")
-    _refused(t.undo, "TOURNAMENT-UNDO")
-    _refused(lambda: t.start_battle("land", {"infantry": 1}, {"infantry": 1}, "Soviet Union",
-                                    "Germany", "East Europe"), "TOURNAMENT-BATTLE")
+    _raises("TOURNAMENT-BATTLE", lambda: t.apply({"type": "end_phase"}))
+    _raises("TOURNAMENT-BATTLE", lambda: t.apply({"type": "bombing", "territory": "Germany", "damage": damage + 1}))
+    _raises("TOURNAMENT-UNDO", t.undo)
+    _raises("TOURNAMENT-BATTLE", lambda: t.start_battle("land", {"infantry": 1}, {"infantry": 1}, "Soviet Union",
+                                    "Germany", "East Europe"))
     assert t.log.count == n
     if damage:
         t.apply({"type": "bombing", "territory": "Germany", "damage": damage})
     assert t.game.state.treasury[t.board.power_id("Germany")] == 32 - damage
-    _refused(t.undo, "TOURNAMENT-UNDO")
+    _raises("TOURNAMENT-UNDO", t.undo)
     t.apply({"type": "end_phase"})
     lines = t.finish()
     t = r = None                           # one tournament in the heap at a time (the replay's)
@@ -98,7 +73,7 @@ def test_one_raid_per_territory_per_turn():
         t.raid_step()
     t.apply({"type": "bombing", "territory": "Germany", "damage": 12})     # AA 5,3; bombs 6,6
     n = t.log.count
-    _refused(lambda: t.start_raid("Germany", {"bomber": 1}, {"aa": 1, "treasury": 20}), "TOURNAMENT-BATTLE")
+    _raises("TOURNAMENT-BATTLE", lambda: t.start_raid("Germany", {"bomber": 1}, {"aa": 1, "treasury": 20}))
     # (20: what Germany holds after paying 12; the refusal is the second raid's, not the set-up's)
     assert t.game.state.treasury[t.board.power_id("Germany")] == 20
     assert t.log.count == n and not t.raid_open()
@@ -109,7 +84,7 @@ def test_a_raid_set_up_the_game_contradicts_is_refused():
     IPCs at the start (CL-P-04), so a raid set up against 20 is refused and logs nothing."""
     t = _classic_at_combat()
     n = t.log.count
-    _refused(lambda: t.start_raid("Germany", {"bomber": 2}, {"aa": 1, "treasury": 20}), "TOURNAMENT-BATTLE")
+    _raises("TOURNAMENT-BATTLE", lambda: t.start_raid("Germany", {"bomber": 2}, {"aa": 1, "treasury": 20}))
     assert t.log.count == n and t.raid is None
 
 
@@ -118,7 +93,7 @@ def test_a_bombing_record_without_a_raid_is_refused():
     no logged raid is refused and logs nothing."""
     t = _classic_at_combat()
     n = t.log.count
-    _refused(lambda: t.apply({"type": "bombing", "territory": "Germany", "damage": 6}), "TOURNAMENT-BATTLE")
+    _raises("TOURNAMENT-BATTLE", lambda: t.apply({"type": "bombing", "territory": "Germany", "damage": 6}))
     assert t.log.count == n
 
 
@@ -187,6 +162,6 @@ def test_resume_in_the_middle_of_a_raid_keeps_it_owed():
     assert dropped == 0 and t.raid_open()
     assert t.raid.done and t.raid.result["damage"] == 12
     assert [m.split("|")[1:3] for m in more[:2]] == [["roll", "5,3"], ["roll", "6,6"]]
-    _refused(lambda: t.apply({"type": "end_phase"}), "TOURNAMENT-BATTLE")
+    _raises("TOURNAMENT-BATTLE", lambda: t.apply({"type": "end_phase"}))
     t.apply({"type": "bombing", "territory": "Germany", "damage": 12})
     assert not t.raid_open()

@@ -9,37 +9,13 @@ by hand from the rulebook."""
 import gc
 
 from engine_core.dice import Dice
-from engine_core.errors import RuleError
 from engine_core.trust import audit
-from engine_core.trust.audit import chain_next, verify_log
+from engine_core.trust.audit import verify_log
 from engine_core.trust.tournament import Tournament, game_seed, replay
 
+from portable_helpers import _raises, _rehash
+
 SEED = "00112233445566778899aabbccddeeff"
-
-
-def _rehash(lines, i, new_body):
-    """Entry i (1-based) with a new body, the chain recomputed (the forger holds the seed)."""
-    head = lines[0].split("|")
-    out = [lines[0]]
-    prev = head[4]
-    for k, line in enumerate(lines[1:-1]):
-        n, kind, body, _h = line.split("|")
-        if k + 1 == i:
-            body = new_body
-        text = "%s|%s|%s" % (n, kind, body)
-        prev = chain_next(prev, text)
-        out.append(text + "|" + prev)
-    out.append("SEED|%s|%s" % (lines[-1].split("|")[1], prev))
-    return out
-
-
-def _refused(fn, rule):
-    try:
-        fn()
-    except RuleError as e:
-        assert e.rule == rule, e.rule
-        return
-    raise AssertionError("not refused: " + rule)
 
 
 def _to(t, power, phase):
@@ -72,8 +48,8 @@ def _played():
     g_before = t.game.state.treasury[ger]
     n = t.log.count
     # TOURNAMENT-DICE: a die typed into the action is refused, nothing logged
-    _refused(lambda: t.apply({"type": "rocket", "territory": "Germany", "launcher": "Karelia S.S.R.",
-                              "die": 6}), "TOURNAMENT-DICE")
+    _raises("TOURNAMENT-DICE", lambda: t.apply({"type": "rocket", "territory": "Germany", "launcher": "Karelia S.S.R.",
+                              "die": 6}))
     assert t.log.count == n
     t.apply(_rocket("Germany", "Karelia S.S.R."))
     assert t.game.state.journal[-1][3] == rockets[0]
@@ -81,11 +57,11 @@ def _played():
     # LHTR-A-20 / LHTR-T-08: a second rocket from Karelia, a second one at Germany: refused,
     # nothing logged and no die drawn (the next rocket gets the stream's second die)
     n = t.log.count
-    _refused(lambda: t.apply(_rocket("Southern Europe", "Karelia S.S.R.")), "LHTR-T-08")
-    _refused(lambda: t.apply(_rocket("Germany", "Russia")), "LHTR-T-08")
+    _raises("LHTR-T-08", lambda: t.apply(_rocket("Southern Europe", "Karelia S.S.R.")))
+    _raises("LHTR-T-08", lambda: t.apply(_rocket("Germany", "Russia")))
     assert t.log.count == n
     # TOURNAMENT-UNDO: the rocket's die was shown
-    _refused(t.undo, "TOURNAMENT-UNDO")
+    _raises("TOURNAMENT-UNDO", t.undo)
     s_before = t.game.state.treasury[ger]
     t.apply(_rocket("Southern Europe", "Caucasus"))
     assert t.game.state.treasury[ger] == s_before - min(rockets[1], 6)    # Southern Europe's 6
