@@ -6,7 +6,8 @@ win, unit names never cut mid-word."""
 from fw_device import Device
 
 
-def _pacific_combat(d):
+def _pacific_war_on_uk(d):
+    """A new Pacific 1940 game: Japan in Combat move, war declared on the United Kingdom."""
     d.select_item("New game")
     d.select_item("Pacific 1940")
     d.press("select")          # default players
@@ -15,6 +16,10 @@ def _pacific_combat(d):
     d.select_item("Declare war")
     d.select_item("War on United Kingdom")
     d.select_item("Yes")
+
+
+def _pacific_combat(d):
+    _pacific_war_on_uk(d)
     d.press("roll")            # -> Conduct combat
     d.press("select")          # the combat menu
     d.select_item("Battle")
@@ -307,14 +312,7 @@ def test_pending_amphibious_battle_keeps_its_bombardment():
     infantry (saved with the list, firmware/pending.py) and fights with them."""
     from firmware import pending
     d = Device()
-    d.select_item("New game")
-    d.select_item("Pacific 1940")
-    d.press("select")
-    d.press("roll")                      # Combat move
-    d.press("select")
-    d.select_item("Declare war")
-    d.select_item("War on United Kingdom")
-    d.select_item("Yes")
+    _pacific_war_on_uk(d)
     d.press("select")
     d.select_item("Add pending battle")
     d.select_item("Kwangtung")
@@ -774,14 +772,7 @@ def test_a_pending_sea_battle_keeps_its_defender():
     bad record (read as none)."""
     from firmware import pending
     d = Device()
-    d.select_item("New game")
-    d.select_item("Pacific 1940")
-    d.press("select")
-    d.press("roll")                      # Combat move
-    d.press("select")
-    d.select_item("Declare war")
-    d.select_item("War on United Kingdom")
-    d.select_item("Yes")
+    _pacific_war_on_uk(d)
     d.press("select")
     d.select_item("Add pending battle")
     d.select_item("Sea Zone 26")
