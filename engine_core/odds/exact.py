@@ -1745,6 +1745,21 @@ class _Run:
                             rows.add(k3, fa * dn[1])
             del rows.rows[ai]
 
+    def _top_hits(self, rows):
+        """The most hit points of an attacker state holding mass and of any defender state:
+        where the sweeps from the largest states down start."""
+        A = self.A
+        D = self.D
+        ha = A.info[A.start][0]
+        for ai in rows:
+            if A.info[ai][0] > ha:
+                ha = A.info[ai][0]
+        hd = D.info[D.start][0]
+        for di in range(len(D.states)):
+            if D.info[di][0] > hd:
+                hd = D.info[di][0]
+        return ha, hd
+
     def _stationary(self, dist):
         """Forward DP over states reached after at least one round; a state's self-loop (a
         round without hits) is divided out. No round raises either side's hit points, so
@@ -1763,14 +1778,7 @@ class _Run:
         meter = self.meter
         low = self.prune
         thin = self.prune_next if self.prune_next else None
-        ha = A.info[A.start][0]
-        for ai in rows:
-            if A.info[ai][0] > ha:
-                ha = A.info[ai][0]
-        hd0 = D.info[D.start][0]
-        for di in range(len(D.states)):
-            if D.info[di][0] > hd0:
-                hd0 = D.info[di][0]
+        ha, hd0 = self._top_hits(rows)
         while ha >= 0:
             alist = A.byhp.get(ha)
             ha -= 1
@@ -1936,14 +1944,7 @@ class _Run:
         s1a = ch.s1a
         s1d = ch.s1d
         F = ch.F
-        ha = A.info[A.start][0]
-        for ai in rows:
-            if A.info[ai][0] > ha:
-                ha = A.info[ai][0]
-        hd0 = D.info[D.start][0]
-        for di in range(len(D.states)):
-            if D.info[di][0] > hd0:
-                hd0 = D.info[di][0]
+        ha, hd0 = self._top_hits(rows)
         while ha >= 0:
             alist = A.byhp.get(ha)
             ha -= 1
