@@ -12,6 +12,10 @@ The compile and run steps are functions shared with tools/cpgate.py (the
 CircuitPython gate: the same steps with CircuitPython's compiler and port).
 
 Usage: python tools/mpgate.py [tests/portable/test_x.py ...]
+       python tools/mpgate.py --margins [tests/portable/test_x.py ...]
+         (each file's smallest passing heap in 4K steps and its headroom under the heap
+         it runs at; files with less than MIN_HEADROOM are listed: the collector scans the
+         C stack conservatively, so a file run at its bare minimum fails now and then)
 """
 import os
 import re
@@ -24,6 +28,7 @@ MICROPYTHON = os.path.join(BIN, "micropython")
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
 COMPILED_TREES = ("engine_core", "board_defs", "firmware")
 HEAP = "192K"
+MIN_HEADROOM = 8  # KB a file's smallest passing heap stays below the heap it runs at (--margins)
 BUILD = os.path.join(ROOT, "build", "mpy")
 RUNNER = "tests/mp_runner.py"
 
@@ -134,7 +139,39 @@ def run_tests(files, interpreter=MICROPYTHON, heap=HEAP, build=BUILD, label="mic
     return total_p, total_f
 
 
+def margins(files):
+    """Prints each file's smallest passing heap (4K steps down from its gate heap, at most
+    32K) and its headroom; returns the files with less than MIN_HEADROOM."""
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join((os.path.relpath(BUILD, ROOT), "tests/portable", ".frozen"))
+    short = []
+    for path in files:
+        mod = os.path.splitext(os.path.basename(path))[0]
+        heap = _kb(file_heap(path, HEAP))
+        lowest = None
+        for kb in range(heap, heap - 36, -4):
+            proc = subprocess.run([MICROPYTHON, "-X", "heapsize=%dK" % kb, RUNNER, mod], cwd=ROOT,
+                                  env=env, capture_output=True, text=True, timeout=900)
+            lines = proc.stdout.strip().splitlines()
+            if proc.returncode != 0 or not lines or not lines[-1].endswith(" 0 failed"):
+                break
+            lowest = kb
+        room = None if lowest is None else heap - lowest
+        print("%-40s runs at %dK, smallest passing %s, headroom %s" % (
+            mod, heap, "none" if lowest is None else "%dK" % lowest,
+            "-" if room is None else ("%dK" % room if room < 32 else ">= 32K")))
+        if room is None or room < MIN_HEADROOM:
+            short.append(mod)
+    print("%d files, %d with less than %dK of headroom: %s" % (len(files), len(short), MIN_HEADROOM,
+                                                               " ".join(short) or "none"))
+    return short
+
+
 def main(argv):
+    if argv and argv[0] == "--margins":
+        if not compile_all():
+            return 1
+        return 1 if margins(portable_files(argv[1:])) else 0
     if not (os.path.exists(MICROPYTHON) and os.path.exists(MPY_CROSS)):
         print("micropython/mpy-cross not found next to %s: run `make test` (it installs them)" % sys.executable)
         return 2

@@ -1,3 +1,6 @@
+# gate heap: 208K (smallest heap that passes: 188K on the unix port, 2026-11-28; +16K headroom, since
+# the collector scans the C stack conservatively and a run can need a few KB more: CI ran out once
+# at 4K above its smallest)
 """1940 facilities: where they may be built, damage per facility, repair and raids (issue 5)."""
 from engine_core.ledger.game import Game
 from engine_core.ledger import economy as E

@@ -1,4 +1,7 @@
-# gate heap: 208K (twelve Pacific 1940 games in one file: the ledger, politics and convoy bytecode sit in the unix port's heap beside their data; 192K ran out once a recorded battle took politics' checks too, 98d814c; 196K passes; a board runs them frozen from flash)
+# gate heap: 216K (smallest heap that passes: 196K on the unix port, 2026-11-28; +16K headroom, since
+# the collector scans the C stack conservatively and a run can need a few KB more: CI ran out once
+# at 4K above its smallest)
+# Was 208K (twelve Pacific 1940 games in one file: the ledger, politics and convoy bytecode sit in the unix port's heap beside their data; 192K ran out once a recorded battle took politics' checks too, 98d814c; 196K passes; a board runs them frozen from flash)
 # Pacific 1940: rules an independent audit found wrong or unstatable (issue 16), each worked by
 # hand from ../shared/seeds/pacific-1940-rulebook.txt (errata 003 where it wins).
 from engine_core.ledger.game import Game

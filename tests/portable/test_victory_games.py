@@ -1,3 +1,6 @@
+# gate heap: 208K (smallest heap that passes: 192K on the unix port, 2026-11-28; +16K headroom, since
+# the collector scans the C stack conservatively and a run can need a few KB more: CI ran out once
+# at 4K above its smallest)
 """Victory on the right turn: Pacific 1940 and Classic scripted games (issue 5)."""
 from engine_core.ledger.game import Game
 from portable_helpers import _end_turn, _to

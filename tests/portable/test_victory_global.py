@@ -1,3 +1,6 @@
+# gate heap: 208K (smallest heap that passes: 188K on the unix port, 2026-11-28; +16K headroom, since
+# the collector scans the C stack conservatively and a run can need a few KB more: CI ran out once
+# at 4K above its smallest)
 """Global 1940 victory: six Pacific cities or the three Axis capitals for a round (issue 5)."""
 from engine_core.ledger.game import Game
 
