@@ -98,11 +98,14 @@ _SMALL = _sys.implementation.name != "cpython"
 _FIRE_CACHE = 2
 _MEMO_CACHE = 30
 _ROW_CACHE = 8
-# The lean path collects after every _GC_EVERY bytes allocated, or an eighth of the heap when
-# that is more: a collection sweeps the whole heap, so a fixed amount cost a 512 KB heap three
-# times the share of the time it costs a 150 KB one (the CircuitPython port at 512K, 20 v 20
-# mixed: 85 -> 61 ms); the PyBadge's and the Pico's heaps keep about 16-24 KB.
+# The lean path collects after every _GC_EVERY bytes allocated, or a third of the heap
+# (_GC_SHARE) when that is more: a collection marks the live heap and sweeps all of it, and
+# every float the DP makes is a new object, so at an eighth (and a collection before every
+# row of states) half the lean path's time went to collections (CircuitPython port, 20 v 20
+# mixed at the PyBadge's heap: 757 -> 550 M instructions under valgrind, 7.4x -> ~4x its
+# CPython time; the smallest heap it completes in 110 -> 118 KB).
 _GC_EVERY = 16384
+_GC_SHARE = 3
 # On any device, also a roomy one on the host's path: the hit outcome lists kept (_Run.
 # _outcomes) are dropped once they hold this many outcomes. Unbounded, they were most of the
 # live heap (sea 20 v 20: 4,165 lists of 42,000 outcomes, ~2.5 of the 4 MB): every garbage
@@ -153,7 +156,7 @@ def _heap():
 
 def _gc_every():
     """The lean path's collection threshold in bytes (see _GC_EVERY)."""
-    h = _heap() // 8
+    h = _heap() // _GC_SHARE
     return h if h > _GC_EVERY else _GC_EVERY
 
 
@@ -1960,8 +1963,6 @@ class _Run:
                 row = rows.get(ai)
                 if row is None:
                     continue
-                if _SMALL:
-                    gc.collect()  # between rows: keeps the small heap from fragmenting
                 pa = ch.afire(ai)
                 fixed_a = s1a[ai] == ai
                 Fa = None
@@ -2237,11 +2238,16 @@ class _Rows:
         self.run = run
         self.rows = {}
         self.byhp = {}  # attacker hit points -> attacker states with a row
+        # a collection at each new row keeps the heap of _stationary_rows from fragmenting;
+        # the chains' rounds (_stationary_chain) fit without (a collection each: a fifth of
+        # the lean path's time, 20 v 20 mixed, see _GC_EVERY)
+        self.tidy = not run._chains()
 
     def _row(self, ai, di):
         row = self.rows.get(ai)
         if row is None:
-            gc.collect()  # a new row: a good moment to tidy the small heap
+            if self.tidy:
+                gc.collect()  # a new row: a good moment to tidy the small heap
             run = self.run
             row = bytearray(8 * (len(run.D.states) + 4))
             self.rows[ai] = row
