@@ -85,8 +85,9 @@ def _expected(ops, upto):
     return want
 
 
-def sweep(seed, steps, stride=1, metadata=False, log=True):
-    """Cut at every `stride`-th flash unit of the script. Returns (units, cuts, failures)."""
+def sweep(seed, steps, stride=1, metadata=False, log=True, every_meta=False):
+    """Cut at every `stride`-th flash unit of the script (every_meta: and at every one of FatFs'
+    FAT/directory writes, whatever the stride). Returns (units, cuts, failures)."""
     ops = script(seed, steps, log)
     shm = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
     tmp = tempfile.mkdtemp(prefix="adjutant-kinds-", dir=shm)   # the host's disk is not measured
@@ -94,9 +95,12 @@ def sweep(seed, steps, stride=1, metadata=False, log=True):
         flash = Flash(os.path.join(tmp, "count"), "/saves", metadata=metadata)
         _run(flash, ops)
         units = flash.spent
+        points = set(range(0, units, stride))
+        if every_meta:
+            points |= set(flash.meta_units)
         failures = []
         cuts = 0
-        for u in range(0, units, stride):
+        for u in sorted(points):
             root = os.path.join(tmp, "c%d" % u)
             flash = Flash(root, "/saves", metadata=metadata)
             flash.arm(u)
@@ -137,4 +141,18 @@ def test_slot_records_survive_a_cut_at_every_flash_unit_with_fatfs_own_sectors()
     ops = script(21, 14, log=False)
     assert [k for k, _p in ops if k == "erase"] and len(set(k for k, _p in ops)) >= 5
     assert cuts == units and units > 1000
+    assert failures == [], failures[:5]
+
+
+def test_every_record_kind_with_the_log_survives_every_fatfs_write():
+    """P40-T-70 P40-T-60 CL-C-02: every kind interleaved with tournament log appends, on the flash
+    with FatFs' FAT and directory sectors written and torn (metadata=True): a cut at every one of
+    FatFs' own writes and at every 7th flash unit besides (the bytes between them: the data
+    sectors' sweep above cuts at every one). Every kind holds its last completed record or the
+    interrupted one, the log its committed groups (firmware/tlog.py: two preallocated copies,
+    the committed length in the tail record)."""
+    units, cuts, failures = sweep(21, 14, stride=7, metadata=True, every_meta=True)
+    ops = script(21, 14)
+    assert len([k for k, _p in ops if k == "log"]) >= 4 and len(set(k for k, _p in ops)) >= 5
+    assert cuts > units // 7 and units > 3000
     assert failures == [], failures[:5]
