@@ -44,7 +44,7 @@ def sweep():
             cut = True
         f.budget = None
         d3 = device(f)
-        log = f.files["tournament.log"].decode()
+        log = f.log().decode()
         if d3.app.session.tour is not None:
             going_on += 1
             drive = [data for k, data in f.image() if data is not None and not k.startswith("tourney.")]
@@ -55,6 +55,8 @@ def sweep():
             shown += d3.screen() == "Finished"
             lines = log_lines(f)
             ok, where, msg = audit.verify_log(lines)
+            if f.files.get("tournament.log") != f.log():
+                bad.append((budget, "finished, but the export is not the committed log"))
             # finished at this start (Finished screen) or before the cut (as after any finish)
             if d3.screen() not in ("Finished", "Home") or not lines[-1].startswith("SEED|" + SEED_HEX + "|") \
                     or not ok:
