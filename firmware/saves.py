@@ -49,10 +49,13 @@ previous record. Every kind's pair (LAYOUT) is made together before the first
 record of any (`make_slots`, with room made first in the save directory so that
 it never grows a cluster in the middle of the layout), so no later save allocates
 or frees a cluster: an erase writes a "cleared" record instead of removing files.
-What still writes the FAT after the first record: a record outgrowing its region
-(written to a new file), remaking a slot a cut took (after that cut), the one-time
-move of an older firmware's plain slot files (`upgrade`), and the tournament log
-(firmware/tlog.py: it grows by appends in the save directory).
+The tournament log's two copies are a LAYOUT pair too (`tlog.0/r`, `tlog.1/r`: each
+region preallocated, written in place; firmware/tlog.py). What still writes the FAT
+after the first record: a record outgrowing its region (written to a new file), a
+log outgrowing its copies' region (the files grow), remaking a slot or a log copy a
+cut took (after that cut), the one-time move of an older firmware's plain slot files
+(`upgrade`) or log (firmware/tlog.py), and the export Finish tournament writes
+(`tournament.log`, once per tournament, after its last record).
 """
 
 import struct

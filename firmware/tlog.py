@@ -12,22 +12,24 @@ Three things a tournament keeps on the device (engine_core/trust/tournament.py i
   Without nvm (the Raspberry Pi) the slot files are plain. The seed is never written into the log until `finish()` reveals it.
   `game_seq` is the game slots' sequence number when the tournament began: a normal game
   saved later has a higher one and wins at start-up (one commit point each way).
-* the **log file** -- `tournament.log` in the save directory, one line per entry as
-  `engine_core.trust.audit.AuditLog` makes them. The lines of one engine call (an action and
-  its bank entries, a battle decision and the rolls it leads to) are buffered while the
-  call runs and appended as one group (open "ab", write, flush, close) before it returns,
-  followed by an empty line: the group's commit mark. Read back, only groups with their
-  mark count: a group a power cut stopped half-way (a line cut short, or whole lines of
-  an action without its mark) is dropped, so the game comes back exactly as it was after
-  the last completed action, and the file is rewritten without it before anything is
-  appended again (write `tournament.new`, remove the log, rename; a cut in between is
-  finished at the next start). On flash an append may wipe the 4 KB erase sector it writes,
-  committed groups in it too: after each append the log's length and last 4 KB go to the
-  tail record (`Slots(store, "ttail")`, placed by saves.py where no other write wipes it), and
-  at power-on bytes of the log that read erased (0xFF) where the record holds others are
-  written back before the log is read (any other difference is left for the log's checks).
-  `verify` and `tournament.resume` skip empty lines. At the
-  end the footer (`SEED|<seed>|<hash>`) goes to the same file: it is the export.
+* the **log** -- one line per entry as `engine_core.trust.audit.AuditLog` makes them. The
+  lines of one engine call (an action and its bank entries, a battle decision and the rolls
+  it leads to) are buffered while the call runs and appended as one group before it
+  returns, followed by an empty line (the group's mark). On flash the log is kept twice,
+  `tlog.0/r` and `tlog.1/r` (saves.LAYOUT: each copy a directory of its own behind padding,
+  its region preallocated before the first record of any kind), from byte saves.SECTOR of
+  each file; the tail record (`Slots(store, "ttail")`) holds the committed length and the
+  CRC-32 of those bytes. An append writes the group in place into copy 0, then copy 1, then
+  the tail record: the record is the commit point, and whatever a cut wipes (a copy's 4 KB
+  erase sector, its directory entry) is in one copy only, so the other still holds what the
+  record names. No cluster is allocated and no entry of the save directory is rewritten
+  while the log fits its region (LogFile). At power-on a copy failing the record's CRC is
+  written again from the other. The bytes of a group past the committed length (a cut
+  before the record) are not the log. `verify` and `tournament.resume` skip empty lines.
+  At the end the footer (`SEED|<seed>|<hash>`) is appended the same way, then the export
+  is written: `tournament.log` in the save directory, the committed log alone. An older
+  firmware's log (`tournament.log` appended in place, its tail record the last 4 KB) is
+  read and copied into the two copies at power-on.
 * the **luck cache** -- `Slots(store, "tluck")`: the luck ledger's expectation (win chance,
   expected IPC swing) of every battle rated so far, bound to the tournament by its commitment.
   Rating a battle takes the odds engine seconds on a microcontroller; after a power cut the
