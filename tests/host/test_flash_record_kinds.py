@@ -156,3 +156,40 @@ def test_every_record_kind_with_the_log_survives_every_fatfs_write():
     assert len([k for k, _p in ops if k == "log"]) >= 4 and len(set(k for k, _p in ops)) >= 5
     assert cuts > units // 7 and units > 3000
     assert failures == [], failures[:5]
+
+
+def test_a_log_append_writes_no_fat_sector_and_no_entry_of_the_save_directory():
+    """P40-T-70: with the layout made, sixty log appends (past several clusters and an erase
+    sector of the copies) write none of FatFs' FAT sectors and no sector of the save directory
+    (which holds every slot directory's entry): only the copies' and the tail record's own
+    directory entries, each in an erase sector of its own (firmware/tlog.py, saves.LAYOUT)."""
+    tmp = tempfile.mkdtemp(prefix="adjutant-append-")
+    try:
+        flash = Flash(os.path.join(tmp, "fs"), "/saves", metadata=True)
+        written = []
+        with flash:
+            store = saves.FileStore("/saves")
+            log = tlog.LogFile(store)
+            log.sink("ADJUTANT-LOG|2|x|y|z")
+            log.start()
+            saves.Slots(store, "game").save(b"game " * 100)
+            meta = flash._meta
+
+            def record(sectors):
+                written.extend(sectors)
+                meta(sectors)
+            flash._meta = record
+            for i in range(60):
+                log.sink("%d|action|%s" % (i, "x" * 90))
+                log.flush()
+            size = log.length
+        geo = flash.geo
+        fat = set(range(geo["fat"] // 4096, (geo["fat"] + geo["fat_size"] - 1) // 4096 + 1))
+        directory = set()
+        for c in flash.chains[flash.root + "/saves"]:
+            directory |= set(flash._cluster_sectors(c))
+        assert size > 6000 and len(written) >= 60 * 3
+        assert not set(written) & fat
+        assert not set(written) & directory
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
