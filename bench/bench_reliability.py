@@ -23,6 +23,7 @@ import test_reliability_powercut as CUT  # noqa: E402
 import test_tournament_powercut as TCUT  # noqa: E402
 import test_reliability_corrupt as CORRUPT  # noqa: E402
 import test_flash_record_kinds as KINDS  # noqa: E402
+import test_tournament_finish_cut as FINISH  # noqa: E402
 
 SEQUENCES_PER_EDITION = 4000     # x 6 editions = 24,000 (make test runs 10,200)
 BATTLES = 3000
@@ -163,6 +164,25 @@ def record_kinds():
     return lost
 
 
+def finish_cuts():
+    """Finish tournament cut at each of its FatFs writes (FatFs' own sectors modelled): the ones
+    before the export counted in the exit status; the export's own (a new file once per
+    tournament: its entry in the save directory, the FAT) reported apart, a known limit
+    (host_sim/README, Limits)."""
+    t0 = section("Finish tournament, a cut at each FatFs write (tests/host/test_tournament_finish_cut.py)")
+    results = FINISH.fatfs_sweep()
+    before = [r for r in results if not r[1]]
+    export = [r for r in results if r[1]]
+    lost_before = len([r for r in before if r[2]])
+    lost_export = len([r for r in export if r[2]])
+    print("  seed record, footer, tail record: %d cuts, %d lost" % (len(before), lost_before))
+    print("  the export's own writes (known limit, not in the exit status): %d cuts, %d lost" % (
+        len(export), lost_export))
+    SUMMARY["finish"] = (len(before), lost_before, len(export), lost_export)
+    done(t0)
+    return lost_before
+
+
 def corrupt_saves():
     t0 = section("corrupt saves: every byte x 8 single-bit flips, every truncation, every edition")
     tried = 0
@@ -289,7 +309,7 @@ def main():
         v = {}
         v["sequences"] = sequences()
         v["battles"] = battles()
-        v["power cuts"] = power_cuts() + tournament_cuts() + record_kinds() + metadata_cuts()
+        v["power cuts"] = power_cuts() + tournament_cuts() + record_kinds() + metadata_cuts() + finish_cuts()
         v["corrupt saves"] = corrupt_saves()
         v["buttons"] = buttons()
         v["tournament logs"] = tournaments()
@@ -310,6 +330,9 @@ def main():
     print("power cuts at FatFs' FAT/directory writes survived: %d of %d game saves (lost %d), every record "
           "kind with the tournament log %d of %d (lost %d): target 0 %s" % (
               ms, mt, v_m, kt - kl, kt, kl, "MET" if not v_m and not kl else "NOT MET"))
+    fb, fl, fe, fel = SUMMARY["finish"]
+    print("Finish tournament cut at its FatFs writes: %d of %d survived; the export's own writes "
+          "(known limit, host_sim/README Limits): %d of %d" % (fb - fl, fb, fe - fel, fe))
     print("violations: " + ", ".join(["%s %d" % (k, v[k]) for k in ("sequences", "battles", "power cuts",
                                                                      "corrupt saves", "buttons",
                                                                      "tournament logs")]))

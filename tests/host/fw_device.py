@@ -33,9 +33,9 @@ class Flash:
 
     Every method of the store runs the FileStore's own code with the model installed."""
 
-    def __init__(self, tear=True):
+    def __init__(self, tear=True, metadata=False):
         self._tmp = tempfile.TemporaryDirectory(prefix="fw-flash-")
-        self.sim = SectorFlash(os.path.join(self._tmp.name, "fs"), SAVE_DIR, tear=tear)
+        self.sim = SectorFlash(os.path.join(self._tmp.name, "fs"), SAVE_DIR, tear=tear, metadata=metadata)
         with self.sim:
             self.store = saves.FileStore(SAVE_DIR)
         self.writes = 0     # writes that reached flash complete

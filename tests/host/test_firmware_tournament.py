@@ -28,8 +28,8 @@ class LogFlash(Flash):
     """The device's flash (fw_device: the simulator's sector model) with a hook that records the
     game's state after every completed flash operation."""
 
-    def __init__(self):
-        Flash.__init__(self)
+    def __init__(self, metadata=False):
+        Flash.__init__(self, metadata=metadata)
         self.device = None
         self.states = []      # state after each completed operation
 
