@@ -483,7 +483,7 @@ PAD = "p"        # `<name>p`: the sector of padding made before a slot's directo
 # Every kind's pair of slots, made together at the first record of any (FileStore.make_slots),
 # with a region for records this long (a record that outgrows its region is written to a new
 # file: FAT writes, see the module docstring). Measured: a Global 1940 save < 4 KB
-# (test_game_save_size), the tail record 4 KB + 20 (an older firmware's; now 24 bytes), a raid
+# (test_game_save_size), the tail record 4 KB + 20 (an older firmware's; now 12 bytes), a raid
 # ~1 KB. `tlog`: the tournament log's two copies (firmware/tlog.py), not records: each region
 # (capacity(LOG_BYTES), 120 KB) holds the log from its start, its committed length in the tail
 # record; a log passing it grows its file (FAT writes).
