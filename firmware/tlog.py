@@ -342,6 +342,7 @@ class LogFile:
         self.length = None     # committed bytes (None: not read yet / no log)
         self.crc = 0
         self.good = None       # the copy that matched the tail record at power-on
+        self.plain = False     # an older firmware's log read where it is (a read-only drive)
 
     # -- store access ----------------------------------------------------
     def _path(self, name):
@@ -361,8 +362,10 @@ class LogFile:
             make((), 0)         # the copies are in saves.LAYOUT: made with it, or now if missing
 
     def _append(self, data):
-        if self.length is None:
+        if self.length is None or self.plain:
             self.recover()
+            if self.plain:
+                raise OSError("the log cannot be copied in (read-only drive)")
             if self.length is None:       # no log yet: the copies start empty
                 self._layout()
                 self.length = 0
@@ -442,7 +445,7 @@ class LogFile:
         footer); skipped when the file already holds that many bytes."""
         if self.length is None:
             self.recover()
-        if self.length is None or self.store.size(self.name) == self.length:
+        if self.length is None or self.plain or self.store.size(self.name) == self.length:
             return
         self.store.write_pieces(self.name, self._copy_pieces(self.good or COPIES[0], self.length))
 
@@ -450,7 +453,9 @@ class LogFile:
     def recover(self):
         """At power-on: the copy the tail record names (a copy a cut damaged written again from
         the other); an older firmware's log copied in. Sets `length` (None: no log); ValueError
-        when neither copy holds the committed log (not what a power cut does)."""
+        when neither copy holds the committed log (not what a power cut does). On a read-only
+        drive the log is read where it is, nothing written."""
+        self.plain = False
         rec = self._tail().load()
         got = unpack_commit(rec)
         if got is None:
@@ -466,7 +471,10 @@ class LogFile:
         self.good = good[0]
         for name in COPIES:
             if name not in good:
-                self._repair(name, good[0], length)
+                try:
+                    self._repair(name, good[0], length)
+                except OSError:
+                    pass        # a read-only drive (back held at boot): read from the good copy
 
     def _repair(self, name, good, length):
         """Copy `name` made equal to `good` over the committed bytes: the pieces that differ
@@ -497,19 +505,25 @@ class LogFile:
         if not self._exists(self.name):
             self.length = None
             return
-        if rec is not None:
-            self._restore_tail(rec)
-        end = self._plain_end()
-        self._layout()
-        crc = 0
-        at = 0
-        for b in _first(self.store.pieces(self.name, _CHUNK), end):
-            for name in COPIES:
-                self.store.write_slot_at(name, saves.SECTOR + at, b)
-            crc = saves.crc32(b, crc)
-            at += len(b)
-        self._commit(end, crc)
-        self.good = COPIES[0]
+        try:
+            if rec is not None:
+                self._restore_tail(rec)
+            end = self._plain_end()
+            self._layout()
+            crc = 0
+            at = 0
+            for b in _first(self.store.pieces(self.name, _CHUNK), end):
+                for name in COPIES:
+                    self.store.write_slot_at(name, saves.SECTOR + at, b)
+                crc = saves.crc32(b, crc)
+                at += len(b)
+            self._commit(end, crc)
+            self.good = COPIES[0]
+        except OSError:
+            # a read-only drive (back held at boot): the older file is read as it is
+            self.length = self._plain_end()
+            self.good = None
+            self.plain = True
 
     def _plain_end(self):
         """The committed end of an older firmware's log file (after its last empty line)."""
@@ -546,6 +560,8 @@ class LogFile:
 
     def _chunks(self):
         """The committed log's bytes, a piece at a time (the device never holds the whole log)."""
+        if self.plain:
+            return _first(self.store.pieces(self.name, _CHUNK), self.length)
         return self._copy_pieces(self.good or COPIES[0], self.length)
 
     def scan(self):

@@ -964,3 +964,33 @@ def test_battle_result_shows_both_sides_the_odds_it_had_and_its_luck_on_every_pr
                     assert "Left:" in half and "Lost:" in half
             assert d.app.grid.cut == 0 and d.app.errors == [], (base.NAME, d.app.errors)
     assert panels_seen >= 2
+
+
+def test_a_read_only_boot_reads_the_log_without_writing_it():
+    """Issue 14 point 6: booted with the drive read-only (back held at reset), a tournament comes
+    back from the copy that matches the tail record when the other one is damaged (the repair
+    waits for a writable start), and an older firmware's `tournament.log` is read where it is
+    (copied in at the next writable start)."""
+    from firmware import saves, tlog
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    start_and_buy_two(d)
+    before = state(d.app)
+    good = flash.log()
+    flash.tester(flash.store.write_slot_at, tlog.COPIES[0], saves.SECTOR, b"\xff" * 100)
+    flash.sim.writable = False
+    again = device(flash)
+    assert again.app.session.tour is not None and state(again.app) == before
+    flash.sim.writable = True
+    flash.files["tournament.log"] = good + b"5|action|pu"          # the older firmware's drive
+    flash.tester(lambda: saves.Slots(flash.store, tlog.TAIL_NAME).save(
+        struct.pack("<I", len(good)) + good[-4096:]))
+    for name in tlog.COPIES:
+        flash.tester(flash.store.write_slot_at, name, saves.SECTOR, b"\xff" * len(good))
+    flash.sim.writable = False
+    again = device(flash)
+    assert again.app.session.tour is not None and state(again.app) == before
+    flash.sim.writable = True
+    again = device(flash)
+    assert again.app.session.tour is not None and state(again.app) == before and flash.log() == good
