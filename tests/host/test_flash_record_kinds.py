@@ -1,7 +1,7 @@
 """Every kind of record the firmware keeps on flash against a power cut at every flash unit of a
 scripted session (issue 14 point 6): game saves, settings, pending battles, the luck ledger, the
-luck cache, the tournament seed record (slot files, firmware/saves.py) and the tournament log with
-its tail record (firmware/tlog.py), interleaved as the app writes them, through the firmware's
+luck cache, the tournament seed record (slot files, firmware/saves.py) and the tournament log (its
+two copies and the tail record, firmware/tlog.py), interleaved as the app writes them, through the firmware's
 own FileStore on the simulator's flash (host_sim/flash.py: a cut wipes the 4 KB erase sector
 being written).
 
@@ -135,8 +135,8 @@ def test_slot_records_survive_a_cut_at_every_flash_unit_with_fatfs_own_sectors()
     saved and erased interleaved, on the flash with FatFs' FAT and directory sectors written and
     torn too (host_sim/flash.py metadata=True), a cut at every flash unit -- the slot layout made
     before the first record included: every kind holds its last completed record or the
-    interrupted one (an erase: nothing). The tournament log is left out: its appends still write
-    the FAT and the save directory (host_sim/README, Limits)."""
+    interrupted one (an erase: nothing). Erases in place of the log's appends (the sweep with the
+    log is the next test)."""
     units, cuts, failures = sweep(21, 14, metadata=True, log=False)
     ops = script(21, 14, log=False)
     assert [k for k, _p in ops if k == "erase"] and len(set(k for k, _p in ops)) >= 5
