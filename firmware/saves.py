@@ -49,10 +49,13 @@ previous record. Every kind's pair (LAYOUT) is made together before the first
 record of any (`make_slots`, with room made first in the save directory so that
 it never grows a cluster in the middle of the layout), so no later save allocates
 or frees a cluster: an erase writes a "cleared" record instead of removing files.
-What still writes the FAT after the first record: a record outgrowing its region
-(written to a new file), remaking a slot a cut took (after that cut), the one-time
-move of an older firmware's plain slot files (`upgrade`), and the tournament log
-(firmware/tlog.py: it grows by appends in the save directory).
+The tournament log's two copies are a LAYOUT pair too (`tlog.0/r`, `tlog.1/r`: each
+region preallocated, written in place; firmware/tlog.py). What still writes the FAT
+after the first record: a record outgrowing its region (written to a new file), a
+log outgrowing its copies' region (the files grow), remaking a slot or a log copy a
+cut took (after that cut), the one-time move of an older firmware's plain slot files
+(`upgrade`) or log (firmware/tlog.py), and the export Finish tournament writes
+(`tournament.log`, once per tournament, after its last record).
 """
 
 import struct
@@ -70,11 +73,12 @@ except ImportError:  # pragma: no cover - ports without binascii.crc32
     _crc32 = None
 
 
-def crc32(data):
-    """CRC-32 (IEEE, as zlib), from binascii when the port has it."""
+def crc32(data, crc=0):
+    """CRC-32 (IEEE, as zlib), from binascii when the port has it; `crc`: the CRC of the bytes
+    before `data` (a long file's CRC a piece at a time)."""
     if _crc32 is not None:
-        return _crc32(data) & 0xFFFFFFFF
-    crc = 0xFFFFFFFF
+        return _crc32(data, crc) & 0xFFFFFFFF
+    crc ^= 0xFFFFFFFF
     for b in data:
         crc ^= b
         for _ in range(8):
@@ -414,6 +418,44 @@ class FileStore:
             sync()
         return True
 
+    def slot_size(self, name):
+        """The length of a slot's file (padding included), or None when it is missing."""
+        try:
+            return self._os.stat(self._slot(name))[6]
+        except (OSError, AttributeError):
+            return None
+
+    def read_slot_at(self, name, offset, n):
+        """`n` bytes of a slot's file from `offset` (fewer at its end); OSError when it cannot be
+        read (missing, or its FAT chain cut)."""
+        with open(self._slot(name), "rb") as f:
+            f.seek(offset)
+            return f.read(n)
+
+    def slot_pieces(self, name, start, end, n):
+        """Bytes [start, end) of a slot's file, `n` at a time (fewer if the file ends before);
+        OSError when it cannot be read. The file is closed when the pieces run out."""
+        f = open(self._slot(name), "rb")
+        try:
+            f.seek(start)
+            while start < end:
+                b = f.read(min(n, end - start))
+                if not b:
+                    break
+                start += len(b)
+                yield b
+        finally:
+            f.close()
+
+    def write_slot_at(self, name, offset, data):
+        """`data` over a slot's file from `offset`, in place ("r+b": no cluster allocated while it
+        stays inside the file; its directory entry rewritten, in the slot's own directory)."""
+        with open(self._slot(name), "r+b") as f:
+            f.seek(offset)
+            f.write(data)
+            f.flush()
+        self._sync()
+
     def read_slot(self, name):
         """The slot's record (it may fail its check: Slots tells), or None. A file of one record
         alone (written by an older firmware, or a tester) is read too."""
@@ -441,9 +483,13 @@ PAD = "p"        # `<name>p`: the sector of padding made before a slot's directo
 # Every kind's pair of slots, made together at the first record of any (FileStore.make_slots),
 # with a region for records this long (a record that outgrows its region is written to a new
 # file: FAT writes, see the module docstring). Measured: a Global 1940 save < 4 KB
-# (test_game_save_size), the tail record 4 KB + 20, a raid ~1 KB.
+# (test_game_save_size), the tail record 4 KB + 20 (an older firmware's; now 12 bytes), a raid
+# ~1 KB. `tlog`: the tournament log's two copies (firmware/tlog.py), not records: each region
+# (capacity(LOG_BYTES), 120 KB) holds the log from its start, its committed length in the tail
+# record; a log passing it grows its file (FAT writes).
+LOG_BYTES = 98304
 LAYOUT = (("settings", 200), ("game", 8000), ("pending", 1500), ("raid", 1500), ("luck", 3000),
-          ("tluck", 3000), ("ttail", 4200), ("tourney", 400))
+          ("tluck", 3000), ("ttail", 4200), ("tlog", LOG_BYTES), ("tourney", 400))
 
 
 def capacity(n):

@@ -271,6 +271,11 @@ class Session:
         t.finish()
         self.finished = t
         self._flush()
+        if not self.tlog.pending:
+            try:
+                self.tlog.export()   # the director's file: the committed log alone (firmware/tlog.py)
+            except OSError as err:
+                self.save_error = err
 
     def luck_rows(self):
         """The luck ledger's rows (engine_core.trust.luck.LuckLedger.rows) of the game on hand."""
@@ -291,6 +296,10 @@ class Session:
         finishing = closed & tlog.FINISHING
         closed &= ~tlog.FINISHING
         if finished:
+            try:
+                log.export()    # a cut stopped the export after the footer: written again
+            except OSError as err:
+                self.save_error = err
             return False        # nothing to resume
         board = self.load_board(edition)
         options = json.loads(opts) if opts else {}

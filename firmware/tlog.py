@@ -12,22 +12,24 @@ Three things a tournament keeps on the device (engine_core/trust/tournament.py i
   Without nvm (the Raspberry Pi) the slot files are plain. The seed is never written into the log until `finish()` reveals it.
   `game_seq` is the game slots' sequence number when the tournament began: a normal game
   saved later has a higher one and wins at start-up (one commit point each way).
-* the **log file** -- `tournament.log` in the save directory, one line per entry as
-  `engine_core.trust.audit.AuditLog` makes them. The lines of one engine call (an action and
-  its bank entries, a battle decision and the rolls it leads to) are buffered while the
-  call runs and appended as one group (open "ab", write, flush, close) before it returns,
-  followed by an empty line: the group's commit mark. Read back, only groups with their
-  mark count: a group a power cut stopped half-way (a line cut short, or whole lines of
-  an action without its mark) is dropped, so the game comes back exactly as it was after
-  the last completed action, and the file is rewritten without it before anything is
-  appended again (write `tournament.new`, remove the log, rename; a cut in between is
-  finished at the next start). On flash an append may wipe the 4 KB erase sector it writes,
-  committed groups in it too: after each append the log's length and last 4 KB go to the
-  tail record (`Slots(store, "ttail")`, placed by saves.py where no other write wipes it), and
-  at power-on bytes of the log that read erased (0xFF) where the record holds others are
-  written back before the log is read (any other difference is left for the log's checks).
-  `verify` and `tournament.resume` skip empty lines. At the
-  end the footer (`SEED|<seed>|<hash>`) goes to the same file: it is the export.
+* the **log** -- one line per entry as `engine_core.trust.audit.AuditLog` makes them. The
+  lines of one engine call (an action and its bank entries, a battle decision and the rolls
+  it leads to) are buffered while the call runs and appended as one group before it
+  returns, followed by an empty line (the group's mark). On flash the log is kept twice,
+  `tlog.0/r` and `tlog.1/r` (saves.LAYOUT: each copy a directory of its own behind padding,
+  its region preallocated before the first record of any kind), from byte saves.SECTOR of
+  each file; the tail record (`Slots(store, "ttail")`) holds the committed length and the
+  CRC-32 of those bytes. An append writes the group in place into copy 0, then copy 1, then
+  the tail record: the record is the commit point, and whatever a cut wipes (a copy's 4 KB
+  erase sector, its directory entry) is in one copy only, so the other still holds what the
+  record names. No cluster is allocated and no entry of the save directory is rewritten
+  while the log fits its region (LogFile). At power-on a copy failing the record's CRC is
+  written again from the other. The bytes of a group past the committed length (a cut
+  before the record) are not the log. `verify` and `tournament.resume` skip empty lines.
+  At the end the footer (`SEED|<seed>|<hash>`) is appended the same way, then the export
+  is written: `tournament.log` in the save directory, the committed log alone. An older
+  firmware's log (`tournament.log` appended in place, its tail record the last 4 KB) is
+  read and copied into the two copies at power-on.
 * the **luck cache** -- `Slots(store, "tluck")`: the luck ledger's expectation (win chance,
   expected IPC swing) of every battle rated so far, bound to the tournament by its commitment.
   Rating a battle takes the odds engine seconds on a microcontroller; after a power cut the
@@ -46,8 +48,8 @@ from firmware import saves
 
 LOG_NAME = "tournament.log"
 NEW_NAME = "tournament.new"
-TAIL_NAME = "ttail"
-TAIL = 4096         # bytes of the log's end in the tail record: all a wiped 4 KB sector can hold of it
+TAIL_NAME = "ttail"  # the tail record: the log's committed length and CRC (an older firmware: its last 4 KB)
+LOG_KIND = "tlog"    # the log's two copies, tlog.0 and tlog.1 (saves.LAYOUT)
 SLOTS_NAME = "tourney"
 
 _VERSION = 1
@@ -295,58 +297,102 @@ def unpack_ledger(data, edition, game_seed):
 
 # ------------------------------------------------------------------ the log file
 
+COPIES = (LOG_KIND + ".0", LOG_KIND + ".1")
+_COMMIT = b"LOG2"   # the tail record of this layout: magic, committed length, CRC-32 of those bytes
+
+
+def pack_commit(length, crc):
+    return _COMMIT + struct.pack("<II", length, crc)
+
+
+def unpack_commit(data):
+    """(committed length, crc) of this layout's tail record; None for an older firmware's
+    (its length and last 4 KB) or none."""
+    if data is None or len(data) != 12 or bytes(data[:4]) != _COMMIT:
+        return None
+    return struct.unpack("<II", data[4:12])
+
+
 class LogFile:
     """The tournament log in a store: `saves.FileStore` on the device (tests pass the same store
-    on the simulator's flash). Every file access is one of the store's methods (append, size,
-    read_at, write_at, pieces, write_pieces, rename, write, remove), so the tail record guards
-    the log whatever store holds it."""
+    on the simulator's flash). Every file access is one of the store's methods.
+
+    Two copies, `tlog.0/r` and `tlog.1/r` (saves.LAYOUT: each in a directory of its own behind
+    padding, its region preallocated before the first record), each holding the log's bytes
+    from offset saves.SECTOR; the committed length and the CRC-32 of those bytes in the tail
+    record (`Slots(store, "ttail")`). An append writes the group into copy 0 in place, then into
+    copy 1, then the tail record: a cut in copy 0's write (its data sector, its directory entry)
+    leaves copy 1 as the tail record names it, a cut in copy 1's leaves copy 0, a cut in the tail
+    record's write leaves the older record, which both copies match. No cluster is allocated and
+    no entry of the save directory is written while the log fits its region. At power-on a copy
+    that fails the record's CRC (a sector wiped, its entry lost) is written again from the other
+    (remade first when a cut took its file: FAT writes, after that cut).
+
+    The export for the tournament director is `tournament.log` in the save directory: the
+    committed bytes alone, written after the footer (Finish tournament), rewritten at the next
+    start when a cut stopped it. A log an older firmware wrote (`tournament.log` appended in
+    place, its tail record the last 4 KB) is read and copied into the two copies at power-on."""
 
     def __init__(self, store, name=LOG_NAME, new_name=NEW_NAME):
         self.store = store
-        self.name = name
+        self.name = name            # the export (and an older firmware's log)
         self.new_name = new_name
         self.pending = []      # lines of the engine call in progress
         self.written = 0       # lines appended this session
+        self.length = None     # committed bytes (None: not read yet / no log)
+        self.crc = 0
+        self.good = None       # the copy that matched the tail record at power-on
+        self.plain = False     # an older firmware's log read where it is (a read-only drive)
 
     # -- store access ----------------------------------------------------
     def _path(self, name):
         return saves._join(getattr(self.store, "directory", ""), name)
 
+    def _tail(self):
+        return saves.Slots(self.store, TAIL_NAME)
+
+    def _commit(self, length, crc):
+        self._tail().save(pack_commit(length, crc))
+        self.length = length
+        self.crc = crc
+
+    def _layout(self):
+        make = getattr(self.store, "make_slots", None)
+        if make is not None:
+            make((), 0)         # the copies are in saves.LAYOUT: made with it, or now if missing
+
     def _append(self, data):
-        self.store.append(self.name, data)
-        self._save_tail()
+        if self.length is None or self.plain:
+            self.recover()
+            if self.plain:
+                raise OSError("the log cannot be copied in (read-only drive)")
+            if self.length is None:       # no log yet: the copies start empty
+                self._layout()
+                self.length = 0
+                self.crc = 0
+        at = saves.SECTOR + self.length
+        for name in COPIES:
+            self.store.write_slot_at(name, at, data)
+        self._commit(self.length + len(data), saves.crc32(data, self.crc))
 
-    def _save_tail(self):
-        """The log's length and last TAIL bytes as a slot record (saves.py places it where no
-        other write can wipe it). An append wipes at most the sector it writes, which holds no
-        more of the committed log than these bytes: `_restore_tail` writes them back."""
-        size = self.store.size(self.name)
-        if size is None:
-            return
-        start = size - TAIL if size > TAIL else 0
-        data = self.store.read_at(self.name, start, size - start)
-        saves.Slots(self.store, TAIL_NAME).save(struct.pack("<I", size) + data)
+    def _copy_pieces(self, name, length):
+        return self.store.slot_pieces(name, saves.SECTOR, saves.SECTOR + length, _CHUNK)
 
-    def _restore_tail(self):
-        """At power-on: where the log's bytes differ from the newest tail record (a sector a cut
-        wiped during the next append), they are written back in place."""
-        size_now = self.store.size(self.name)
-        if size_now is None:
-            return
-        rec = saves.Slots(self.store, TAIL_NAME).load()
-        if rec is None or len(rec) < 4:
-            return
-        size = struct.unpack("<I", rec[:4])[0]
-        data = rec[4:]
-        start = size - len(data)
-        if size_now < size or start < 0:
-            return          # not this log's record
-        now = self.store.read_at(self.name, start, len(data))
-        if now != data and _wiped(now, data):
-            self.store.write_at(self.name, start, data)
+    def _crc_of(self, name, length):
+        """CRC-32 of the first `length` bytes of a copy; None when it is missing, short or
+        cannot be read."""
+        crc = 0
+        n = 0
+        try:
+            for b in self._copy_pieces(name, length):
+                crc = saves.crc32(b, crc)
+                n += len(b)
+        except OSError:
+            return None
+        return crc if n == length else None
 
     def path(self):
-        """The log's path on the device (what a tournament director copies)."""
+        """The export's path on the device (what a tournament director copies)."""
         return self._path(self.name)
 
     # -- writing ---------------------------------------------------------
@@ -355,8 +401,8 @@ class LogFile:
         self.pending.append(line)
 
     def flush(self):
-        """Append the pending lines and their commit mark (one write); on OSError they stay
-        pending."""
+        """Append the pending lines and their commit mark (into both copies, then the tail
+        record); on OSError they stay pending."""
         if not self.pending:
             return 0
         data = _group(self.pending)
@@ -367,40 +413,161 @@ class LogFile:
         return n
 
     def start(self):
-        """A new tournament: the old log goes, the pending lines (header...) start the file."""
-        data = _group(self.pending) if self.pending else b""
-        saves.Slots(self.store, TAIL_NAME).erase()
-        self.store.write(self.name, data)
-        self._save_tail()
+        """A new tournament: the pending lines (header...) start the log, from the copies'
+        first byte (the committed length says where it ends; the previous export stays until
+        the next Finish writes over it)."""
+        self.replace(_group(self.pending) if self.pending else b"")
         self.written += len(self.pending)
         self.pending = []
 
+    def replace(self, data):
+        """The whole log is `data` (a new tournament's first group; a tester's copy): both
+        copies from their first byte, then the tail record."""
+        self._layout()
+        for name in COPIES:
+            self.store.write_slot_at(name, saves.SECTOR, data)
+        self._commit(len(data), saves.crc32(data))
+        self.good = COPIES[0]
+
+    def pieces(self):
+        """The committed log's bytes, a piece at a time (None: no log)."""
+        if self.length is None:
+            self.recover()
+        return None if self.length is None else self._chunks()
+
     def remove(self):
-        self.store.remove(self.new_name)
-        self.store.remove(self.name)
-        saves.Slots(self.store, TAIL_NAME).erase()
+        """No log from now on (the tail record cleared: the copies are left, no file removed)."""
+        self._tail().erase()
+        self.length = None
+
+    def export(self):
+        """The committed log alone as `tournament.log` (a new file: FAT writes, once, after the
+        footer); skipped when the file already holds that many bytes."""
+        if self.length is None:
+            self.recover()
+        if self.length is None or self.plain or self.store.size(self.name) == self.length:
+            return
+        self.store.write_pieces(self.name, self._copy_pieces(self.good or COPIES[0], self.length))
 
     # -- reading ---------------------------------------------------------
-    def _exists(self, name):
-        return self.store.size(name) is not None
-
     def recover(self):
-        """Finish a repair a power cut interrupted (see the module docstring)."""
+        """At power-on: the copy the tail record names (a copy a cut damaged written again from
+        the other); an older firmware's log copied in. Sets `length` (None: no log); ValueError
+        when neither copy holds the committed log (not what a power cut does). On a read-only
+        drive the log is read where it is, nothing written."""
+        self.plain = False
+        rec = self._tail().load()
+        got = unpack_commit(rec)
+        if got is None:
+            self._upgrade(rec)
+            return
+        length, crc = got
+        good = [name for name in COPIES if self._crc_of(name, length) == crc]
+        if not good:
+            self.length = None
+            raise ValueError("neither copy of the tournament log on flash holds its committed bytes")
+        self.length = length
+        self.crc = crc
+        self.good = good[0]
+        for name in COPIES:
+            if name not in good:
+                try:
+                    self._repair(name, good[0], length)
+                except OSError:
+                    pass        # a read-only drive (back held at boot): read from the good copy
+
+    def _repair(self, name, good, length):
+        """Copy `name` made equal to `good` over the committed bytes: the pieces that differ
+        written in place; a copy a cut took (its entry wiped) made again first."""
+        if self.store.slot_size(name) is None:
+            self._layout()
+        at = 0
+        for b in self._copy_pieces(good, length):
+            try:
+                now = self.store.read_slot_at(name, saves.SECTOR + at, len(b))
+            except OSError:
+                now = None
+            if now != b:
+                self.store.write_slot_at(name, saves.SECTOR + at, b)
+            at += len(b)
+
+    def _upgrade(self, rec):
+        """A log an older firmware wrote: `tournament.log` appended in place, its tail record the
+        log's length and last 4 KB. Finished as that firmware did (a repair a cut interrupted,
+        wiped bytes written back), then its committed groups copied into both copies and the
+        tail record written (the commit point: a cut before it does this again). The file
+        stays (a finished game's export)."""
         if self._exists(self.new_name):
             if not self._exists(self.name):
                 self.store.rename(self.new_name, self.name)   # the new file was complete
             else:
                 self.store.remove(self.new_name)         # maybe half-written: the log still holds
-        self._restore_tail()
+        if not self._exists(self.name):
+            self.length = None
+            return
+        try:
+            if rec is not None:
+                self._restore_tail(rec)
+            end = self._plain_end()
+            self._layout()
+            crc = 0
+            at = 0
+            for b in _first(self.store.pieces(self.name, _CHUNK), end):
+                for name in COPIES:
+                    self.store.write_slot_at(name, saves.SECTOR + at, b)
+                crc = saves.crc32(b, crc)
+                at += len(b)
+            self._commit(end, crc)
+            self.good = COPIES[0]
+        except OSError:
+            # a read-only drive (back held at boot): the older file is read as it is
+            self.length = self._plain_end()
+            self.good = None
+            self.plain = True
+
+    def _plain_end(self):
+        """The committed end of an older firmware's log file (after its last empty line)."""
+        end = 0
+        size = 0
+        nl = False          # the previous piece ended with a newline
+        for b in self.store.pieces(self.name, _CHUNK):
+            i = b.rfind(b"\n\n")
+            if i >= 0:
+                end = size + i + 2
+            elif nl and b[:1] == b"\n":
+                end = size + 1
+            size += len(b)
+            nl = b[-1:] == b"\n"
+        return end
+
+    def _restore_tail(self, rec):
+        """An older firmware's tail record (the log's length and last 4 KB): where the log's
+        bytes read erased (a sector a cut wiped during the next append) they are written back."""
+        size_now = self.store.size(self.name)
+        if size_now is None or len(rec) < 4:
+            return
+        size = struct.unpack("<I", rec[:4])[0]
+        data = rec[4:]
+        start = size - len(data)
+        if size_now < size or start < 0:
+            return          # not this log's record
+        now = self.store.read_at(self.name, start, len(data))
+        if now != data and _wiped(now, data):
+            self.store.write_at(self.name, start, data)
+
+    def _exists(self, name):
+        return self.store.size(name) is not None
 
     def _chunks(self):
-        """The log's bytes, a piece at a time (the device never holds the whole log)."""
-        return self.store.pieces(self.name, _CHUNK)
+        """The committed log's bytes, a piece at a time (the device never holds the whole log)."""
+        if self.plain:
+            return _first(self.store.pieces(self.name, _CHUNK), self.length)
+        return self._copy_pieces(self.good or COPIES[0], self.length)
 
     def scan(self):
-        """(bytes of the committed groups, bytes in the file); None when there is no log."""
+        """(bytes of the committed groups, committed bytes); None when there is no log."""
         self.recover()
-        if not self._exists(self.name):
+        if self.length is None:
             return None
         end = 0
         size = 0
@@ -440,14 +607,11 @@ class LogFile:
             yield rest.decode()
 
     def truncate(self, end):
-        """Keep the first `end` bytes (drop an uncommitted tail) without a moment with no log:
-        the kept part goes to a new file, the log is removed, the new file renamed."""
-        # the tail record stays: it holds the committed end the new file copies, and while the
-        # new file is written (its first sector may be the log's last) it can restore the log
-        self.store.write_pieces(self.new_name, _first(self._chunks(), end))
-        self.store.remove(self.name)
-        self.store.rename(self.new_name, self.name)
-        self._save_tail()
+        """Keep the first `end` bytes (drop a group without its mark): the tail record says so."""
+        crc = 0
+        for b in _first(self._chunks(), end):
+            crc = saves.crc32(b, crc)
+        self._commit(end, crc)
 
 
 def _wiped(now, data):

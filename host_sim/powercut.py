@@ -24,8 +24,8 @@ erase sector being written, other files' bytes in it too (`tear=False` turns tha
 what the model catches); `--metadata` models FatFs' FAT and directory sectors too.
 
 In tournament mode the state is the same payload, rebuilt at power-on from the seed record and
-`tournament.log` (firmware/tlog.py): each action's log lines are one append with a commit mark,
-so the cut frame's states are the ones before and after each completed append.
+the log (firmware/tlog.py: two copies, committed by the tail record): each action's log lines are
+one append, so the cut frame's states are the ones before and after each completed append.
 """
 
 import argparse

@@ -11,7 +11,7 @@ import struct
 import tempfile
 from collections.abc import MutableMapping
 
-from firmware import saves
+from firmware import saves, tlog
 from firmware.app import App
 from firmware.hardware import sim
 from host_sim.flash import Flash as SectorFlash, PowerCut  # noqa: F401  (tests import PowerCut here)
@@ -33,9 +33,9 @@ class Flash:
 
     Every method of the store runs the FileStore's own code with the model installed."""
 
-    def __init__(self, tear=True):
+    def __init__(self, tear=True, metadata=False):
         self._tmp = tempfile.TemporaryDirectory(prefix="fw-flash-")
-        self.sim = SectorFlash(os.path.join(self._tmp.name, "fs"), SAVE_DIR, tear=tear)
+        self.sim = SectorFlash(os.path.join(self._tmp.name, "fs"), SAVE_DIR, tear=tear, metadata=metadata)
         with self.sim:
             self.store = saves.FileStore(SAVE_DIR)
         self.writes = 0     # writes that reached flash complete
@@ -104,6 +104,34 @@ class Flash:
 
     def pieces(self, name, n):
         return iter(self._call(lambda: list(self.store.pieces(name, n))))
+
+    def slot_size(self, name):
+        return self._call(self.store.slot_size, name)
+
+    def read_slot_at(self, name, offset, n):
+        return self._call(self.store.read_slot_at, name, offset, n)
+
+    def slot_pieces(self, name, start, end, n):
+        return iter(self._call(lambda: list(self.store.slot_pieces(name, start, end, n))))
+
+    def write_slot_at(self, name, offset, data):
+        """Bytes of a tournament log copy (firmware/tlog.py): not a commit point of its own (the
+        tail record's write after it is), so recorders are not told."""
+        self._call(self.store.write_slot_at, name, offset, data)
+        self.writes += 1
+
+    # -- the tournament log as the firmware keeps it (firmware/tlog.py: two copies, the tail record)
+    def log(self):
+        """The committed log's bytes as the firmware reads them at power-on (None: no log)."""
+        def read():
+            got = tlog.LogFile(self.store).pieces()
+            return None if got is None else b"".join(got)
+        return self.tester(read)
+
+    def set_log(self, data):
+        """A tester's (or forger's) log: `data` in both copies, the tail record naming it
+        (never cut, not counted)."""
+        self.tester(lambda: tlog.LogFile(self.store).replace(bytes(data)))
 
     def _wrote(self, name, data):
         self.writes += 1

@@ -166,14 +166,14 @@ def _hostile_log(body_entries):
     flash = LogFlash()
     d = device(flash)
     new_tournament(d)
-    head = flash.files["tournament.log"].decode().splitlines()[0]
+    head = flash.log().decode().splitlines()[0]
     prev = head.split("|")[4]
     out = [head]
     for i, (kind, body) in enumerate(body_entries):
         text = "%d|%s|%s" % (i + 1, kind, body)
         prev = audit.chain_next(prev, text)
         out.append(text + "|" + prev)
-    flash.files["tournament.log"] = ("\n".join(out) + "\n\n").encode()
+    flash.set_log(("\n".join(out) + "\n\n").encode())
     return flash, device
 
 
@@ -192,12 +192,12 @@ def test_a_hostile_but_well_chained_tournament_log_never_bricks_the_device():
     )
     for entries in cases:
         flash, device = _hostile_log(entries)
-        kept = flash.files["tournament.log"]
+        kept = flash.log()
         d = device(flash)
         d.wait(500)
         assert d.screen() == "Home", entries[-1][0]
         assert "Tournament log unreadable" in d.text()
-        assert flash.files["tournament.log"] == kept
+        assert flash.log() == kept
 
 
 def test_a_log_line_longer_than_a_log_line_may_be_is_not_read_whole():
@@ -206,8 +206,8 @@ def test_a_log_line_longer_than_a_log_line_may_be_is_not_read_whole():
     home menu with "Tournament log unreadable"."""
     from engine_core.trust.audit import MAX_LINE
     flash, device = _hostile_log([("game", '{"options":{}}')])
-    log = flash.files["tournament.log"]
-    flash.files["tournament.log"] = log.replace(b'{"options":{}}', b"x" * (MAX_LINE * 8))
+    log = flash.log()
+    flash.set_log(log.replace(b'{"options":{}}', b"x" * (MAX_LINE * 8)))
     d = device(flash)
     assert d.screen() == "Home" and "Tournament log unreadable" in d.text()
     assert "longer than a log line" in str(d.app.session.resume_error)

@@ -10,6 +10,7 @@ exported log is checked by the verify command in a separate process.
 
 import hashlib
 import os
+import struct
 import random
 import subprocess
 import sys
@@ -27,8 +28,8 @@ class LogFlash(Flash):
     """The device's flash (fw_device: the simulator's sector model) with a hook that records the
     game's state after every completed flash operation."""
 
-    def __init__(self):
-        Flash.__init__(self)
+    def __init__(self, metadata=False):
+        Flash.__init__(self, metadata=metadata)
         self.device = None
         self.states = []      # state after each completed operation
 
@@ -61,8 +62,9 @@ class _Holder:
 
 
 def log_lines(flash):
-    """The log's lines (the empty lines between groups are commit marks, firmware/tlog.py)."""
-    return [l for l in flash.files["tournament.log"].decode().splitlines() if l]
+    """The log's lines (the empty lines between groups are commit marks, firmware/tlog.py), as the
+    firmware reads them from its two copies."""
+    return [l for l in flash.log().decode().splitlines() if l]
 
 
 def new_tournament(d, edition="Pacific 1940"):
@@ -176,7 +178,7 @@ def test_commitment_is_shown_before_the_first_action():
     assert "Commitment" in d.lines()[0]
     lines = log_lines(flash)
     assert len(lines) == 2 and lines[0].split("|")[3] == want and lines[1].split("|")[1] == "game"
-    assert SEED_HEX not in flash.files["tournament.log"].decode()
+    assert SEED_HEX not in flash.log().decode() and "tournament.log" not in flash.files
     assert any(SEED_HEX.encode() in v for k, v in flash.files.items() if k.startswith("tourney."))
     again = device(flash)                          # a restart before the first action: shown again
     assert again.screen() == "Commitment"
@@ -235,6 +237,7 @@ def test_tournament_game_logged_finished_and_verified():
     assert d.screen() == "Luck" and "JPN" in d.text()
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "game.log")
+        assert flash.files["tournament.log"] == flash.log()   # the export: the committed log alone
         with open(path, "wb") as f:
             f.write(flash.files["tournament.log"])
         r = verify_cli(path)
@@ -430,27 +433,60 @@ def test_power_cut_at_150_random_points_of_a_tournament():
     assert resumed > 60
 
 
-def test_a_cut_short_line_is_dropped_and_the_file_repaired():
-    """Issue 9: a line the power cut left half-written is dropped on resume and the file is
-    rewritten without it before anything is appended (write new, remove, rename); a cut
-    inside that repair is finished at the next start."""
+def test_a_group_past_the_committed_length_is_dropped():
+    """Issue 9 / issue 14 point 6: lines the copies hold past the committed length of the tail
+    record (a cut after the copies' writes, before the record's) are not the log: the game comes
+    back as it was after the last committed group, and the next append writes over them."""
+    from firmware import saves, tlog
     flash = LogFlash()
     d = device(flash)
     new_tournament(d)
     d.press("select")
-    good = flash.files["tournament.log"]
-    flash.files["tournament.log"] = good + b"2|action|purch"
+    good = flash.log()
+    for name in tlog.COPIES:
+        flash.tester(flash.store.write_slot_at, name, saves.SECTOR + len(good), b"2|action|purch")
     again = device(flash)
-    assert flash.files["tournament.log"] == good
+    assert flash.log() == good
     assert again.app.session.tour is not None
-    # a repair cut after the old log was removed: the complete new file is renamed into place
+
+
+def test_a_log_of_the_older_firmware_is_read_and_copied_in():
+    """Issue 14 point 6, the upgrade path: an older firmware's `tournament.log` (appended in place,
+    its tail record the log's length and last 4 KB; a group a cut left half-written; a repair's
+    new file) is read at power-on, its committed groups copied into the two copies and the tail
+    record written in this layout: the game comes back as it was."""
+    from firmware import saves, tlog
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    start_and_buy_two(d)
+    before = state(d.app)
+    good = flash.log()
+
+    def older(extra, new=None):
+        flash.files["tournament.log"] = good + extra
+        if new is not None:
+            flash.files["tournament.new"] = new
+        flash.tester(lambda: saves.Slots(flash.store, tlog.TAIL_NAME).save(
+            struct.pack("<I", len(good)) + good[-4096:]))
+        for name in tlog.COPIES:        # what the older firmware's layout did not have
+            flash.tester(flash.store.write_slot_at, name, saves.SECTOR, b"\xff" * len(good))
+
+    older(b"5|action|purch")             # a group cut short
+    again = device(flash)
+    assert again.app.session.tour is not None and state(again.app) == before
+    assert flash.log() == good and tlog.unpack_commit(flash.tester(
+        lambda: saves.Slots(flash.store, tlog.TAIL_NAME).load())) == (len(good), saves.crc32(good))
+    # the older firmware's repair cut after the old log was removed: the new file is the log
+    older(b"")
     flash.files["tournament.new"] = flash.files.pop("tournament.log")
-    device(flash)
-    assert flash.files["tournament.log"] == good and "tournament.new" not in flash.files
-    # ... cut while the new file was written: the old log still holds, the new file goes
-    flash.files["tournament.new"] = good[:10]
-    device(flash)
-    assert flash.files["tournament.log"] == good and "tournament.new" not in flash.files
+    again = device(flash)
+    assert again.app.session.tour is not None and state(again.app) == before
+    assert flash.log() == good and "tournament.new" not in flash.files
+    # ... cut while the new file was written: the old log holds, the new file goes
+    older(b"", new=good[:10])
+    again = device(flash)
+    assert state(again.app) == before and flash.log() == good and "tournament.new" not in flash.files
 
 
 def test_read_only_drive_refuses_a_tournament():
@@ -483,8 +519,8 @@ def test_normal_game_saved_after_a_tournament_wins_at_start():
 
 def test_log_on_real_files_read_in_pieces():
     """Issue 9: on the device the log is read back a piece at a time (never whole): the committed
-    part ends at the last empty-line mark wherever the pieces split it; a cut-short group is cut
-    off through a new file and a rename; the resumed game equals the one before the restart."""
+    groups end at the last empty-line mark wherever the pieces split it, and bytes past the
+    committed length are not read; the resumed game equals the one before the restart."""
     from firmware import saves, tlog
     with tempfile.TemporaryDirectory() as tmp:
         store = saves.FileStore(os.path.join(tmp, "saves"))
@@ -498,16 +534,17 @@ def test_log_on_real_files_read_in_pieces():
                     if k % 2:
                         log.flush()
                 log.flush()
-                with open(log.path(), "ab") as f:
-                    f.write(b"9|x|cut sho")
-                data = open(log.path(), "rb").read()
-                want = data.rfind(b"\n\n") + 2
-                assert log.scan() == (want, len(data)), chunk
-                assert list(log.lines(want)) == ["%d|x|body %d" % (k, k) for k in range(5)]
-                log.truncate(want)
-                assert open(log.path(), "rb").read() == data[:want]
-                assert _log_files(store) == ["tournament.log"]
+                data = b"".join(log.pieces())
+                for name in tlog.COPIES:           # written past the commit: not the log
+                    store.write_slot_at(name, saves.SECTOR + len(data), b"9|x|cut sho")
+                log = tlog.LogFile(store)
+                assert log.scan() == (len(data), len(data)), chunk
+                assert list(log.lines(len(data))) == ["%d|x|body %d" % (k, k) for k in range(5)]
+                log.truncate(data.rfind(b"\n\n", 0, len(data) - 2) + 2)   # back one group
+                assert tlog.LogFile(store).scan()[1] == data.rfind(b"\n\n", 0, len(data) - 2) + 2
+                assert _log_files(store) == []     # no file but the copies and the tail record
                 log.remove()
+                assert tlog.LogFile(store).scan() is None
         finally:
             tlog._CHUNK = old
         # a whole tournament on real files: play, restart, same game
@@ -519,11 +556,8 @@ def test_log_on_real_files_read_in_pieces():
         app.act({"type": "purchase", "units": {"infantry": 2}})
         app.act({"type": "end_phase"})
         before = state(app)
-        with open(os.path.join(store.directory, "tournament.log"), "ab") as f:
-            f.write(b"5|action|end_pha")
         again = App(prof, clock=lambda: 1000, store=store)
         assert again.session.tour is not None and state(again) == before
-        assert open(os.path.join(store.directory, "tournament.log"), "rb").read().endswith(b"\n\n")
 
 
 def test_no_tournament_when_the_seed_record_cannot_be_written():
@@ -583,12 +617,12 @@ def test_a_log_damaged_on_flash_is_reported_not_fatal():
     new_tournament(d)
     start_and_buy_two(d)
     d.press("roll")
-    data = flash.files["tournament.log"]
-    flash.files["tournament.log"] = data.replace(b"purchase-6", b"purchase-5")
+    data = flash.log()
+    flash.set_log(data.replace(b"purchase-6", b"purchase-5"))
     again = device(flash)
     assert again.screen() == "Home" and "Tournament log unreadable" in again.text()
     assert again.app.session.game is None
-    assert flash.files["tournament.log"] == data.replace(b"purchase-6", b"purchase-5")
+    assert flash.log() == data.replace(b"purchase-6", b"purchase-5")
 
 
 def test_a_tournament_turn_in_every_edition_verifies():
@@ -707,33 +741,45 @@ def test_a_changed_last_entry_is_reported_too():
     d = device(flash)
     new_tournament(d)
     start_and_buy_two(d)
-    data = flash.files["tournament.log"]
+    data = flash.log()
     assert data.endswith(b"purchase-6|" + data.split(b"|")[-1])
-    flash.files["tournament.log"] = data.replace(b"purchase-6", b"purchase-7")
+    flash.set_log(data.replace(b"purchase-6", b"purchase-7"))
     again = device(flash)
     assert again.screen() == "Home" and "Tournament log unreadable" in again.text()
 
 
-def test_repair_interrupted_on_real_files_is_finished_at_start():
-    """Issue 9: the repair's three steps on real files (new file, remove, rename): a start after a
-    cut between them finds the log whole (a complete new file renamed in, a partial one removed)."""
+def test_a_copy_a_cut_damaged_is_written_again_from_the_other():
+    """Issue 14 point 6 on real files: one copy of the log with a sector read erased (a cut during
+    its write) or its file gone (its directory entry wiped) is found by the tail record's CRC and
+    written again from the other at the next start; both copies damaged is reported (ValueError:
+    not what one power cut does)."""
     from firmware import saves, tlog
     with tempfile.TemporaryDirectory() as tmp:
         store = saves.FileStore(os.path.join(tmp, "saves"))
         log = tlog.LogFile(store)
-        log.sink("a")
-        log.sink("b")
-        log.start()
-        good = open(log.path(), "rb").read()
-        assert good == b"a\nb\n\n"
-        os.rename(log.path(), os.path.join(store.directory, "tournament.new"))   # cut before rename
-        assert log.scan() == (len(good), len(good))
-        assert _log_files(store) == ["tournament.log"]
-        with open(os.path.join(store.directory, "tournament.new"), "wb") as f:  # cut while writing
-            f.write(b"a\n")
-        assert log.scan() == (len(good), len(good))
-        assert _log_files(store) == ["tournament.log"]
-        assert open(log.path(), "rb").read() == good
+        for k in range(40):
+            log.sink("%d|x|%s" % (k, "y" * 100))
+            log.flush()
+        good = b"".join(log.pieces())
+        assert len(good) > 4096
+        for damage in ("erased", "gone"):
+            for bad in tlog.COPIES:
+                path = os.path.join(store.directory, bad, saves.SLOT_FILE)
+                if damage == "erased":
+                    store.write_slot_at(bad, saves.SECTOR + 4000, b"\xff" * 4096)
+                else:
+                    os.remove(path)
+                log = tlog.LogFile(store)
+                assert log.scan() == (len(good), len(good)) and b"".join(log.pieces()) == good
+                for name in tlog.COPIES:
+                    assert store.read_slot_at(name, saves.SECTOR, len(good)) == good, (damage, bad)
+        for name in tlog.COPIES:
+            store.write_slot_at(name, saves.SECTOR + 10, b"z")
+        try:
+            tlog.LogFile(store).scan()
+            raise AssertionError("both copies damaged: read")
+        except ValueError:
+            pass
 
 
 def test_a_battle_is_rated_from_the_odds_its_set_up_showed():
@@ -918,3 +964,33 @@ def test_battle_result_shows_both_sides_the_odds_it_had_and_its_luck_on_every_pr
                     assert "Left:" in half and "Lost:" in half
             assert d.app.grid.cut == 0 and d.app.errors == [], (base.NAME, d.app.errors)
     assert panels_seen >= 2
+
+
+def test_a_read_only_boot_reads_the_log_without_writing_it():
+    """Issue 14 point 6: booted with the drive read-only (back held at reset), a tournament comes
+    back from the copy that matches the tail record when the other one is damaged (the repair
+    waits for a writable start), and an older firmware's `tournament.log` is read where it is
+    (copied in at the next writable start)."""
+    from firmware import saves, tlog
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    start_and_buy_two(d)
+    before = state(d.app)
+    good = flash.log()
+    flash.tester(flash.store.write_slot_at, tlog.COPIES[0], saves.SECTOR, b"\xff" * 100)
+    flash.sim.writable = False
+    again = device(flash)
+    assert again.app.session.tour is not None and state(again.app) == before
+    flash.sim.writable = True
+    flash.files["tournament.log"] = good + b"5|action|pu"          # the older firmware's drive
+    flash.tester(lambda: saves.Slots(flash.store, tlog.TAIL_NAME).save(
+        struct.pack("<I", len(good)) + good[-4096:]))
+    for name in tlog.COPIES:
+        flash.tester(flash.store.write_slot_at, name, saves.SECTOR, b"\xff" * len(good))
+    flash.sim.writable = False
+    again = device(flash)
+    assert again.app.session.tour is not None and state(again.app) == before
+    flash.sim.writable = True
+    again = device(flash)
+    assert again.app.session.tour is not None and state(again.app) == before and flash.log() == good

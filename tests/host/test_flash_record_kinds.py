@@ -1,7 +1,7 @@
 """Every kind of record the firmware keeps on flash against a power cut at every flash unit of a
 scripted session (issue 14 point 6): game saves, settings, pending battles, the luck ledger, the
-luck cache, the tournament seed record (slot files, firmware/saves.py) and the tournament log with
-its tail record (firmware/tlog.py), interleaved as the app writes them, through the firmware's
+luck cache, the tournament seed record (slot files, firmware/saves.py) and the tournament log (its
+two copies and the tail record, firmware/tlog.py), interleaved as the app writes them, through the firmware's
 own FileStore on the simulator's flash (host_sim/flash.py: a cut wipes the 4 KB erase sector
 being written).
 
@@ -85,8 +85,9 @@ def _expected(ops, upto):
     return want
 
 
-def sweep(seed, steps, stride=1, metadata=False, log=True):
-    """Cut at every `stride`-th flash unit of the script. Returns (units, cuts, failures)."""
+def sweep(seed, steps, stride=1, metadata=False, log=True, every_meta=False):
+    """Cut at every `stride`-th flash unit of the script (every_meta: and at every one of FatFs'
+    FAT/directory writes, whatever the stride). Returns (units, cuts, failures)."""
     ops = script(seed, steps, log)
     shm = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
     tmp = tempfile.mkdtemp(prefix="adjutant-kinds-", dir=shm)   # the host's disk is not measured
@@ -94,9 +95,12 @@ def sweep(seed, steps, stride=1, metadata=False, log=True):
         flash = Flash(os.path.join(tmp, "count"), "/saves", metadata=metadata)
         _run(flash, ops)
         units = flash.spent
+        points = set(range(0, units, stride))
+        if every_meta:
+            points |= set(flash.meta_units)
         failures = []
         cuts = 0
-        for u in range(0, units, stride):
+        for u in sorted(points):
             root = os.path.join(tmp, "c%d" % u)
             flash = Flash(root, "/saves", metadata=metadata)
             flash.arm(u)
@@ -131,10 +135,61 @@ def test_slot_records_survive_a_cut_at_every_flash_unit_with_fatfs_own_sectors()
     saved and erased interleaved, on the flash with FatFs' FAT and directory sectors written and
     torn too (host_sim/flash.py metadata=True), a cut at every flash unit -- the slot layout made
     before the first record included: every kind holds its last completed record or the
-    interrupted one (an erase: nothing). The tournament log is left out: its appends still write
-    the FAT and the save directory (host_sim/README, Limits)."""
+    interrupted one (an erase: nothing). Erases in place of the log's appends (the sweep with the
+    log is the next test)."""
     units, cuts, failures = sweep(21, 14, metadata=True, log=False)
     ops = script(21, 14, log=False)
     assert [k for k, _p in ops if k == "erase"] and len(set(k for k, _p in ops)) >= 5
     assert cuts == units and units > 1000
     assert failures == [], failures[:5]
+
+
+def test_every_record_kind_with_the_log_survives_every_fatfs_write():
+    """P40-T-70 P40-T-60 CL-C-02: every kind interleaved with tournament log appends, on the flash
+    with FatFs' FAT and directory sectors written and torn (metadata=True): a cut at every one of
+    FatFs' own writes and at every 7th flash unit besides (the bytes between them: the data
+    sectors' sweep above cuts at every one). Every kind holds its last completed record or the
+    interrupted one, the log its committed groups (firmware/tlog.py: two preallocated copies,
+    the committed length in the tail record)."""
+    units, cuts, failures = sweep(21, 14, stride=7, metadata=True, every_meta=True)
+    ops = script(21, 14)
+    assert len([k for k, _p in ops if k == "log"]) >= 4 and len(set(k for k, _p in ops)) >= 5
+    assert cuts > units // 7 and units > 3000
+    assert failures == [], failures[:5]
+
+
+def test_a_log_append_writes_no_fat_sector_and_no_entry_of_the_save_directory():
+    """P40-T-70: with the layout made, sixty log appends (past several clusters and an erase
+    sector of the copies) write none of FatFs' FAT sectors and no sector of the save directory
+    (which holds every slot directory's entry): only the copies' and the tail record's own
+    directory entries, each in an erase sector of its own (firmware/tlog.py, saves.LAYOUT)."""
+    tmp = tempfile.mkdtemp(prefix="adjutant-append-")
+    try:
+        flash = Flash(os.path.join(tmp, "fs"), "/saves", metadata=True)
+        written = []
+        with flash:
+            store = saves.FileStore("/saves")
+            log = tlog.LogFile(store)
+            log.sink("ADJUTANT-LOG|2|x|y|z")
+            log.start()
+            saves.Slots(store, "game").save(b"game " * 100)
+            meta = flash._meta
+
+            def record(sectors):
+                written.extend(sectors)
+                meta(sectors)
+            flash._meta = record
+            for i in range(60):
+                log.sink("%d|action|%s" % (i, "x" * 90))
+                log.flush()
+            size = log.length
+        geo = flash.geo
+        fat = set(range(geo["fat"] // 4096, (geo["fat"] + geo["fat_size"] - 1) // 4096 + 1))
+        directory = set()
+        for c in flash.chains[flash.root + "/saves"]:
+            directory |= set(flash._cluster_sectors(c))
+        assert size > 6000 and len(written) >= 60 * 3
+        assert not set(written) & fat
+        assert not set(written) & directory
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -143,24 +143,35 @@ def _rechain(data):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(OPS, st.booleans())
-def test_mutated_tournament_logs_never_escape(ops, rechain):
-    """CL-C-02 P40-T-70: tournament.log mutated on flash (raw, or with the hash chain
-    recomputed): the device boots to the rebuilt game or to the home menu saying the log is
-    unreadable; the log stays on flash; nothing raises out of App(...) or App.tick."""
+@given(OPS, st.booleans(), st.booleans())
+def test_mutated_tournament_logs_never_escape(ops, rechain, one_copy):
+    """CL-C-02 P40-T-70: the tournament log mutated on flash (raw, or with the hash chain
+    recomputed) in both its copies with the tail record naming it: the device boots to the
+    rebuilt game or to the home menu saying the log is unreadable; the log stays on flash;
+    nothing raises out of App(...) or App.tick. Mutated in one copy only (the tail record
+    not rewritten: it fails the record's CRC): the other copy brings the game back unchanged
+    and the mutated one is written over (firmware/tlog.py)."""
+    from firmware import saves, tlog
     from test_firmware_tournament import LogFlash, device
     base = _tournament_base()
     flash = LogFlash()
     flash.load_image(base)
-    log = mutate(dict(base)["tournament.log"], ops)
+    good = flash.log()
+    log = mutate(good, ops)
     if rechain:
         log = _rechain(log)
-    flash.files["tournament.log"] = log
+    if one_copy:
+        flash.tester(flash.store.write_slot_at, tlog.COPIES[0], saves.SECTOR, log)
+    else:
+        flash.set_log(log)
     d = device(flash)
     d.wait(300)
+    if one_copy and log != good:
+        assert d.app.session.tour is not None and flash.log() == good
+        assert flash.tester(flash.store.read_slot_at, tlog.COPIES[0], saves.SECTOR, len(good)) == good
     for key in ("select", "back", "roll"):
         d.press(key)
     s = d.app.session
     assert s.tour is not None or s.notice is not None or s.game is None
-    if s.tour is None and s.notice is not None and "unreadable" in s.notice:
-        assert flash.files["tournament.log"] == log
+    if s.tour is None and s.notice is not None and "unreadable" in s.notice and not one_copy:
+        assert flash.log() == log

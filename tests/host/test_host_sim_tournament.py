@@ -42,6 +42,11 @@ def test_host_sim_tournament_exported_and_verified():
         assert r.returncode == 0, r.stderr
         r = verify_cli(out)
         assert r.returncode == 0, r.stdout + r.stderr
+        # the file Finish tournament wrote on the drive is the same log, no preallocated byte
+        # (the device keeps the log in two preallocated copies: firmware/tlog.py)
+        with open(out, "rb") as f, open(os.path.join(flash, "fs", "saves", "tournament.log"), "rb") as g:
+            exported = f.read()
+            assert g.read() == exported and exported.endswith(b"\n\n") and b"\x00" not in exported
         with open(out) as f:
             lines = [l for l in f.read().splitlines() if l]
         k = [i for i in range(1, len(lines) - 1) if lines[i].split("|")[1] == "roll"][2]
@@ -82,7 +87,7 @@ def test_host_sim_tournament_survives_power_cuts():
     holds the game as it was after the last completed action (host_sim.powercut).
 
     The flash is the board's: a cut may wipe the 4 KB erase sector being written (an append to
-    tournament.log, committed groups in its last sector too: the tail record writes them back)."""
+    a log copy, committed groups in its sector too: the other copy holds them, firmware/tlog.py)."""
     from host_sim import powercut
     from host_sim.goldens import flow_text
     results, frames, units = powercut.sweep("sim", flow_text("tournament"), points=30, seed=5)
