@@ -12,10 +12,11 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests", "host"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
 
 from engine_core import board as B  # noqa: E402
 from engine_core.ledger import save as save  # noqa: E402
-from engine_core.trust.audit import chain_next, new_seed, verify_log  # noqa: E402
+from engine_core.trust.audit import new_seed, verify_log  # noqa: E402
 from engine_core.errors import InputError  # noqa: E402
 from engine_core.trust.tournament import Tournament, replay  # noqa: E402
 import test_reliability_properties as PROP  # noqa: E402
@@ -24,6 +25,7 @@ import test_tournament_powercut as TCUT  # noqa: E402
 import test_reliability_corrupt as CORRUPT  # noqa: E402
 import test_flash_record_kinds as KINDS  # noqa: E402
 import test_tournament_finish_cut as FINISH  # noqa: E402
+from portable_helpers import _rehash  # noqa: E402  (a forger's rehash, shared with the tests)
 
 SEQUENCES_PER_EDITION = 4000     # x 6 editions = 24,000 (make test runs 10,200)
 BATTLES = 3000
@@ -215,20 +217,6 @@ def corrupt_saves():
         print("  VIOLATION " + v)
     done(t0)
     return len(bad)
-
-
-def _rehash(lines, i, body):
-    out = [lines[0]]
-    prev = lines[0].split("|")[4]
-    for k, line in enumerate(lines[1:-1]):
-        n, kind, b, _h = line.split("|")
-        if k + 1 == i:
-            b = body
-        text = "%s|%s|%s" % (n, kind, b)
-        prev = chain_next(prev, text)
-        out.append(text + "|" + prev)
-    out.append("SEED|%s|%s" % (lines[-1].split("|")[1], prev))
-    return out
 
 
 def buttons():
