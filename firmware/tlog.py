@@ -527,18 +527,7 @@ class LogFile:
 
     def _plain_end(self):
         """The committed end of an older firmware's log file (after its last empty line)."""
-        end = 0
-        size = 0
-        nl = False          # the previous piece ended with a newline
-        for b in self.store.pieces(self.name, _CHUNK):
-            i = b.rfind(b"\n\n")
-            if i >= 0:
-                end = size + i + 2
-            elif nl and b[:1] == b"\n":
-                end = size + 1
-            size += len(b)
-            nl = b[-1:] == b"\n"
-        return end
+        return _group_end(self.store.pieces(self.name, _CHUNK))[0]
 
     def _restore_tail(self, rec):
         """An older firmware's tail record (the log's length and last 4 KB): where the log's
@@ -569,18 +558,7 @@ class LogFile:
         self.recover()
         if self.length is None:
             return None
-        end = 0
-        size = 0
-        nl = False          # the previous piece ended with a newline
-        for b in self._chunks():
-            i = b.rfind(b"\n\n")
-            if i >= 0:
-                end = size + i + 2
-            elif nl and b[:1] == b"\n":
-                end = size + 1
-            size += len(b)
-            nl = b[-1:] == b"\n"
-        return end, size
+        return _group_end(self._chunks())
 
     def lines(self, end):
         """The lines of the first `end` bytes (the committed groups), one at a time; ValueError
@@ -623,6 +601,23 @@ def _wiped(now, data):
             return False
     return True
 
+
+
+def _group_end(pieces):
+    """(bytes up to the last commit mark -- an empty line --, bytes read) of a log read a piece
+    at a time."""
+    end = 0
+    size = 0
+    nl = False          # the previous piece ended with a newline
+    for b in pieces:
+        i = b.rfind(b"\n\n")
+        if i >= 0:
+            end = size + i + 2
+        elif nl and b[:1] == b"\n":
+            end = size + 1
+        size += len(b)
+        nl = b[-1:] == b"\n"
+    return end, size
 
 def _first(pieces, end):
     """The first `end` bytes of `pieces`, piece by piece (all of them are read: the file closes)."""
