@@ -86,6 +86,15 @@ def _new_game(d, tour):
     d.press("select")
 
 
+def bought_two():
+    """A new tournament on fresh fake flash, past its commitment, 2 units bought: (flash, device)."""
+    flash = LogFlash()
+    d = device(flash)
+    new_tournament(d)
+    start_and_buy_two(d)
+    return flash, d
+
+
 def start_and_buy_two(d):
     """Past the commitment screen, then Purchase: 2 of the first unit row, confirmed."""
     d.press("select")
@@ -326,10 +335,7 @@ def test_normal_game_keeps_a_luck_ledger_across_a_restart():
 def test_resume_rebuilds_the_tournament_from_the_log():
     """Issue 9: after a restart the tournament comes back from its seed record and its log:
     same game, same running battle, and play goes on in the same log."""
-    flash = LogFlash()
-    d = device(flash)
-    new_tournament(d)
-    start_and_buy_two(d)
+    flash, d = bought_two()
     before = state(d.app)
     again = device(flash)
     assert again.app.session.tour is not None
@@ -456,10 +462,7 @@ def test_a_log_of_the_older_firmware_is_read_and_copied_in():
     new file) is read at power-on, its committed groups copied into the two copies and the tail
     record written in this layout: the game comes back as it was."""
     from firmware import saves, tlog
-    flash = LogFlash()
-    d = device(flash)
-    new_tournament(d)
-    start_and_buy_two(d)
+    flash, d = bought_two()
     before = state(d.app)
     good = flash.log()
 
@@ -612,10 +615,7 @@ def test_a_log_damaged_on_flash_is_reported_not_fatal():
     """Issue 9: a log line changed on flash (not a power cut: a line in the middle fails its
     hash) stops the resume with a message on the home menu; the device still starts, the file
     stays for inspection."""
-    flash = LogFlash()
-    d = device(flash)
-    new_tournament(d)
-    start_and_buy_two(d)
+    flash, d = bought_two()
     d.press("roll")
     data = flash.log()
     flash.set_log(data.replace(b"purchase-6", b"purchase-5"))
@@ -737,10 +737,7 @@ def test_research_dice_of_a_tournament_are_logged_and_replayed():
 def test_a_changed_last_entry_is_reported_too():
     """Issue 9: the last committed entry changed on flash (its hash fails) is not taken for a
     power cut: the resume reports the log unreadable rather than drop an entry the game had."""
-    flash = LogFlash()
-    d = device(flash)
-    new_tournament(d)
-    start_and_buy_two(d)
+    flash, d = bought_two()
     data = flash.log()
     assert data.endswith(b"purchase-6|" + data.split(b"|")[-1])
     flash.set_log(data.replace(b"purchase-6", b"purchase-7"))
@@ -833,10 +830,7 @@ def test_seed_record_masked_by_a_key_in_nvm_not_readable_on_the_drive(monkeypatc
     fake = types.ModuleType("microcontroller")
     fake.nvm = nvm
     monkeypatch.setitem(sys.modules, "microcontroller", fake)
-    flash = LogFlash()
-    d = device(flash)
-    new_tournament(d)
-    start_and_buy_two(d)
+    flash, d = bought_two()
     assert not any(SEED_HEX.encode() in v for v in flash.files.values())
     assert any(k.startswith("tourney.") for k in flash.files)
     assert SEED_HEX.encode() not in bytes(nvm)
@@ -972,10 +966,7 @@ def test_a_read_only_boot_reads_the_log_without_writing_it():
     waits for a writable start), and an older firmware's `tournament.log` is read where it is
     (copied in at the next writable start)."""
     from firmware import saves, tlog
-    flash = LogFlash()
-    d = device(flash)
-    new_tournament(d)
-    start_and_buy_two(d)
+    flash, d = bought_two()
     before = state(d.app)
     good = flash.log()
     flash.tester(flash.store.write_slot_at, tlog.COPIES[0], saves.SECTOR, b"\xff" * 100)
