@@ -18,10 +18,14 @@ demo: $(STAMP)
 # Every test: the host pytest run, then the MicroPython gate and the CircuitPython gate (compile + portable tests).
 test: $(STAMP)
 	$(PY) tools/coverage.py --check
-	$(PY) -m pytest -q tests --ignore-glob='tests/host/test_host_sim_*.py'
-	# The simulator's own tests run in a process of their own: a simulated device boots into a
-	# fresh interpreter state, which the firmware's fake-device tests above would otherwise share.
-	$(PY) -m pytest -q tests/host/test_host_sim_*.py
+	# The simulator's own tests run in a process of their own (a simulated device boots into a
+	# fresh interpreter state, which the firmware's fake-device tests would otherwise share),
+	# beside the other tests on a second core; their output follows.
+	@mkdir -p build
+	@$(PY) -m pytest -q -p no:cacheprovider tests/host/test_host_sim_*.py > build/sim-tests.log 2>&1 & sim=$$!; \
+	$(PY) -m pytest -q tests --ignore-glob='tests/host/test_host_sim_*.py'; main=$$?; \
+	wait $$sim; simrc=$$?; echo "--- the simulator's tests (own process):"; cat build/sim-tests.log; \
+	test $$main -eq 0 -a $$simrc -eq 0
 	$(PY) tools/mpgate.py
 	$(PY) tools/cpgate.py
 

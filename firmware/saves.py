@@ -54,8 +54,8 @@ region preallocated, written in place; firmware/tlog.py). What still writes the 
 after the first record: a record outgrowing its region (written to a new file), a
 log outgrowing its copies' region (the files grow), remaking a slot or a log copy a
 cut took (after that cut), the one-time move of an older firmware's plain slot files
-(`upgrade`) or log (firmware/tlog.py), and the export Finish tournament writes
-(`tournament.log`, once per tournament, after its last record).
+(`upgrade`) or log (firmware/tlog.py). The export Finish tournament writes is a PLAIN
+file (`out/tournament.log`), made with the layout and written in place: no FAT write.
 """
 
 import struct
@@ -291,11 +291,41 @@ class FileStore:
         one (see the module docstring)."""
         pairs = [((kind + ".0", kind + ".1"), size) for kind, size in LAYOUT] + [(tuple(names), n)]
         missing = [p for p in pairs if [name for name in p[0] if not self._made(name)]]
-        if not missing:
+        plain = [p for p in PLAIN if not self._exists(_join(self.directory, p[0] + "/" + p[1]))]
+        if not missing and not plain:
             return
-        self._room(4 * len(missing))
+        self._room(4 * len(missing) + 2 * len(plain))
         for pair, size in missing:
             self._make_pair(pair, size)
+        for folder, name, size in plain:
+            self._make_plain(folder, name, size)
+
+    def _make_plain(self, folder, name, size):
+        """A plain file of `size` bytes in a directory of its own behind a sector of padding (as
+        a slot's): rewritten in place later, it allocates nothing, and its own writes (its
+        directory entry, its sectors) can wipe nothing but itself. Its bytes are what the first
+        writer puts there (PLAIN's user fills it)."""
+        path = _join(self.directory, folder)
+        if not self._exists(path):
+            with open(path + PAD, "wb") as f:
+                f.seek(SECTOR - 1)
+                f.write(b"\xff")
+            self._os.mkdir(path)
+        with open(path + "/" + name, "wb") as f:
+            f.seek(capacity(size) - 1)
+            f.write(b"\n")
+            f.flush()
+        self._sync()
+
+    def write_pieces_at(self, name, offset, pieces):
+        """`pieces` (bytes) over the file's bytes from `offset`, in one opening (in place while
+        they fit: the file keeps its clusters)."""
+        with open(_join(self.directory, name), "r+b") as f:
+            f.seek(offset)
+            for b in pieces:
+                f.write(b)
+            f.flush()
+        self._sync()
 
     def _made(self, name):
         """The slot is in the layout, or a plain file of the old layout (upgrade() moves it)."""
@@ -490,6 +520,11 @@ PAD = "p"        # `<name>p`: the sector of padding made before a slot's directo
 LOG_BYTES = 98304
 LAYOUT = (("settings", 200), ("game", 8000), ("pending", 1500), ("raid", 1500), ("luck", 3000),
           ("tluck", 3000), ("ttail", 4200), ("tlog", LOG_BYTES), ("tourney", 400))
+# Plain files made with the layout, each (directory, name, bytes) in a directory of its own: the
+# tournament director's copy of a finished log (firmware/tlog.py EXPORT), written in place at
+# Finish tournament, so that writing it allocates nothing and rewrites no entry of the save
+# directory (a cut there could take every slot's name).
+PLAIN = (("out", "tournament.log", LOG_BYTES),)
 
 
 def capacity(n):

@@ -27,7 +27,8 @@ Three things a tournament keeps on the device (engine_core/trust/tournament.py i
   written again from the other. The bytes of a group past the committed length (a cut
   before the record) are not the log. `verify` and `tournament.resume` skip empty lines.
   At the end the footer (`SEED|<seed>|<hash>`) is appended the same way, then the export
-  is written: `tournament.log` in the save directory, the committed log alone. An older
+  is written: `out/tournament.log` in the save directory (saves.PLAIN, made with the layout),
+  the committed log and empty lines to the file's end. An older
   firmware's log (`tournament.log` appended in place, its tail record the last 4 KB) is
   read and copied into the two copies at power-on.
 * the **luck cache** -- `Slots(store, "tluck")`: the luck ledger's expectation (win chance,
@@ -47,6 +48,7 @@ import struct
 from firmware import saves
 
 LOG_NAME = "tournament.log"
+EXPORT = "out/" + LOG_NAME   # the director's copy of a finished log (saves.PLAIN), in the save directory
 NEW_NAME = "tournament.new"
 TAIL_NAME = "ttail"  # the tail record: the log's committed length and CRC (an older firmware: its last 4 KB)
 LOG_KIND = "tlog"    # the log's two copies, tlog.0 and tlog.1 (saves.LAYOUT)
@@ -58,6 +60,7 @@ _HEADER = "<BIIBBHB"
 _HSIZE = 14
 
 _CHUNK = 512        # bytes read from the log at a time
+_BLANK = b"\n" * _CHUNK
 
 FINISHING = 1 << 31  # in the record's `closed`: Finish tournament confirmed (session.finish)
 
@@ -328,9 +331,11 @@ class LogFile:
     that fails the record's CRC (a sector wiped, its entry lost) is written again from the other
     (remade first when a cut took its file: FAT writes, after that cut).
 
-    The export for the tournament director is `tournament.log` in the save directory: the
-    committed bytes alone, written after the footer (Finish tournament), rewritten at the next
-    start when a cut stopped it. A log an older firmware wrote (`tournament.log` appended in
+    The export for the tournament director is `out/tournament.log` in the save directory
+    (saves.PLAIN: a file made with the layout in a directory of its own, written in place, so
+    writing it allocates nothing and rewrites no entry of the save directory): the committed
+    bytes and empty lines to the file's end (verify skips them), written after the footer
+    (Finish tournament), written again at the next start when a cut stopped it. A log an older firmware wrote (`tournament.log` appended in
     place, its tail record the last 4 KB) is read and copied into the two copies at power-on."""
 
     def __init__(self, store, name=LOG_NAME, new_name=NEW_NAME):
@@ -393,7 +398,7 @@ class LogFile:
 
     def path(self):
         """The export's path on the device (what a tournament director copies)."""
-        return self._path(self.name)
+        return self._path(EXPORT)
 
     # -- writing ---------------------------------------------------------
     def sink(self, line):
@@ -441,13 +446,56 @@ class LogFile:
         self.length = None
 
     def export(self):
-        """The committed log alone as `tournament.log` (a new file: FAT writes, once, after the
-        footer); skipped when the file already holds that many bytes."""
+        """The committed log as the director's file (EXPORT, saves.PLAIN: made with the layout,
+        written in place), followed by empty lines to the file's end (verify skips them); skipped
+        when the file already holds exactly that. A log longer than the file grows it (FAT
+        writes, once, after the footer)."""
         if self.length is None:
             self.recover()
-        if self.length is None or self.plain or self.store.size(self.name) == self.length:
+        if self.length is None or self.plain:
             return
-        self.store.write_pieces(self.name, self._copy_pieces(self.good or COPIES[0], self.length))
+        size = self.store.size(EXPORT)
+        if size is None:
+            self._layout()
+            size = self.store.size(EXPORT)
+            if size is None:
+                raise OSError("no room for the tournament log's export")
+        if self._exported(size):
+            return
+        write = getattr(self.store, "write_pieces_at", None)
+        log = self._copy_pieces(self.good or COPIES[0], self.length)
+        if write is not None:
+            write(EXPORT, 0, log)
+        else:
+            at = 0
+            for b in log:
+                self.store.write_at(EXPORT, at, b)
+                at += len(b)
+        if size > self.length:        # empty lines over whatever the file held after the log
+            blanks = _blanks(size - self.length)
+            if write is not None:
+                write(EXPORT, self.length, blanks)
+            else:
+                at = self.length
+                for b in blanks:
+                    self.store.write_at(EXPORT, at, b)
+                    at += len(b)
+
+    def _exported(self, size):
+        """The export holds the committed log (its CRC) and empty lines after it."""
+        if size < self.length:
+            return False
+        crc = 0
+        at = 0
+        for b in self.store.pieces(EXPORT, _CHUNK):
+            if at < self.length:
+                k = min(len(b), self.length - at)
+                crc = saves.crc32(b[:k], crc)
+                b = b[k:]
+                at += k
+            if b and b != _BLANK[:len(b)]:
+                return False
+        return crc == self.crc
 
     # -- reading ---------------------------------------------------------
     def recover(self):
@@ -601,6 +649,14 @@ def _wiped(now, data):
             return False
     return True
 
+
+
+def _blanks(n):
+    """`n` bytes of empty lines, a piece at a time."""
+    while n > 0:
+        k = min(n, _CHUNK)
+        yield _BLANK[:k]
+        n -= k
 
 
 def _group_end(pieces):

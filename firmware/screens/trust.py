@@ -231,7 +231,12 @@ class Finished(Screen):
         v.add(ui.fit("Final hash (note it):", cols), ui.DIM)
         v.add(" ".join(groups(t.log.head[:16])))
         log = self.app.session.tlog
-        v.add(ui.fit("Log: " + (log.path() if log is not None else "?"), cols), ui.GOOD)
+        path = log.path() if log is not None else "?"
+        if len("Log: " + path) <= cols:
+            v.add("Log: " + path, ui.GOOD)
+        else:  # the path whole on a line of its own: the director copies it from here
+            v.add(ui.fit("Log file:", cols), ui.DIM)
+            v.add(ui.fit(path, cols), ui.GOOD)
         return v
 
     def key(self, name, now):

@@ -42,11 +42,16 @@ def test_host_sim_tournament_exported_and_verified():
         assert r.returncode == 0, r.stderr
         r = verify_cli(out)
         assert r.returncode == 0, r.stdout + r.stderr
-        # the file Finish tournament wrote on the drive is the same log, no preallocated byte
-        # (the device keeps the log in two preallocated copies: firmware/tlog.py)
-        with open(out, "rb") as f, open(os.path.join(flash, "fs", "saves", "tournament.log"), "rb") as g:
+        # the file Finish tournament wrote on the drive (saves/out/tournament.log, made with the
+        # layout) is the same log followed by empty lines only, which verify skips
+        drive_file = os.path.join(flash, "fs", "saves", "out", "tournament.log")
+        with open(out, "rb") as f, open(drive_file, "rb") as g:
             exported = f.read()
-            assert g.read() == exported and exported.endswith(b"\n\n") and b"\x00" not in exported
+            on_drive = g.read()
+            assert exported.endswith(b"\n\n") and b"\x00" not in exported
+            assert on_drive[:len(exported)] == exported and on_drive[len(exported):].strip(b"\n") == b""
+        r = verify_cli(drive_file)
+        assert r.returncode == 0, r.stdout + r.stderr
         with open(out) as f:
             lines = [l for l in f.read().splitlines() if l]
         k = [i for i in range(1, len(lines) - 1) if lines[i].split("|")[1] == "roll"][2]
