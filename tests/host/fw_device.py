@@ -227,7 +227,7 @@ class _Files(MutableMapping):
     """The save directory by name: a slot (`<kind>.0` / `.1`: the file `r` in a directory of
     that name, padded by saves.FileStore; or a plain file of the old layout) reads as its
     record (the bytes its header's length names, checked or not), any other file as its bytes;
-    a slot's padding files are not listed. Setting a name is a tester copying a file onto the
+    a slot's padding files are not listed, nor a plain file's (saves.PLAIN, by its path). Setting a name is a tester copying a file onto the
     drive (the bytes alone, never cut; a slot's into its directory); deleting one removes it
     (a slot with its directory and padding)."""
 
@@ -267,7 +267,8 @@ class _Files(MutableMapping):
         """A file, or a slot that holds something (a slot made before its first record --
         saves.LAYOUT -- holds no bytes yet: not shown)."""
         host = self.flash.host(name)
-        if name[-3:] in (".0" + saves.PAD, ".1" + saves.PAD) or not os.path.isfile(host):
+        if name[-3:] in (".0" + saves.PAD, ".1" + saves.PAD) or not os.path.isfile(host) \
+                or name in [p[0] + saves.PAD for p in saves.PLAIN]:
             return False
         if host == self.flash.host_dir(name):
             return True
