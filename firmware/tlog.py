@@ -462,24 +462,9 @@ class LogFile:
                 raise OSError("no room for the tournament log's export")
         if self._exported(size):
             return
-        write = getattr(self.store, "write_pieces_at", None)
-        log = self._copy_pieces(self.good or COPIES[0], self.length)
-        if write is not None:
-            write(EXPORT, 0, log)
-        else:
-            at = 0
-            for b in log:
-                self.store.write_at(EXPORT, at, b)
-                at += len(b)
-        if size > self.length:        # empty lines over whatever the file held after the log
-            blanks = _blanks(size - self.length)
-            if write is not None:
-                write(EXPORT, self.length, blanks)
-            else:
-                at = self.length
-                for b in blanks:
-                    self.store.write_at(EXPORT, at, b)
-                    at += len(b)
+        # in one opening: the log, then empty lines over whatever the file held after it
+        self.store.write_pieces_at(EXPORT, 0, _then(self._copy_pieces(self.good or COPIES[0], self.length),
+                                                    _blanks(size - self.length)))
 
     def _exported(self, size):
         """The export holds the committed log (its CRC) and empty lines after it."""
@@ -649,6 +634,12 @@ def _wiped(now, data):
             return False
     return True
 
+
+
+def _then(first, second):
+    """The pieces of `first`, then those of `second`."""
+    yield from first
+    yield from second
 
 
 def _blanks(n):

@@ -92,6 +92,10 @@ class Flash:
         self._call(lambda: self.store.write_pieces(name, list(pieces)))
         self._done()
 
+    def write_pieces_at(self, name, offset, pieces):
+        self._call(lambda: self.store.write_pieces_at(name, offset, list(pieces)))
+        self._done()
+
     def rename(self, old, new):
         self._call(self.store.rename, old, new)
         self._done()

@@ -23,10 +23,8 @@ def _ready():
     return flash.image()
 
 
-def _measure(base):
-    """One Finish tournament without a cut: (bytes written in all, bytes written when the export's
-    empty lines begin)."""
-    from firmware import tlog
+def _at_finish(base):
+    """A device booted on the flash image `base`, its Finish tournament question asked."""
     f = LogFlash()
     f.load_image(base)
     d = device(f)
@@ -34,18 +32,26 @@ def _measure(base):
     d.select_item("Tournament")
     d.select_item("Finish tournament")
     f.sim.reset_counter()
-    fill = []
-    real = tlog._blanks
+    return f, d
 
-    def blanks(n):
-        fill.append(f.sim.spent)
-        return real(n)
-    tlog._blanks = blanks
+
+def _measure(base):
+    """One Finish tournament without a cut: (flash units spent in all, units spent when the
+    export's empty lines begin: when the export starts, plus its opening and the log's bytes)."""
+    from firmware import tlog
+    f, d = _at_finish(base)
+    started = []
+    real = tlog.LogFile.export
+
+    def export(self):
+        started.append(f.sim.spent)
+        return real(self)
+    tlog.LogFile.export = export
     try:
         d.select_item("Yes")
     finally:
-        tlog._blanks = real
-    return f.sim.spent, fill[0]
+        tlog.LogFile.export = real
+    return f.sim.spent, started[0] + 1 + len(f.log())
 
 
 def budgets(total, fill_from, stride=STRIDE):
@@ -70,13 +76,7 @@ def sweep():
     bad = []
     cuts = 0
     for budget in budgets(total, fill_from):
-        f = LogFlash()
-        f.load_image(base)
-        d2 = device(f)
-        d2.press("back")
-        d2.select_item("Tournament")
-        d2.select_item("Finish tournament")
-        f.sim.reset_counter()
+        f, d2 = _at_finish(base)
         f.budget = budget
         cut = False
         try:
