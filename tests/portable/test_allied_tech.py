@@ -137,3 +137,17 @@ def test_owners_refused_where_no_technology_applies():
                                    {"defender_tech": ("jets",), "defender_teched": {"fighter": 2}}))
     assert _refused(lambda: odds("classic", "land", {"armor": 1}, {"fighter": 1},
                                  tech={"defender": ("jets",), "defender_teched": {"fighter": 2}}))
+
+
+def test_live_odds_keep_the_owners():
+    """CL-T-05 CL-T-06, CL-C-20: between rounds the odds of the survivors left: 2 armor against
+    the US jet fighter (the UK fighter fell in round 1). A round: the armor hit at least once 3/4
+    (win), miss both 1/4; the fighter hits at 5 (5/6). Miss / hit 5/24 leads to 1 armor v the jet
+    fighter (A wins 1/11, above); miss / miss 1/24 stays. A wins (3/4 + 5/24 * 1/11) / (23/24) =
+    203/253."""
+    from engine_core.odds.exact import live
+    b = Battle("classic", "land", {"armor": 2}, {"fighter": 2},
+               {"defender_tech": ("jet_fighters",), "defender_teched": {"fighter": 1}})
+    p = b.run_until_prompt(FixedDice([3, 6, 5, 6]))
+    assert p.kind == P_RETREAT
+    assert abs(live(b)["attacker_wins"] - 203.0 / 253) < EPS
