@@ -235,8 +235,8 @@ class Battle:
     def _n_teched(self, side, u, c):
         """How many of c units of type u of `side` carry the side's technologies (defender_teched:
         the ones with it are lost last, so min(count given, units left))."""
-        if side == ATTACKER or self.teched is None:
-            return c
+        if side == ATTACKER or self.teched is None or (self.kind == K_AMPHIBIOUS and self.part == 0):
+            return c                     # an assault's sea battle: the land battle's allies only
         t = self.teched[u]
         return t if t < c else c
 

@@ -151,3 +151,14 @@ def test_live_odds_keep_the_owners():
     p = b.run_until_prompt(FixedDice([3, 6, 5, 6]))
     assert p.kind == P_RETREAT
     assert abs(live(b)["attacker_wins"] - 203.0 / 253) < EPS
+
+
+def test_uk_fighter_on_a_us_carrier():
+    """CL-T-05 CL-T-06 CL-U-60: a UK fighter (no Jet Power) on a US carrier beside a US jet
+    fighter, attacked by a battleship: the battleship 6 misses; the carrier rolls 5 at 3, the UK
+    fighter 6 at 4, the US fighter 6 at 5: each group apart, by value."""
+    b = Battle("classic", "sea", {"battleship": 1}, {"carrier": 1, "fighter": 2},
+               {"defender_tech": ("jet_fighters",), "defender_teched": {"fighter": 1}})
+    b.run_until_prompt(FixedDice([6, 5, 6, 6]))
+    assert _rolls(b) == [(0, S_ATTACK, 4, (6,)), (1, S_DEFEND, 3, (5,)), (1, S_DEFEND, 4, (6,)),
+                         (1, S_DEFEND, 5, (6,))]
