@@ -232,7 +232,7 @@ class Battle:
                 raise InputError("defender_teched: no defending technology changes a " +
                                  self.units[u][uu.U_NAME])
 
-    def _n_teched(self, side, u, c):
+    def n_teched(self, side, u, c):
         """How many of c units of type u of `side` carry the side's technologies (defender_teched:
         the ones with it are lost last, so min(count given, units left))."""
         if side == ATTACKER or self.teched is None or (self.kind == K_AMPHIBIOUS and self.part == 0):
@@ -441,7 +441,7 @@ class Battle:
                 cls = bb.H_NO_AIR
             elif r[uu.U_KIND] == uu.AIR:
                 cls = self._air_class(side)
-            cp = c - self._n_teched(side, u, c)
+            cp = c - self.n_teched(side, u, c)
             if cp:
                 # an ally's units without the side's technology (CL-T-05, LHTR-T-06)
                 c -= cp
@@ -880,7 +880,7 @@ class Battle:
             ar = 0
             for u in range(self.n):
                 if self.units[u][uu.U_ABILITIES] & uu.AB_AA:
-                    ar += self._n_teched(DEFENDER, u, d[u])
+                    ar += self.n_teched(DEFENDER, u, d[u])
             air = groups[0][1]
             nr = 3 * ar if 3 * ar < air else air
             groups = [(-1, nr), (-1, air - nr)]

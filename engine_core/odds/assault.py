@@ -87,7 +87,7 @@ class Solver:
         order += [u for u in range(n) if units[u][U_ABILITIES] & AB_TRANSPORT]
         sea_tech = tech
         if isinstance(tech, dict) and "defender_teched" in tech:
-            # an ally's defenders are the land battle's (the battle's Battle._n_teched)
+            # an ally's defenders are the land battle's (the battle's Battle.n_teched)
             sea_tech = dict((k, tech[k]) for k in tech if k != "defender_teched")
         self.sea = exact.Solver(board, "sea", sea_attacker, sea_defender,
                                 policy={"attacker_order": tuple(order)}, number=number,

@@ -699,6 +699,10 @@ def columns(b, side):
             continue
         v = b.value(side, u)
         parts = ((v + 1, boost[u]), (v, c - boost[u])) if v > 0 else ((0, c),)
+        cp = c - b.n_teched(side, u, c)
+        if cp:  # an ally's units without the side's technology (CL-T-05): their own column
+            vp = b.value(side, u, True)
+            parts = ((vp, cp), (v, c - cp)) if v > 0 else ((0, c),)
         for value, k in parts:
             if k > 0:
                 cols.setdefault(value, []).append((u, k))

@@ -22,8 +22,9 @@ def test_a_uk_fighter_on_a_us_carrier_without_jet_power():
     """CL-T-05 CL-T-06 (Jet Power: "Your fighters defend at 5 instead of 4"), CL-U-60: Germany's
     fighter attacks a US carrier with a US fighter (the US has Jet Power) and a UK fighter (the UK
     has not). Dice by hand: the attacking fighter 6 (miss); the carrier 5 at 3, the UK fighter 5
-    at 4, the US fighter 6 at 5: all miss (with both at 5, the 5 would hit). The set-up's odds are
-    the odds engine's for one fighter at 5 and one at 4 (not both at 5)."""
+    at 4, the US fighter 6 at 5: all miss (with both at 5, the 5 would hit). The battle board shows
+    the fighters in columns 4 and 5. The set-up's odds are the odds engine's for one fighter at 5
+    and one at 4 (not both at 5)."""
     from engine_core import techs
     from engine_core.dice import FixedDice
     from engine_core.battle import base as bmod
@@ -58,6 +59,9 @@ def test_a_uk_fighter_on_a_us_carrier_without_jet_power():
     d.press("roll")
     b = s.battle
     assert b is not None
+    from firmware.screens.battle import columns     # the battle board: a column per value
+    u = board.unit_id
+    assert columns(b, 1) == [(3, [(u("carrier"), 1)]), (4, [(u("fighter"), 1)]), (5, [(u("fighter"), 1)])]
     b.run_until_prompt(FixedDice([6, 5, 5, 6]))
     from engine_core import events as ev
     rolls = [(e[1], e[3], e[4]) for e in b.events if e[0] == ev.E_ROLL]
