@@ -101,3 +101,6 @@ def test_a_pending_battle_keeps_the_allys_units():
                       "ally_power": uk}
     key, rows = pending.decode(pending.encode(pending.of(s).key, [row]))
     assert rows == [row]
+    from firmware.screens.battle import BattleSetup   # the battle opened again from the list
+    again = BattleSetup(d.app, row[1], row[2], row[3], territory=zone, options=row[4])
+    assert again.chosen_options() == row[4]
