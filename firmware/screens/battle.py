@@ -144,10 +144,12 @@ class BattleSetup(Counter):
         if self.side == 1 and self.kamikaze_allowed():
             rows.append(("kamikaze", 0))
         # defenders of an ally, with its own technologies (CL-T-05, LHTR-T-06, P40-R-06): the
-        # unit types a defending technology changes (jets, LHTR heavy bombers, 1940 radar)
+        # unit types a defending technology changes (jets, LHTR heavy bombers, 1940 radar) that
+        # a power of the defending side has (else whose they are changes nothing)
         if self.side == 1 and self.ally_list():
             from engine_core import techs
-            per = [i for i in range(len(self.ids)) if self.sides[1][i] and
+            held = self.side_techs()
+            per = [i for i in range(len(self.ids)) if self.sides[1][i] and held &
                    techs.defense_bit(board.units[self.ids[i]][units.U_ABILITIES], board.family)]
             if per:
                 rows.append(("ally_power", 0))
@@ -285,21 +287,36 @@ class BattleSetup(Counter):
         """The power named on the "Defender" row (a game's sea battle), else -1."""
         return self.defenders[self.defender] if self.kind == "sea" and self.defenders else -1
 
+    def defending_power(self):
+        """The defending power of a game's battle: the territory's owner, at sea the "Defender"
+        row's; -1 on the free board or with none."""
+        s = self.app.session
+        if self.free_board():
+            return -1
+        if s.board.is_sea(self.territory):
+            return self.defender_power()
+        dp = s.game.state.owner[self.territory]
+        return -1 if dp == 255 else dp
+
     def ally_list(self):
         """The powers whose units may defend beside the defending power's (its side's, in power
         order): a game's battle only (the free board has no technologies)."""
-        s = self.app.session
-        if self.free_board():
-            return ()
-        board = s.board
-        if board.is_sea(self.territory):
-            dp = self.defender_power()
-        else:
-            dp = s.game.state.owner[self.territory]
-            dp = -1 if dp == 255 else dp
+        board = self.app.session.board
+        dp = self.defending_power()
         if dp < 0:
             return ()
         return tuple(p for p in range(board.power_count) if p != dp and board.side(p) == board.side(dp))
+
+    def side_techs(self):
+        """The technology bits in effect of any power of the defending side."""
+        from engine_core.ledger import research
+        from engine_core import techs
+        s = self.app.session
+        out = 0
+        dp = self.defending_power()
+        for p in ((dp,) if dp >= 0 else ()) + self.ally_list():
+            out |= techs.bits(research.active_tech_names(s.board, s.game.state, p))
+        return out
 
     def ally_index(self):
         allies = self.ally_list()

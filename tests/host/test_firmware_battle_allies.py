@@ -42,6 +42,11 @@ def test_a_uk_fighter_on_a_us_carrier_without_jet_power():
     _set(d, "carrier", 1)
     _set(d, "fighter", 2)
     assert "Ally" in setup.names and "Ally fighter" in setup.names and "Ally carrier" not in setup.names
+    s.game.state.techs[board.power_id("United States")] &= ~techs.JETS
+    setup.build()
+    assert "Ally" not in setup.names     # no power of the side has Jet Power: whose is moot
+    s.game.state.techs[board.power_id("United States")] |= techs.JETS
+    setup.build()
     _ally_to(d, "United Kingdom")
     _set(d, "Ally fighter", 1)
     assert setup.refusal is None, setup.refusal
@@ -71,8 +76,9 @@ def test_a_uk_fighter_on_a_us_carrier_without_jet_power():
 
 def test_a_pending_battle_keeps_the_allys_units():
     """CL-T-05: a pending battle (Combat move) keeps which defenders are the ally's and whose
-    (firmware/pending.py, as on flash); an older record without them reads as before."""
+    (firmware/pending.py, as on flash), and opened again shows them."""
     from firmware import pending
+    from engine_core import techs
     d = Device()
     d.select_item("New game")
     d.select_item("Classic 2nd ed.")
@@ -80,6 +86,7 @@ def test_a_pending_battle_keeps_the_allys_units():
     s = d.app.session
     board = s.board
     g = s.game
+    g.state.techs[board.power_id("United Kingdom")] |= techs.JETS
     while not (g.summary()["power"] == "Germany" and g.summary()["phase"] == "combat_move"):
         g.apply({"type": "answer", "value": 0} if g.prompt is not None else {"type": "end_phase"})
     d.wait(100)
