@@ -7,6 +7,8 @@ them change a battle or a bombing raid.
 """
 
 from engine_core.errors import InputError
+from engine_core.units import AB_AA, AB_STRATEGIC, AB_FIGHTER, U_ABILITIES
+from engine_core.editions import FAM_LHTR, FAM_1940
 
 JETS = 1 << 0
 ROCKETS = 1 << 1
@@ -106,6 +108,42 @@ def unpack(v, layout):
         if v & (1 << i):
             out |= layout[i]
     return out
+
+
+def defense_bit(abilities, family):
+    """The one technology that changes a defending unit with these ability bits in an edition
+    family (engine_core.editions FAM_*), or 0: Jet Fighters (CL-T-06, LHTR-T-07), LHTR Heavy
+    Bombers (LHTR-T-11), 1940 Radar (P40-R-24). A unit type has at most one."""
+    if abilities & AB_FIGHTER and family != FAM_1940:
+        return JETS
+    if abilities & AB_STRATEGIC and family == FAM_LHTR:
+        return HEAVY_BOMBERS
+    if abilities & AB_AA and family == FAM_1940:
+        return RADAR
+    return 0
+
+
+def defending(parts, rows, family, unit_id):
+    """The defending side of several powers (CL-T-05, LHTR-T-06: a technology helps only the
+    power that has it): parts = ((tech names, {unit: count}), ...), one per power. Returns
+    (tech names of the side, {unit id: count}) for a battle's defender_tech and
+    defender_teched: the union of the powers' battle technologies and, per unit type a
+    defending technology changes (defense_bit), how many of its units belong to a power that has
+    it. unit_id(name) resolves a unit's name; rows are the edition's unit records."""
+    union = 0
+    teched = {}
+    for p in parts:
+        if not isinstance(p, (list, tuple)) or len(p) != 2:
+            raise InputError("a defending power is (technologies, {unit: count})")
+        tb = bits(p[0], BATTLE, "battle")
+        union |= tb
+        us = p[1] or {}
+        for k in us:
+            u = k if isinstance(k, int) else unit_id(k)
+            b = defense_bit(rows[u][U_ABILITIES], family)
+            if b:
+                teched[u] = teched.get(u, 0) + (us[k] if tb & b else 0)
+    return names(union), teched
 
 
 def _index(b):

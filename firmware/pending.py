@@ -87,8 +87,9 @@ def decode(data):
 
 # the set-up's own choices (screens/battle.py EXTRA_ROWS), and its counts: launch zone, air bases
 OPTION_UNITS = ("bombard", "seaborne", "scramble", "sea_attacker", "sea_defender", "attacker_damaged",
-                "defender_damaged", "attacker_cargo", "defender_cargo")
-OPTION_COUNTS = (("kamikaze", 6), ("launch", 999), ("air_bases", 9), ("defender_power", 31))
+                "defender_damaged", "attacker_cargo", "defender_cargo", "ally")
+OPTION_COUNTS = (("kamikaze", 6), ("launch", 999), ("air_bases", 9), ("defender_power", 31),
+                 ("ally_power", 31))
 
 
 def _options(d):
@@ -111,7 +112,7 @@ def _options(d):
                     top = most
             if top < 0 or not isinstance(v, int) or v < 0 or v > top:
                 return None
-            if v or k in ("launch", "defender_power"):   # a place / power id 0 is one
+            if v or k in ("launch", "defender_power", "ally_power"):   # a place / power id 0 is one
                 out[k] = v
     return out
 

@@ -487,7 +487,7 @@ class Session:
             self.tslots().erase()
 
     # -- battles ----------------------------------------------------------
-    def battle_options(self, kind, territory=-1, extra=None, defender_power=-1):
+    def battle_options(self, kind, territory=-1, extra=None, defender_power=-1, defender=None):
         """The options of a game battle in `territory`: what the game knows (each side's
         technologies in effect, R&D: P40-R-*, LHTR-T-05; the LHTR national advantages of both
         powers and the territory's colour, LHTR-O-02; liberation of an ally's territory,
@@ -498,13 +498,18 @@ class Session:
         with is refused, its units there are ignored (P40-P-06, G40-P-02; never an ally:
         CL-P-15, LHTR-P-12). A free battle (no game or no territory) has only `extra`.
         Kamikaze tokens are checked here (P40-C-30/31/33): the set-up refuses them when
-        entered, not when the battle is recorded."""
+        entered, not when the battle is recorded. Defenders of an ally (`extra["ally"]`
+        {unit: count} among `defender`, of `extra["ally_power"]`: the set-up's "Ally" rows) fight
+        with that power's technologies, the rest with the defending power's (CL-T-05, LHTR-T-06,
+        P40-R-06): defender_tech and defender_teched (engine_core/techs.py defending)."""
         opts = {}
         if extra:
             for k in extra:
                 opts[k] = extra[k]
         launch = opts.pop("launch", -1)   # the assault's launch zone: its air bases scramble
         named = opts.pop("defender_power", defender_power)
+        ally = opts.pop("ally", None)
+        ally_power = opts.pop("ally_power", -1)
         g = self.game
         if g is None or territory < 0:
             return opts
@@ -530,6 +535,8 @@ class Session:
         if dp >= 0:
             opts["defender_tech"] = tuple(n for n in research.active_tech_names(board, state, dp)
                                           if techs.bit(n) & techs.BATTLE)
+            if ally and defender is not None:
+                self._allied(opts, dp, ally, ally_power, defender)
         nas = g.options.get("national_advantages") if g.options else None
         from engine_core.editions import FAM_LHTR
         if nas and board.family == FAM_LHTR:
@@ -559,6 +566,30 @@ class Session:
             if board.side(ap) == 0:
                 raise RuleError("P40-C-33", "kamikaze strikes meet an Allied attack")
         return opts
+
+    def _allied(self, opts, dp, ally, ap, defender):
+        """defender_tech / defender_teched of a defending side with an ally's units (CL-T-05,
+        LHTR-T-06, P40-R-06: a technology helps only its own power)."""
+        from engine_core.errors import InputError
+        from engine_core.ledger import research
+        from engine_core import techs
+        board = self.board
+        if not 0 <= ap < board.power_count or ap == dp or board.side(ap) != board.side(dp):
+            raise InputError("the ally's units need an ally of the defender")
+        own = {}
+        for k in defender:
+            own[k] = defender[k] - ally.get(k, 0)
+            if own[k] < 0:
+                raise InputError("more of the ally's %s than defend" % k)
+        for k in ally:
+            if k not in defender and ally[k]:
+                raise InputError("more of the ally's %s than defend" % k)
+        at = tuple(n for n in research.active_tech_names(board, self.game.state, ap)
+                   if techs.bit(n) & techs.BATTLE)
+        names, teched = techs.defending(((opts["defender_tech"], own), (at, ally)), board.units,
+                                        board.family, board.unit_id)
+        opts["defender_tech"] = tuple(names)
+        opts["defender_teched"] = dict((board.unit_name(u), teched[u]) for u in teched)
 
     def check_battle(self, kind, attacker, defender, options=None):
         """Refuse a battle set-up as soon as it is entered: the battle engine's own checks
@@ -865,6 +896,8 @@ def odds_args(options):
     dt = options.get("defender_tech")
     if at or dt:
         out["tech"] = {"attacker": list(at or ()), "defender": list(dt or ())}
+        if options.get("defender_teched") is not None:
+            out["tech"]["defender_teched"] = options["defender_teched"]   # an ally's defenders
     an = options.get("attacker_na")
     dn = options.get("defender_na")
     if an or dn:

@@ -118,6 +118,11 @@ def to_bytes(self):
         from engine_core.battle import advantages
         put(1)                               # national advantages follow
         advantages.pack(self, put, vec)
+    elif self.teched is not None:
+        put(0)
+    if self.teched is not None:
+        put(1)                               # defender_teched follows (an earlier save ends here)
+        vec(self.teched)
     return bytes(out)
 
 
@@ -211,6 +216,8 @@ def from_bytes(cls, board, data):
     if pos[0] < len(data) and get():
         from engine_core.battle import advantages
         advantages.unpack(b, get, vec)
+    if pos[0] < len(data) and get():
+        b.teched = vec()
     if pending:
         side, hits, rule = pending
         counts = b.targets(side)

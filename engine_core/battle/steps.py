@@ -49,6 +49,12 @@ options (all optional):
   attacker_tech, defender_tech  tuples of: "jet_fighters", "super_submarines", "heavy_bombers",
                                 "combined_bombardment", "radar", "advanced_artillery",
                                 "improved_mechanized_infantry"
+  defender_teched  dict: a defending side of several powers (a UK fighter on a US carrier; CL-T-05,
+                 LHTR-T-06: a technology helps only its power). defender_tech is then the union of
+                 the powers' technologies, and this names, per unit type a defending technology
+                 changes (techs.defense_bit: fighters, LHTR bombers, 1940 AAA), how many of the
+                 defenders belong to a power that has it (a type not named: none). Those are lost
+                 last (the weaker of a type first). techs.defending builds both from the powers.
   retreat        tuple of spaces the attacker may retreat to (names or ids); default ("retreat",)
                  i.e. one unnamed space; () forbids retreat
   seaborne       dict of attacking land units that came by transport (amphibious; they never retreat)
@@ -110,6 +116,7 @@ class Battle:
         self.result = None
         self._typed = None       # typed dice answer waiting for the step that asked
         self.na = None           # national advantages (engine_core/battle/advantages.py)
+        self.teched = None       # defender_teched as a vector, None: every defender has the techs
         if _blank:
             return
         if isinstance(kind, str):
@@ -130,6 +137,9 @@ class Battle:
             T = tech_table()
             self.tech = [T.bits(at, T.BATTLE, "battle"), T.bits(dt, T.BATTLE, "battle")]
         self.alive = [self._vec(attacker), self._vec(defender)]
+        if options.get("defender_teched") is not None:
+            self.teched = self._vec(options.get("defender_teched"))
+            self._check_teched()
         self.dmg = [zeros(n), zeros(n)]
         self.cas = [zeros(n), zeros(n)]
         self.subm = [zeros(n), zeros(n)]
@@ -209,6 +219,26 @@ class Battle:
                 raise InputError("a unit count is a whole number >= 0")
             v[u] += c
         return v
+
+    def _check_teched(self):
+        T = tech_table()
+        for u in range(self.n):
+            c = self.teched[u]
+            if not c:
+                continue
+            if c > self.alive[DEFENDER][u]:
+                raise InputError("defender_teched: more " + self.units[u][uu.U_NAME] + " than defend")
+            if not T.defense_bit(self.units[u][uu.U_ABILITIES], self.family):
+                raise InputError("defender_teched: no defending technology changes a " +
+                                 self.units[u][uu.U_NAME])
+
+    def n_teched(self, side, u, c):
+        """How many of c units of type u of `side` carry the side's technologies (defender_teched:
+        the ones with it are lost last, so min(count given, units left))."""
+        if side == ATTACKER or self.teched is None or (self.kind == K_AMPHIBIOUS and self.part == 0):
+            return c                     # an assault's sea battle: the land battle's allies only
+        t = self.teched[u]
+        return t if t < c else c
 
     def is_land_battle(self):
         return self.kind == K_LAND or self.kind == K_FLYOVER or (self.kind == K_AMPHIBIOUS and self.part == 1)
@@ -331,11 +361,11 @@ class Battle:
         return v
 
     # ----- values
-    def value(self, side, u):
-        """Combat value of one unit of type u for `side` (printed value plus technology;
-        support pairs are counted by `groups`)."""
+    def value(self, side, u, plain=False):
+        """Combat value of one unit of type u for `side` (printed value plus technology, none if
+        `plain`: an ally's unit without it; support pairs are counted by `groups`)."""
         r = self.units[u]
-        t = self.tech[side]
+        t = 0 if plain else self.tech[side]
         ab = r[uu.U_ABILITIES]
         if ab & uu.AB_AA:
             return 0
@@ -406,6 +436,23 @@ class Battle:
                 continue
             r = units[u]
             ab = r[uu.U_ABILITIES]
+            cls = bb.H_ANY
+            if ab & uu.AB_SUBMARINE:
+                cls = bb.H_NO_AIR
+            elif r[uu.U_KIND] == uu.AIR:
+                cls = self._air_class(side)
+            cp = c - self.n_teched(side, u, c)
+            if cp:
+                # an ally's units without the side's technology (CL-T-05, LHTR-T-06)
+                c -= cp
+                v = self.value(side, u, True)
+                if self.na:
+                    from engine_core.battle import advantages
+                    v = advantages.value(self, side, u, v)
+                if v > 0:
+                    out.append([v, cp, 1, cls, cp])
+                if c <= 0:
+                    continue
             v = self.value(side, u)
             if self.na:
                 from engine_core.battle import advantages
@@ -415,11 +462,6 @@ class Battle:
                     boost[u] = 0           # LHTR-O-52: artillery does not raise it further
             if v <= 0:
                 continue
-            cls = bb.H_ANY
-            if ab & uu.AB_SUBMARINE:
-                cls = bb.H_NO_AIR
-            elif r[uu.U_KIND] == uu.AIR:
-                cls = self._air_class(side)
             best = 1
             dice_each = 1
             heavy = self.tech[side] and self.tech[side] & tech_table().HEAVY_BOMBERS
@@ -832,6 +874,21 @@ class Battle:
         radar = self.tech[DEFENDER] and self.tech[DEFENDER] & tech_table().RADAR
         hit_value = 2 if (radar and self.family == FAM_1940) else 1
         hv = [hit_value] * len(groups)
+        if hit_value == 2 and self.teched is not None:
+            # P40-R-24 helps only the AAA of the power with Radar (P40-R-06: never shared): its
+            # shots first (3 each, P40-U-36), the others' on the planes left
+            ar = 0
+            for u in range(self.n):
+                if self.units[u][uu.U_ABILITIES] & uu.AB_AA:
+                    ar += self.n_teched(DEFENDER, u, d[u])
+            air = groups[0][1]
+            nr = 3 * ar if 3 * ar < air else air
+            groups = [(-1, nr), (-1, air - nr)]
+            hv = [2, 1]
+            if not nr:
+                groups, hv = groups[1:], hv[1:]
+            elif nr == air:
+                groups, hv = groups[:1], hv[:1]
         per = [1] * len(groups)            # dice per plane
         if self.na:
             from engine_core.battle import advantages

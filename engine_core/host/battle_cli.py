@@ -51,6 +51,12 @@ The JSON spec (an object; any other field is refused by name):
                                kamikaze strike): one more hit sinks them; a damaged carrier's
                                planes are cargo (P40-U-55); other editions repair or sink them
               attacker_tech, defender_tech          [technology names] (heavy_bombers, ...)
+              allies           [{"tech": [...], "units": {unit: count}}, ...]: defenders
+                               (counted in defender) of other powers, each with its own
+                               technologies (CL-T-05, LHTR-T-06, P40-R-06: Jet Fighters,
+                               LHTR Heavy Bombers, 1940 Radar help only their power); the rest
+                               of defender has defender_tech. Of a type, those with the
+                               technology are lost last
               attacker_na, defender_na, space       [LHTR national advantage / space names]
               air_bases, kamikaze, paratroopers     whole numbers
               sub_withdraw, liberates, bombard_may_hit_air   true / false
@@ -61,8 +67,11 @@ Output (JSON): {"edition", "kind", "log": [event objects], "prompts": [...], "re
 "start": {"damaged": {side: units}, "cargo": {side: units}}. "lost" and "ipc_lost" count the
 cargo lost with its ships; "cargo" is the cargo left aboard.
 
-Text form options: --edition, --sea, --amphibious, --seed, --dice, and the start of a sea battle:
---attacker-damaged, --defender-damaged, --attacker-cargo, --defender-cargo UNITS ("1 bb, 2 inf").
+Text form options: --edition, --sea, --amphibious, --seed, --dice, --attacker-tech NAMES,
+--defender-tech NAMES (comma separated), --defender-ally TECHS:UNITS (repeated: defenders of
+another power with its technologies: "jet_fighters:1 ftr", ":1 ftr" for none), and the start of
+a sea battle: --attacker-damaged, --defender-damaged, --attacker-cargo, --defender-cargo UNITS
+("1 bb, 2 inf").
 Exit status: 0; 2 with a message naming the field (or the rule) for a bad spec or an
 illegal answer; 130 on Ctrl-C.
 """
@@ -181,7 +190,7 @@ START = (("damaged", "attacker_damaged", "defender_damaged"),
 OPTION_NAMES = ("attacker_tech", "defender_tech", "attacker_na", "defender_na", "space")
 OPTION_WHOLE = ("air_bases", "kamikaze", "paratroopers")
 OPTION_FLAGS = ("sub_withdraw", "liberates", "bombard_may_hit_air")
-OPTIONS = OPTION_COUNTS + OPTION_NAMES + OPTION_WHOLE + OPTION_FLAGS + ("retreat",)
+OPTIONS = OPTION_COUNTS + OPTION_NAMES + OPTION_WHOLE + OPTION_FLAGS + ("retreat", "allies")
 SPEC_KEYS = ("edition", "kind", "attacker", "defender", "dice", "seed", "answers", "options")
 
 
@@ -202,6 +211,8 @@ def check_options(board, options):
             out[k] = cc.whole(v, f, 0, cc.MAX_SIDE_UNITS)
         elif k in OPTION_FLAGS:
             out[k] = cc.flag(v, f)
+        elif k == "allies":
+            continue                     # run_spec: it needs the defender
         elif v is None:
             out[k] = None
         else:
@@ -273,6 +284,9 @@ def run_spec(spec):
     if not cc.total(attacker):
         raise InputError("attacker: no units: an empty side fights no battle")
     options = check_options(board, spec.get("options"))
+    if (spec.get("options") or {}).get("allies") is not None:
+        options["defender_tech"], options["defender_teched"] = cc.allies(
+            board, spec["options"]["allies"], defender, options.get("defender_tech"), "options.allies")
     if spec.get("dice") is not None:
         dice = FixedDice(cc.list_of(spec["dice"], "dice", _die, cc.MAX_DICE))
     elif spec.get("seed") is not None:
@@ -332,6 +346,11 @@ def _parser(stdout):
     p.add_argument("--seed", help="text form: the device's dice from this seed (default: a new"
                    " random seed, printed so the battle can be repeated)")
     p.add_argument("--dice", help="text form: the dice rolled at the table, in order: 4,2,6,1")
+    p.add_argument("--attacker-tech", metavar="NAMES", help="text form: heavy_bombers,jet_fighters")
+    p.add_argument("--defender-tech", metavar="NAMES", help="text form: the defender's technologies")
+    p.add_argument("--defender-ally", metavar="TECHS:UNITS", action="append",
+                   help="text form, repeated: defenders of another power and its technologies: "
+                   "'jet_fighters:1 ftr', ':1 ftr'")
     for side in SIDES:
         p.add_argument("--%s-damaged" % side, metavar="UNITS", help="text form, sea battle: the %s's"
                        " capital ships damaged before it (1940): '1 bb'" % side)
@@ -347,7 +366,7 @@ def _parser(stdout):
 
 DEFAULT_EDITION = "global_1940"
 _TEXT_ONLY = ("edition", "sea", "amphibious", "seed", "dice", "attacker_damaged", "defender_damaged",
-              "attacker_cargo", "defender_cargo")
+              "attacker_cargo", "defender_cargo", "attacker_tech", "defender_tech", "defender_ally")
 
 
 def _spec_of_text(args, text):
@@ -357,6 +376,12 @@ def _spec_of_text(args, text):
         sides = cc.side_units(args, spec, key)
         for side in sides:
             options[side + "_" + key] = sides[side]
+    for side in SIDES:
+        v = getattr(args, side + "_tech")
+        if v is not None:
+            options[side + "_tech"] = [t for t in v.replace(",", " ").split()]
+    if args.defender_ally:
+        options["allies"] = cc.ally_text(Board(spec["edition"]), args.defender_ally, "--defender-ally")
     if options:
         spec["options"] = options
     if args.dice is not None:

@@ -300,6 +300,46 @@ def side_units(args, spec, key):
     return out
 
 
+def allies(board, value, defender, main_tech, field="allies"):
+    """A defending side of several powers (CL-T-05, LHTR-T-06, P40-R-06: a technology helps only
+    its own power): value = [{"tech": [names], "units": {unit: count}}, ...], the defenders (already
+    counted in `defender`) of each other power; the rest of `defender` is the main defending
+    power's, with main_tech. Returns (the side's technologies, {unit: count} defender_teched)."""
+    from engine_core import techs
+    if not isinstance(value, (list, tuple)):
+        raise InputError("%s must be a list of {\"tech\": [...], \"units\": {...}}, not %s"
+                         % (field, _show(value)))
+    own = dict(defender)
+    parts = []
+    for i in range(len(value)):
+        f = "%s[%d]" % (field, i)
+        fields(value[i], f, ("tech", "units"), ("units",))
+        tech = list_of(value[i].get("tech") or [], f + ".tech", text, 32)
+        units = counts(board, value[i]["units"], f + ".units")
+        for u in units:
+            if units[u] > own.get(u, 0):
+                raise InputError("%s.units: more %s than the defender has" % (f, u))
+            own[u] -= units[u]
+        parts.append((tech, units))
+    parts.insert(0, (list(main_tech or ()), own))
+    names, teched = techs.defending(parts, board.units, board.family, board.unit_id)
+    return names, dict((board.unit_name(u), teched[u]) for u in teched)
+
+
+def ally_text(board, values, flag):
+    """--defender-ally 'TECHS:UNITS' (repeated; TECHS comma separated, may be empty) as the
+    JSON spec's allies."""
+    from engine_core.host import readable
+    out = []
+    for v in values or ():
+        if ":" not in v:
+            raise InputError("%s is 'TECHS:UNITS' ('jet_fighters:1 ftr', ':1 ftr'), not %r" % (flag, v))
+        t, u = v.split(":", 1)
+        out.append({"tech": [x for x in t.replace(",", " ").split()],
+                    "units": counts(board, readable.parse_units(u, flag), flag)})
+    return out
+
+
 def total(side):
     return sum(side[k] for k in side) if side else 0
 

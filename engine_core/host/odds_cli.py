@@ -15,8 +15,10 @@ Text form: "<count> <unit> ... vs <count> <unit> ...": unit names as the ruleboo
 (infantry, armor/tank, ...) or short (inf, art, arm, mech, ftr, fig, bmb, tac, dd, ca, bb, cv,
 sub, trn, tp, aa, aaa), plurals, any case; a name without a count is one unit. Its options:
 --edition, --sea, --amphibious, --keep-land N, --retreat-after N, --monte-carlo, --runs N,
---seed N, --attacker-tech NAMES, --defender-tech NAMES (comma separated), and the start of a sea
-battle: --attacker-damaged, --defender-damaged, --attacker-cargo, --defender-cargo UNITS ("1 bb").
+--seed N, --attacker-tech NAMES, --defender-tech NAMES (comma separated), --defender-ally
+TECHS:UNITS (repeated: defenders of another power, with its technologies: "jet_fighters:1 ftr",
+":1 ftr" for none), and the start of a sea battle: --attacker-damaged, --defender-damaged,
+--attacker-cargo, --defender-cargo UNITS ("1 bb").
 
 The JSON spec (an object; any other field is refused by name):
   edition       required: classic, revised, revised_lhtr, pacific_1940, global_1940,
@@ -36,6 +38,10 @@ The JSON spec (an object; any other field is refused by name):
                   submerge             true/false: submarines submerge when they may
   tech          [technology names] (the attacker's) or {"attacker": [...], "defender": [...]}:
                 jet_fighters, super_submarines, heavy_bombers, combined_bombardment, ...
+  allies        [{"tech": [...], "units": {unit: count}}, ...]: defenders (counted in defender)
+                of other powers, each with its own technologies (CL-T-05, LHTR-T-06, P40-R-06:
+                a technology helps only its power: Jet Fighters, LHTR Heavy Bombers, 1940 Radar);
+                the rest of defender has tech.defender. Of a type, those with it are lost last
   advantages    {"attacker": [...], "defender": [...]}: Revised/LHTR national advantages
   space         [facts]: gray, island, tan (where the national advantages need them)
   method        "exact" (default) or "monte_carlo"
@@ -71,7 +77,8 @@ from engine_core.odds import exact as _odds
 from engine_core.odds.base import KINDS
 
 KEYS = ("edition", "kind", "attacker", "defender", "bombard", "policy", "tech", "method",
-        "runs", "seed", "damaged", "cargo", "rounds_done", "max_outcomes", "advantages", "space")
+        "runs", "seed", "damaged", "cargo", "rounds_done", "max_outcomes", "advantages", "space",
+        "allies")
 POLICY_KEYS = ("attacker_order", "defender_order", "keep_land", "retreat_after_round",
                "retreat_at_units", "retreat_below", "submerge")
 SIDES = ("attacker", "defender")
@@ -134,6 +141,13 @@ def check_spec(spec):
         out["tech"] = _sides_of(tech, "tech", _names)
     elif tech is not None:
         out["tech"] = _names(tech, "tech")
+    if spec.get("allies") is not None:
+        t = out.get("tech")
+        if not isinstance(t, dict):
+            t = {"attacker": t} if t is not None else {}
+        t["defender"], t["defender_teched"] = cc.allies(board, spec["allies"], out["defender"],
+                                                        t.get("defender"))
+        out["tech"] = t
     if spec.get("advantages") is not None:
         out["advantages"] = _sides_of(spec["advantages"], "advantages", _names)
     if spec.get("space") is not None:
@@ -225,6 +239,9 @@ def _parser(stdout):
     p.add_argument("--seed", type=int, metavar="N", help="text form: Monte Carlo seed")
     p.add_argument("--attacker-tech", metavar="NAMES", help="text form: heavy_bombers,jet_fighters")
     p.add_argument("--defender-tech", metavar="NAMES", help="text form: the defender's technologies")
+    p.add_argument("--defender-ally", metavar="TECHS:UNITS", action="append",
+                   help="text form, repeated: defenders of another power and its technologies: "
+                   "'jet_fighters:1 ftr', ':1 ftr'")
     for side in SIDES:
         p.add_argument("--%s-damaged" % side, metavar="UNITS", help="text form, sea battle: the %s's"
                        " capital ships damaged before it (1940): '1 bb'" % side)
@@ -236,8 +253,8 @@ def _parser(stdout):
 
 
 _TEXT_ONLY = ("edition", "sea", "amphibious", "keep_land", "retreat_after", "monte_carlo", "runs",
-              "seed", "attacker_tech", "defender_tech", "attacker_damaged", "defender_damaged",
-              "attacker_cargo", "defender_cargo")
+              "seed", "attacker_tech", "defender_tech", "defender_ally", "attacker_damaged",
+              "defender_damaged", "attacker_cargo", "defender_cargo")
 
 
 def _spec_of_text(args, text):
@@ -261,6 +278,8 @@ def _spec_of_text(args, text):
             tech[side] = [t for t in v.replace(",", " ").split()]
     if tech:
         spec["tech"] = tech
+    if args.defender_ally:
+        spec["allies"] = cc.ally_text(Board(spec["edition"]), args.defender_ally, "--defender-ally")
     for key in ("damaged", "cargo"):
         sides = cc.side_units(args, spec, key)
         if sides:

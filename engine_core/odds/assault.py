@@ -85,9 +85,13 @@ class Solver:
         # "transports can be hit", LHTR-C-43; the 1940 default already, P40-U-58)
         order = [u for u in _cas.loss_order(units, True, flags) if not units[u][U_ABILITIES] & AB_TRANSPORT]
         order += [u for u in range(n) if units[u][U_ABILITIES] & AB_TRANSPORT]
+        sea_tech = tech
+        if isinstance(tech, dict) and "defender_teched" in tech:
+            # an ally's defenders are the land battle's (the battle's Battle.n_teched)
+            sea_tech = dict((k, tech[k]) for k in tech if k != "defender_teched")
         self.sea = exact.Solver(board, "sea", sea_attacker, sea_defender,
                                 policy={"attacker_order": tuple(order)}, number=number,
-                                tech=tech, advantages=advantages, estimate=False)
+                                tech=sea_tech, advantages=advantages, estimate=False)
         self.cur = self.sea
         self.sea_r = None
         self.parts = []     # [probability, landed vector, land report or None]

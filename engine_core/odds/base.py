@@ -90,13 +90,29 @@ def tech_set(tech):
 
 
 def split_tech(tech):
-    """tech: None, a list (the attacker's) or {"attacker": [...], "defender": [...]}."""
+    """tech: None, a list (the attacker's) or {"attacker": [...], "defender": [...]} and
+    optionally "defender_teched" (teched_of)."""
     if isinstance(tech, dict):
         for k in tech:
-            if k not in ("attacker", "defender"):
-                raise InputError("tech: keys are 'attacker' and 'defender'")
+            if k not in ("attacker", "defender", "defender_teched"):
+                raise InputError("tech: keys are 'attacker', 'defender' and 'defender_teched'")
         return tech_set(tech.get("attacker")), tech_set(tech.get("defender"))
     return tech_set(tech), []
+
+
+def teched_of(units, aliases, tech, fam, d_counts):
+    """A defending side of several powers (the battle's defender_teched, CL-T-05, LHTR-T-06):
+    tech["defender_teched"] = {unit: count} of the defenders of a type a defending technology
+    changes (techs.defense_bit) that belong to a power with it; None when not given (all)."""
+    if not isinstance(tech, dict) or tech.get("defender_teched") is None:
+        return None
+    out = counts(units, aliases, tech["defender_teched"], "defender_teched")
+    for u in range(len(units)):
+        if out[u] > d_counts[u]:
+            raise InputError("defender_teched: more " + units[u][U_NAME] + " than defend")
+        if out[u] and not techs.defense_bit(units[u][U_ABILITIES], fam):
+            raise InputError("defender_teched: no defending technology changes a " + units[u][U_NAME])
+    return out
 
 
 def advantage_bits(flags, advantages, space):

@@ -79,7 +79,7 @@ from engine_core.battle import casualties as _cas
 from engine_core.battle.groups import support
 from engine_core import techs
 from engine_core.odds.base import (KINDS, O_ATTACKER, O_DEFENDER, O_DRAW, O_RETREAT, tables,
-    counts, split_tech, advantage_bits, policy_of, check_kinds, bombard_counts, choose_keep,
+    counts, split_tech, teched_of, advantage_bits, policy_of, check_kinds, bombard_counts, choose_keep,
     MAX_ROUNDS)
 from engine_core.units import (
     U_NAME, U_COST, U_ATTACK, U_DEFENSE, U_HITS, U_KIND, U_ABILITIES, AIR,
@@ -326,6 +326,7 @@ class _Side:
         self.code = [0] * k
         self.dice = [1] * k
         self.cls = [0] * k        # target class bits of the unit (casualties.target_class)
+        self.teched = None        # per slot: units with the side's technology (set_teched)
         self.fires = [False] * k  # rolls in general combat
         fam1940 = flags & CF_SUB_SURPRISE
         na = battle.na[0 if attacking else 1]
@@ -381,6 +382,21 @@ class _Side:
             c0[s] = counts[ids[s]]
             c0[k + s] = damaged[ids[s]] if damaged is not None else 0
         self.start = self.intern(c0)
+
+    def set_teched(self, teched):
+        """The defender's units of an ally without its technology (the battle's
+        defender_teched): per slot the number with it (lost last) and the plain code."""
+        ids = self.b.ids
+        self.teched_units = teched
+        self.teched = [teched[u] for u in ids]
+        self.pcode = []
+        for s in range(self.k):
+            r = self.rows[s]
+            v = r[U_DEFENSE] if not r[U_ABILITIES] & AB_AA else 0
+            if self.na and v > 0:
+                v = _na_value(self.na, self.b.space, False, self.b.kind != "sea", r[U_NAME], v)
+            self.pcode.append(v)
+        self.fire_cache = {}
 
     # -- states --------------------------------------------------------------------------
     def intern(self, t):
@@ -617,6 +633,16 @@ class _Side:
             wolf = n >= (3 if flags & CF_NA_FAQ_ORIGINAL else 2)
         for s in range(k):
             c = t[s]
+            if self.teched is not None and c > self.teched[s]:
+                # an ally's units without the technology, lost first (CL-T-05, LHTR-T-06);
+                # never submarines (refused), so always in `which & 1`
+                cp = c - self.teched[s]
+                c -= cp
+                if self.pcode[s] > 0 and which & 1:
+                    r = units[b.ids[s]]
+                    cl = _NO_SUB if r[U_KIND] == AIR and no_sub_air else _ANY
+                    g = (cl, self.pcode[s])
+                    groups[g] = groups.get(g, 0) + cp
             if c <= 0 or not self.fires[s]:
                 continue
             r = units[b.ids[s]]
@@ -795,6 +821,7 @@ def _prepare(board, kind, attacker, defender, policy, number, bombard, tech, dam
     bomb = bombard_counts(units, aliases, bombard, kind, flags, fam, a_tech, a_counts, rounds_done,
                     nas[0][0] if nas else 0)
     check_kinds(units, flags, fam, kind, a_counts, d_counts)
+    d_teched = teched_of(units, aliases, tech, fam, d_counts)
     ids = []
     for u in range(len(units)):
         if a_counts[u] or d_counts[u]:
@@ -821,6 +848,14 @@ def _prepare(board, kind, attacker, defender, policy, number, bombard, tech, dam
     A = _Side(b, True, a_counts, a_dmg, a_tech, pol["attacker_order"], pol["keep_land"])
     D = _Side(b, False, d_counts, d_dmg, d_tech, pol["defender_order"], 0)
     run = _Run(b, A, D, pol, bomb, aa_guns, rounds_done)
+    if d_teched is not None:
+        D.set_teched(d_teched)
+        if "radar" in d_tech:
+            # P40-R-24: only the AAA of the power with Radar hits on 2 (P40-R-06)
+            run.aa_radar = 0
+            for u in range(len(units)):
+                if units[u][U_ABILITIES] & AB_AA:
+                    run.aa_radar += d_teched[u]
     A = D = None  # held by the run only (a device mixture replaces them part by part)
     if number is float:
         run.prune = PRUNE[0]
@@ -853,6 +888,11 @@ def _live_args(battle):
            "defender": tuple((u, b.dmg[1][u]) for u in range(n) if b.dmg[1][u])}
     from engine_core import techs
     tech = {"attacker": techs.names(b.tech[0]), "defender": techs.names(b.tech[1])}
+    if b.teched is not None:
+        # the survivors with the technology: lost last (Battle.n_teched)
+        tech["defender_teched"] = tuple((u, b.n_teched(1, u, b.alive[1][u] - b.cas[1][u]))
+                                        for u in range(n)
+                                        if b.teched[u] and b.alive[1][u] - b.cas[1][u] > 0)
     kind = _bt.KIND_NAMES[b.kind]
     if kind == "amphibious" and b.part == 0:
         kind = "sea"
@@ -878,6 +918,7 @@ class _Run:
         self.pol = pol
         self.bomb = bomb
         self.aa_guns = aa_guns
+        self.aa_radar = None  # 1940 AAA of a power with Radar, when not all have it (_prepare)
         self.rounds_done = rounds_done
         self.num = b.num
         self.M = 1 << 14
@@ -1464,6 +1505,8 @@ class _Run:
         d_tech = self.D.tech
         if "radar" in d_tech:
             code = 2  # P40-R-24
+        radar = self.aa_radar
+        split = False
         groups = []  # (eligible slots, dice)
         air = []
         for s in range(A.k):
@@ -1486,10 +1529,19 @@ class _Run:
                 shots = 3 * self.aa_guns  # P40-U-36: min(3 x AAA, air units)
                 if shots < n:
                     n = shots
+            if radar is not None and code == 2:
+                # the AAA with Radar fire first, 3 shots each (P40-U-36); the others at 1
+                split = True
+                nr = 3 * radar if 3 * radar < n else n
+                groups.append((tuple(air), nr))
+                n -= nr
             groups.append((tuple(air), n))  # CL-C-11: one die per plane
         dist = [(ai, num.one)]
-        for g in groups:
+        for gi in range(len(groups)):
+            g = groups[gi]
             gcode = code
+            if split:
+                gcode = 2 if gi == 0 else 1
             if f & CF_AA_BY_TYPE and (A.na or self.D.na):
                 if A.na & NA_SUPERFORT and units[b.ids[g[0][0]]][U_ABILITIES] & AB_STRATEGIC:
                     if f & CF_NA_FAQ_ORIGINAL:
@@ -1616,6 +1668,7 @@ class _Run:
         d0, d0d = D.counts_of(D.start)
         a_cfg = (A.tech, A.order, A.keep_land)
         d_cfg = (D.tech, D.order, D.keep_land)
+        d_teched = D.teched_units if D.teched is not None else None
         pol = self.pol
         bomb = self.bomb
         aa = self.aa_guns
@@ -1628,6 +1681,8 @@ class _Run:
             gc.collect()
             sa = _Side(b, True, ca, da, a_cfg[0], a_cfg[1], a_cfg[2])
             sd = _Side(b, False, cd, dd, d_cfg[0], d_cfg[1], d_cfg[2])
+            if d_teched is not None:
+                sd.set_teched(d_teched)
             run = _Run(b, sa, sd, pol, bomb, aa, done)
             run.pre_done = True
             run.meter = sa.meter = sd.meter = self.meter  # one slice budget for the parts
@@ -2963,6 +3018,7 @@ class Solver:
         if old is not None and old.A is not None:
             # the same sides: their states and casualty memos serve every pass
             run = _Run(old.b, old.A, old.D, old.pol, old.bomb, old.aa_guns, old.rounds_done)
+            run.aa_radar = old.aa_radar
             if run.num.number is float:
                 run.prune = PRUNE[0]
                 run.prune_next = PRUNE[1]

@@ -7,7 +7,7 @@ from engine_core.editions import family
 from engine_core.errors import InputError
 from engine_core.units import U_NAME, U_COST, U_KIND, U_ABILITIES, LAND, AIR, AB_AA, CF_AAA_THREE_SHOTS
 from engine_core.odds.base import (
-    KINDS, O_ATTACKER, O_DEFENDER, O_DRAW, O_RETREAT, tables, counts, split_tech, policy_of,
+    KINDS, O_ATTACKER, O_DEFENDER, O_DRAW, O_RETREAT, tables, counts, split_tech, teched_of, policy_of,
     bombard_counts, check_kinds, choose_keep, advantage_bits,
 )
 
@@ -39,6 +39,9 @@ def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
     a_spec = tuple((u, a_counts[u]) for u in range(n) if a_counts[u])
     d_spec = tuple((u, d_counts[u]) for u in range(n) if d_counts[u])
     options = {"attacker_tech": tuple(a_tech), "defender_tech": tuple(d_tech)}
+    d_teched = teched_of(units, aliases, tech, fam, d_counts)
+    if d_teched is not None:
+        options["defender_teched"] = tuple((u, d_teched[u]) for u in range(n) if d_teched[u])
     if nas is not None:
         options["attacker_na"] = nas[0][0]
         options["defender_na"] = nas[0][1]

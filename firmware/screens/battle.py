@@ -19,8 +19,9 @@ from engine_core.editions import FAM_1940
 KINDS = ("land", "sea", "amphibious")
 # The set-up's option rows per unit (the battle's option names) and the words that name them
 EXTRA_ROWS = ("bombard", "seaborne", "sea_attacker", "sea_defender", "scramble", "attacker_damaged",
-              "defender_damaged", "attacker_cargo", "defender_cargo")
-ROW_WORDS = ("Bombard", "Seaborne", "Sea", "Sea", "Scramble", "Damaged", "Damaged", "Aboard", "Aboard")
+              "defender_damaged", "attacker_cargo", "defender_cargo", "ally")
+ROW_WORDS = ("Bombard", "Seaborne", "Sea", "Sea", "Scramble", "Damaged", "Damaged", "Aboard", "Aboard",
+             "Ally")
 
 
 def side_units(board, ids, counts):
@@ -76,6 +77,8 @@ class BattleSetup(Counter):
         # technologies and advantages, and the at-war check (P40-P-06)
         self.defenders = sea_defenders(app.session, territory)
         self.defender = default_defender(app.session, self.defenders, (options or {}).get("defender_power", -1))
+        self.ally = 0           # index on ally_list(): the power of the "Ally" rows' units
+        self.ally_given = (options or {}).get("ally_power", -1)
         self.side = 0
         self.kind = kind if kind in self.kinds else self.kinds[0]
         self.odds_text = ""
@@ -140,6 +143,18 @@ class BattleSetup(Counter):
                     rows.append(("attacker_cargo" if self.side == 0 else "defender_cargo", i))
         if self.side == 1 and self.kamikaze_allowed():
             rows.append(("kamikaze", 0))
+        # defenders of an ally, with its own technologies (CL-T-05, LHTR-T-06, P40-R-06): the
+        # unit types a defending technology changes (jets, LHTR heavy bombers, 1940 radar) that
+        # a power of the defending side has (else whose they are changes nothing)
+        if self.side == 1 and self.ally_list():
+            from engine_core import techs
+            held = self.side_techs()
+            per = [i for i in range(len(self.ids)) if self.sides[1][i] and held &
+                   techs.defense_bit(board.units[self.ids[i]][units.U_ABILITIES], board.family)]
+            if per:
+                rows.append(("ally_power", 0))
+                for i in per:
+                    rows.append(("ally", i))
         self.rows = rows
         self.names = [self.row_name(r) for r in rows]
         self.counts = [self.row_count(r) for r in rows]
@@ -198,6 +213,8 @@ class BattleSetup(Counter):
             return "From"
         if what == "defender":
             return "Defender"
+        if what == "ally_power":
+            return "Ally"
         if what == "unit":
             return self.unit_names[i]
         if what == "kamikaze":
@@ -208,7 +225,7 @@ class BattleSetup(Counter):
 
     def row_count(self, row):
         what, i = row
-        if what in ("kind", "launch", "defender"):
+        if what in ("kind", "launch", "defender", "ally_power"):
             return 1
         if what == "unit":
             return self.sides[self.side][i]
@@ -226,6 +243,8 @@ class BattleSetup(Counter):
             return ui.pad("From </>", self.app.session.board.territory_name(self.zones[self.launch]), cols)
         if what == "defender":
             return ui.pad("Defender </>", self.app.session.board.power_name(self.defender_power()), cols)
+        if what == "ally_power":
+            return ui.pad("Ally </>", self.app.session.board.power_name(self.ally_power()), cols)
         return Counter.row_text(self, i, cols)
 
     def key(self, name, now):
@@ -240,9 +259,12 @@ class BattleSetup(Counter):
             elif what == "defender":
                 self.defender = (self.defender + step) % len(self.defenders)
                 self.app.session.sea_defender = self.defender_power()
+            elif what == "ally_power":
+                self.ally = (self.ally_index() + step) % len(self.ally_list())
+                self.ally_given = -1
             elif what == "unit":
                 self.sides[self.side][i] = max(0, min(99, self.sides[self.side][i] + step))
-                for k in ("seaborne", "attacker_damaged") if self.side == 0 else ("defender_damaged",):
+                for k in ("seaborne", "attacker_damaged") if self.side == 0 else ("defender_damaged", "ally"):
                     if self.extra[k][i] > self.sides[self.side][i]:
                         self.extra[k][i] = self.sides[self.side][i]
             elif what == "kamikaze":
@@ -251,7 +273,7 @@ class BattleSetup(Counter):
                 self.air_bases = max(0, min(9, self.air_bases + step))
             else:
                 top = 99 if what.startswith("sea_") else 9
-                if what in ("seaborne", "attacker_damaged", "defender_damaged"):
+                if what in ("seaborne", "attacker_damaged", "defender_damaged", "ally"):
                     top = self.sides[self.side][i]   # of the units entered above
                 self.extra[what][i] = max(0, min(top, self.extra[what][i] + step))
             self.message = ""
@@ -264,6 +286,48 @@ class BattleSetup(Counter):
     def defender_power(self):
         """The power named on the "Defender" row (a game's sea battle), else -1."""
         return self.defenders[self.defender] if self.kind == "sea" and self.defenders else -1
+
+    def defending_power(self):
+        """The defending power of a game's battle: the territory's owner, at sea the "Defender"
+        row's; -1 on the free board or with none."""
+        s = self.app.session
+        if self.free_board():
+            return -1
+        if s.board.is_sea(self.territory):
+            return self.defender_power()
+        dp = s.game.state.owner[self.territory]
+        return -1 if dp == 255 else dp
+
+    def ally_list(self):
+        """The powers whose units may defend beside the defending power's (its side's, in power
+        order): a game's battle only (the free board has no technologies)."""
+        board = self.app.session.board
+        dp = self.defending_power()
+        if dp < 0:
+            return ()
+        return tuple(p for p in range(board.power_count) if p != dp and board.side(p) == board.side(dp))
+
+    def side_techs(self):
+        """The technology bits in effect of any power of the defending side."""
+        from engine_core.ledger import research
+        from engine_core import techs
+        s = self.app.session
+        out = 0
+        dp = self.defending_power()
+        for p in ((dp,) if dp >= 0 else ()) + self.ally_list():
+            out |= techs.bits(research.active_tech_names(s.board, s.game.state, p))
+        return out
+
+    def ally_index(self):
+        allies = self.ally_list()
+        if self.ally_given in allies:
+            return allies.index(self.ally_given)   # a pending battle's saved choice
+        return self.ally % len(allies) if allies else 0
+
+    def ally_power(self):
+        """The power named on the "Ally" row, else -1."""
+        allies = self.ally_list()
+        return allies[self.ally_index()] if allies else -1
 
     def sides_now(self):
         board = self.app.session.board
@@ -294,11 +358,18 @@ class BattleSetup(Counter):
                 out[k] = d
         if "scramble" in out and self.free_board():
             out["air_bases"] = self.air_bases
+        if self.ally_list():
+            d = side_units(board, self.ids, [min(self.extra["ally"][i], self.sides[1][i])
+                                             for i in range(len(self.ids))])
+            if d:
+                out["ally"] = d
+                out["ally_power"] = self.ally_power()
         return out
 
     def options(self):
         """The battle's options (the game's and this screen's); RuleError/InputError refuse them."""
-        return self.app.session.battle_options(self.kind, self.territory, self.chosen_options())
+        return self.app.session.battle_options(self.kind, self.territory, self.chosen_options(),
+                                               defender=self.sides_now()[1])
 
     def changed(self):
         self.stale = True
@@ -645,6 +716,10 @@ def columns(b, side):
             continue
         v = b.value(side, u)
         parts = ((v + 1, boost[u]), (v, c - boost[u])) if v > 0 else ((0, c),)
+        cp = c - b.n_teched(side, u, c)
+        if cp:  # an ally's units without the side's technology (CL-T-05): their own column
+            vp = b.value(side, u, True)
+            parts = ((vp, cp), (v, c - cp)) if v > 0 else ((0, c),)
         for value, k in parts:
             if k > 0:
                 cols.setdefault(value, []).append((u, k))

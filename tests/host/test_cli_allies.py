@@ -1,0 +1,58 @@
+"""The command lines state a defending side of several powers (issue 16): `battle` and `odds`
+take "allies" in the JSON spec and --defender-ally TECHS:UNITS in the text form."""
+import io
+import json
+
+from engine_core.host import battle_cli, odds_cli
+
+
+def _call(mod, argv, spec=None):
+    out = io.StringIO()
+    err = io.StringIO()
+    code = mod.main(argv, io.StringIO(json.dumps(spec) if spec is not None else ""), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_battle_spec_with_an_ally_without_jets():
+    """CL-T-05 CL-T-06: "Allies do not share it" / jet fighters "defend at 5 instead of 4": a US
+    jet fighter and a UK fighter against 2 armor, dice 3, 6 (one hit), UK 5 at 4 (miss), US 6 at 5
+    (miss); the UK fighter is lost; round 2: 6, 6, the US fighter's 5 at 5 hits."""
+    spec = {"edition": "classic", "kind": "land", "attacker": {"armor": 2},
+            "defender": {"fighter": 2}, "dice": [3, 6, 5, 6, 6, 6, 5, 6, 5],
+            "options": {"defender_tech": ["jet_fighters"],
+                        "allies": [{"tech": [], "units": {"fighter": 1}}]}}
+    code, out, err = _call(battle_cli, ["--json"], spec)
+    assert code == 0, err
+    rolls = [(e["dice"], e["value"]) for e in json.loads(out)["log"]
+             if e["event"] == "roll" and e["side"] == "defender"]
+    assert rolls == [([5], 4), ([6], 5), ([5], 5), ([5], 5)]
+    text = _call(battle_cli, ["2 arm vs 2 ftr", "--edition", "classic", "--defender-tech", "jets",
+                              "--defender-ally", ":1 ftr", "--dice", "3,6,5,6,6,6,5,6,5"])
+    assert text[0] == 0, text[2]
+    assert "rolls 5 at 4; 6 at 5" in text[1] and text[1].count("rolls 5 at 5") == 2
+    assert "defender won" in text[1]
+
+
+def test_odds_spec_and_text_agree_with_the_hand_worked_fraction():
+    """CL-T-05 CL-T-06: 1 armor against a UK fighter and a US jet fighter: the attacker wins
+    1/385 (tests/portable/test_allied_tech.py works it by hand); the ally may hold the jets too."""
+    spec = {"edition": "classic", "kind": "land", "attacker": {"armor": 1},
+            "defender": {"fighter": 2}, "tech": {"defender": ["jet_fighters"]},
+            "allies": [{"units": {"fighter": 1}}]}
+    code, out, err = _call(odds_cli, ["--json"], spec)
+    assert code == 0, err
+    assert abs(json.loads(out)["attacker_wins"] - 1.0 / 385) < 1e-9
+    code, out, err = _call(odds_cli, ["1 arm vs 2 ftr", "--edition", "classic", "--json",
+                                      "--defender-ally", "jets:1 ftr"])
+    assert code == 0, err
+    assert abs(json.loads(out)["attacker_wins"] - 1.0 / 385) < 1e-9
+
+
+def test_more_ally_units_than_defend_are_refused():
+    """CL-T-05: an ally's units are among the defenders: more of them than defend is an error."""
+    code, out, err = _call(odds_cli, ["1 arm vs 2 ftr", "--edition", "classic",
+                                      "--defender-ally", "jets:3 ftr"])
+    assert code == 2 and "more fighter" in err
+    code, out, err = _call(battle_cli, ["1 arm vs 1 ftr", "--edition", "classic", "--dice", "6,6",
+                                        "--defender-ally", "radar"])
+    assert code == 2 and "TECHS:UNITS" in err
