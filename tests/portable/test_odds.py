@@ -1,3 +1,5 @@
+# gate heap: 204K (smallest heap that passes: 188K on the unix port, 2026-11-28, after the allied
+# technologies grew the odds; +16K headroom: the collector scans the C stack conservatively)
 # Exact battle odds (engine_core/odds/exact.py), checked against values worked by hand.
 #
 # Notation in the comments: a round is "A hits / D hits"; with a fixed order of loss each
