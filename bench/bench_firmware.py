@@ -64,7 +64,7 @@ class Profile:
     pass
 
 P = Profile()
-for k in ("NAME", "WIDTH", "HEIGHT", "HEAP_BUDGET", "LED_COUNT", "TOWER", "KEYMAP", "SAVE_DIR",
+for k in ("NAME", "WIDTH", "HEIGHT", "HEAP_BUDGET", "LED_COUNT", "TOWER", "KEYMAP", "SAVE_DIR", "LOG_BYTES", "DRIVE_BYTES",
           "MAX_BRIGHTNESS"):
     setattr(P, k, getattr(sim, k))
 KEYS = Keys()

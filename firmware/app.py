@@ -67,7 +67,7 @@ class App:
         self.now = _clock(clock)
         self.kiosk = kiosk
         self.errors = []
-        self.store = store if store is not None else saves.FileStore(profile.SAVE_DIR)
+        self.store = store if store is not None else saves.FileStore(profile.SAVE_DIR, profile.LOG_BYTES)
         upgrade = getattr(self.store, "upgrade", None)
         if upgrade is not None and not kiosk:
             try:

@@ -161,8 +161,11 @@ def _join(directory, name):
 class FileStore:
     """Files in one directory. write() flushes and syncs before returning."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, log_bytes=None):
         self.directory = directory
+        # the tournament log's room (its two copies and the export, LAYOUT's tlog and PLAIN):
+        # a hardware profile's LOG_BYTES where its drive has room for a whole Global game
+        self.log_bytes = log_bytes or LOG_BYTES
         try:
             import os
             self._os = os
@@ -289,9 +292,9 @@ class FileStore:
         before the first record of any: each one's FAT and directory writes come while there is
         no record to lose (a torn FAT sector cuts every file's chain), and no later save needs
         one (see the module docstring)."""
-        pairs = [((kind + ".0", kind + ".1"), size) for kind, size in LAYOUT] + [(tuple(names), n)]
+        pairs = [((kind + ".0", kind + ".1"), size) for kind, size in self.layout()] + [(tuple(names), n)]
         missing = [p for p in pairs if [name for name in p[0] if not self._made(name)]]
-        plain = [p for p in PLAIN if not self._exists(_join(self.directory, p[0] + "/" + p[1]))]
+        plain = [p for p in self.plain() if not self._exists(_join(self.directory, p[0] + "/" + p[1]))]
         if not missing and not plain:
             return
         self._room(4 * len(missing) + 2 * len(plain))
@@ -299,6 +302,14 @@ class FileStore:
             self._make_pair(pair, size)
         for folder, name, size in plain:
             self._make_plain(folder, name, size)
+
+    def layout(self):
+        """LAYOUT with this store's room for the tournament log."""
+        return [(k, self.log_bytes if n == LOG_BYTES else n) for k, n in LAYOUT]
+
+    def plain(self):
+        """PLAIN with this store's room for the tournament log."""
+        return [(d, k, self.log_bytes if n == LOG_BYTES else n) for d, k, n in PLAIN]
 
     def _make_plain(self, folder, name, size):
         """A plain file of `size` bytes in a directory of its own behind a sector of padding (as
@@ -376,7 +387,7 @@ class FileStore:
         there may cost the older copy, never the newest). The FAT writes of this move are the
         layout's, once (see the module docstring)."""
         moved = False
-        for kind, size in LAYOUT:
+        for kind, size in self.layout():
             names = (kind + ".0", kind + ".1")
             plain = [n for n in names if self._exists(_join(self.directory, n)) and
                      self._slot(n) == _join(self.directory, n)]

@@ -24,7 +24,7 @@ import traceback
 
 from . import hub
 from .clock import Clock
-from .flash import Flash, PowerCut
+from .flash import CLUSTER, Flash, PowerCut
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -124,8 +124,10 @@ class Simulator:
         self.board_id = board_id or self.profile.BOARD_IDS[0]
         # flash_tear: a cut may wipe the whole 4 KB erase sector being written (host_sim/flash.py);
         # flash_metadata: FatFs' FAT and directory sectors are written and torn too
+        # the drive the profile's board has (a full drive refuses a file as the board's does)
+        drive = self.profile.DRIVE_BYTES
         self.flash = Flash(os.path.join(flash_dir, "fs"), self.profile.SAVE_DIR, firmware_dir=REPO, tear=flash_tear,
-                           metadata=flash_metadata)
+                           metadata=flash_metadata, volume=drive, capacity=drive // CLUSTER)
         self.nvm_path = os.path.join(flash_dir, "nvm.bin")
         self.app_factory = app_factory
         self.settings = dict(settings or {})

@@ -259,7 +259,7 @@ def load_game(sim, path):
     flash.budget, flash.dead, flash.writable = None, False, True
     try:
         with flash:
-            store = saves.FileStore(sim.profile.SAVE_DIR)
+            store = saves.FileStore(sim.profile.SAVE_DIR, sim.profile.LOG_BYTES)
             store.make_slots(("game.0", "game.1"), len(record))
             store.write_slot("game.0", record)
     finally:

@@ -6,7 +6,8 @@ logical keys, the LED pin, count and tower layout, the heap budget and where
 saves live. Every profile module has the same names (the contract):
 
     NAME, BOARD_IDS, WIDTH, HEIGHT, HEAP_BUDGET, LED_COUNT, LED_PIN, TOWER,
-    KEYMAP, KEY_LABELS, SAVE_DIR, MAX_BRIGHTNESS, SPEAKER
+    KEYMAP, KEY_LABELS, SAVE_DIR, LOG_BYTES, DRIVE_BYTES, MAX_BRIGHTNESS,
+    SPEAKER
     init_display() -> displayio display (.root_group, .width, .height, .auto_refresh, .refresh())
     init_pixels(brightness) -> NeoPixel-like (len, [i] = (r, g, b), fill, show, brightness)
     init_keys() -> keypad-like (.events.get() -> Event(.key_number, .pressed, .released) or None)
@@ -18,7 +19,9 @@ keys "up", "down", "left", "right", "select", "back", "roll"; KEY_LABELS maps
 each logical key to the name printed on the device's button, for help lines.
 SPEAKER says how the board makes sound (firmware/sound.py): ("dac", pin, enable pin)
 for an analog output played by audioio, ("pwm", pin, enable pin) for a buzzer on a pin
-with a PWM timer, None for no speaker.
+with a PWM timer, None for no speaker. LOG_BYTES is the room made for the tournament log
+(firmware/saves.py FileStore: its two copies and the export, each that plus a quarter),
+DRIVE_BYTES the size of the drive the saves are on (the simulator's flash is that big).
 
 Importing a profile costs nothing: drivers are imported inside the init_*
 functions, so the constants can be read on any interpreter (and in tests).

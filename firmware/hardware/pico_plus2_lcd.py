@@ -23,3 +23,8 @@ from firmware.hardware.pico_st7789 import (  # noqa: F401  (the profile contract
 NAME = "pico_plus2_lcd"
 BOARD_IDS = ("pimoroni_pico_plus2", "pimoroni_pico_plus2w")
 HEAP_BUDGET = 4000000
+# room for a whole Global 1940 tournament log (firmware/saves.py FileStore; 2-4 KB a turn, 10
+# powers, 15-odd rounds: up to ~600 KB): its two copies and the export take 3 x 960 KB of its 16 MB flash, made
+# before the first save, so no log append writes the FAT
+LOG_BYTES = 786432
+DRIVE_BYTES = 15 * 1024 * 1024   # CIRCUITPY: the 16 MB flash less the firmware's 1 MB

@@ -39,6 +39,10 @@ KEY_LABELS = (
     ("roll", "A"),
 )
 SAVE_DIR = "/saves"
+# room for the tournament log (firmware/saves.py FileStore): its two copies and the export
+# take 3 x 120 KB of its 1 MB drive; a longer log grows its files (FAT writes)
+LOG_BYTES = 98304
+DRIVE_BYTES = 1024 * 1024   # CIRCUITPY: the RP2040 Pico's 2 MB flash less the firmware's 1 MB
 MAX_BRIGHTNESS = 0.25  # 16 pixels from the Pico's 3V3/VBUS: keep the current modest
 SPEAKER = None  # the Pico-LCD-1.14 has no buzzer
 

@@ -40,6 +40,10 @@ KEY_LABELS = (
     ("roll", "Start"),
 )
 SAVE_DIR = "/saves"
+# room for the tournament log (firmware/saves.py FileStore): its two copies and the export
+# take 3 x 120 KB of the drive; a longer log grows its files (FAT writes)
+LOG_BYTES = 98304
+DRIVE_BYTES = 2 * 1024 * 1024   # CIRCUITPY: the 2 MB QSPI flash
 MAX_BRIGHTNESS = 0.3  # five pixels next to the player's eyes, on a LiPo
 SPEAKER = ("dac", "SPEAKER", "SPEAKER_ENABLE")  # PA02 is DAC0 (no PWM timer): audioio.AudioOut
 

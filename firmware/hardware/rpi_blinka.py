@@ -43,6 +43,11 @@ KEY_LABELS = (
     ("roll", "Roll"),
 )
 SAVE_DIR = "/var/lib/adjutant"
+# room for a whole Global 1940 tournament log (firmware/saves.py FileStore; 2-4 KB a turn, 10
+# powers, 15-odd rounds: up to ~600 KB): its two copies and the export take 3 x 960 KB of the drive, made
+# before the first save, so no log append writes the FAT
+LOG_BYTES = 786432
+DRIVE_BYTES = 64 * 1024 * 1024   # a directory on the SD card: far more; the simulator gives 64 MB
 MAX_BRIGHTNESS = 0.4
 SPEAKER = None
 

@@ -36,6 +36,10 @@ KEY_LABELS = (
     ("roll", "Space"),
 )
 SAVE_DIR = "/saves"
+# room for the tournament log (firmware/saves.py FileStore): its two copies and the export
+# take 3 x 120 KB of the drive; a longer log grows its files (FAT writes)
+LOG_BYTES = 98304
+DRIVE_BYTES = 2 * 1024 * 1024   # CIRCUITPY as on a 2 MB flash
 MAX_BRIGHTNESS = 0.5
 SPEAKER = None
 

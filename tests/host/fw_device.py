@@ -324,7 +324,7 @@ class Profile:
 
     def __init__(self, base=sim):
         for k in ("NAME", "BOARD_IDS", "WIDTH", "HEIGHT", "HEAP_BUDGET", "LED_COUNT", "LED_PIN",
-                  "TOWER", "KEYMAP", "KEY_LABELS", "SAVE_DIR", "MAX_BRIGHTNESS"):
+                  "TOWER", "KEYMAP", "KEY_LABELS", "SAVE_DIR", "LOG_BYTES", "DRIVE_BYTES", "MAX_BRIGHTNESS"):
             setattr(self, k, getattr(base, k))
         self.keys = KeySource()
         self.strip = Strip(self.LED_COUNT)

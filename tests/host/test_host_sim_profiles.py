@@ -12,7 +12,7 @@ import sys
 from firmware import hardware
 
 CONTRACT = ("NAME", "BOARD_IDS", "WIDTH", "HEIGHT", "HEAP_BUDGET", "LED_COUNT", "LED_PIN", "TOWER",
-            "KEYMAP", "KEY_LABELS", "SAVE_DIR", "MAX_BRIGHTNESS", "SPEAKER", "init_display", "init_pixels",
+            "KEYMAP", "KEY_LABELS", "SAVE_DIR", "LOG_BYTES", "DRIVE_BYTES", "MAX_BRIGHTNESS", "SPEAKER", "init_display", "init_pixels",
             "init_keys")
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
