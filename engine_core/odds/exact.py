@@ -134,6 +134,10 @@ CHOICE_UNITS = 20
 # (_stationary_chain): 100 v 100 infantry 0.58 -> 0.15 s on the host. False: pair by pair
 # (_stationary; tests compare the two exactly).
 CHAIN_FAST = True
+# Casualties in the default order of loss chosen on the side's own slots (_Side._apply_fast)
+# rather than through casualties.choose on full-length count lists; False: choose (tests
+# compare the two exactly).
+FAST_CHOICE = True
 # _stationary_chain, when pruning: a defender's hit counts less likely than this on its first
 # state are not gathered (the mass they carry is bounded and added to "pruned")
 _TINY = 1e-30
@@ -182,6 +186,9 @@ def _host_path(fn, arg):
         _SMALL = True
         if th is not None:
             th(old)
+
+# the subsets of target classes (air 1, submarine 2, other 4) that hold each class
+_SUBSETS = (None, (1, 3, 5, 7), (2, 3, 6, 7), None, (4, 5, 6, 7))
 
 _ANY = 0
 _NO_AIR = 1   # scored by submarines
@@ -377,6 +384,19 @@ class _Side:
         self.memo_n = 0
         self.chain = CHAIN_HITS  # off while battles are sampled (_sample): one choice a draw
         self.meter = [0, _BUDGET]  # the running slice's work (the _Run's meter, see CHOICE_UNITS)
+        # the default order of loss on this side's slots, for _apply_fast (None: a player's
+        # order or units kept to capture: casualties.choose through base.choose_keep)
+        self.seq = None
+        if order is None and not keep_land and FAST_CHOICE:
+            at = {}
+            for s in range(k):
+                at[ids[s]] = s
+            seq = []
+            for u in _cas.loss_order(units, attacking, flags):
+                s = at.get(u)
+                if s is not None:
+                    seq.append((s, _SUBSETS[self.cls[s]], self.rows[s][U_HITS] >= 2))
+            self.seq = tuple(seq)
         c0 = [0] * (3 * k)
         for s in range(k):
             c0[s] = counts[ids[s]]
@@ -512,6 +532,8 @@ class _Side:
 
     def _apply(self, i, hits):
         self.meter[0] += CHOICE_UNITS
+        if self.seq is not None:
+            return self._apply_fast(i, hits)
         b = self.b
         counts, damaged = self.counts_of(i)
         lost, dmg = choose_keep(b.units, counts, damaged, hits, self.attacking, b.flags,
@@ -522,6 +544,74 @@ class _Side:
                 damaged[u] = damaged[u] - gone + dmg[u]
                 counts[u] -= lost[u]
         return self._from_counts(i, counts, damaged)
+
+    def _apply_fast(self, i, hits):
+        """_apply in the default order of loss on the side's own slots and state bytes:
+        casualties.choose's greedy step for step (two-hit units damaged first, then each type
+        in the order of loss takes what Hall's condition leaves room for, hits by what they
+        may strike: GROUP_MASKS), without full-length count lists (sea 30 v 30: 12,800
+        choices, a quarter of the time before). Tests compare it with choose (FAST_CHOICE)."""
+        t = self.states[i]
+        k = self.k
+        h0 = hits[0]
+        h1 = hits[1]
+        h2 = hits[2]
+        h3 = hits[3]
+        # slack[S]: hits that may reach a class in S, less the slots already taken there
+        slack = [0, h0 + h2 + h3, h0 + h1, h0 + h1 + h2 + h3, h0 + h1 + h2, h0 + h1 + h2 + h3,
+                 h0 + h1 + h2, h0 + h1 + h2 + h3]
+        t2 = list(t)
+        seq = self.seq
+        dmg = None
+        for e in seq:
+            if e[2]:
+                s = e[0]
+                fresh = t[s] - t[k + s]
+                if fresh > 0:
+                    sub = e[1]
+                    room = slack[sub[0]]
+                    for S in sub:
+                        if slack[S] < room:
+                            room = slack[S]
+                    x = fresh if fresh < room else room
+                    if x > 0:
+                        for S in sub:
+                            slack[S] -= x
+                        if dmg is None:
+                            dmg = [0] * k
+                        dmg[s] = x
+        for e in seq:
+            s = e[0]
+            c = t[s]
+            if c <= 0:
+                continue
+            sub = e[1]
+            room = slack[sub[0]]
+            for S in sub:
+                if slack[S] < room:
+                    room = slack[S]
+            if e[2]:
+                already = t[k + s]
+                d = dmg[s] if dmg is not None else 0
+                want = already + d
+                x = want if want < room else room
+                if x > 0:
+                    for S in sub:
+                        slack[S] -= x
+                    if x > already:
+                        d -= x - already
+                    # damaged ships sunk first: the damaged left, less those, plus the new
+                    t2[k + s] = already - (x if x < already else already) + d
+                    t2[s] = c - x
+                elif d:
+                    t2[k + s] = already + d
+            else:
+                x = c if c < room else room
+                if x > 0:
+                    for S in sub:
+                        slack[S] -= x
+                    t2[s] = c - x
+        return self.intern(t2)
 
     def _from_counts(self, i, counts, damaged):
         old = self.states[i]
