@@ -1945,15 +1945,17 @@ class _Run:
                             branches = ((one, nl[0], nl[1]),)
                             lost = self.next_lost if thin is not None else None
                         stay = zero
-                        for br in branches:
+                        for pb, a_next, d_next in branches:
                             sa = zero
-                            for an in br[1]:
-                                if an[0] == ai:
-                                    sa = an[1]
+                            for a2, p in a_next:
+                                if a2 == ai:
+                                    sa = p
+                                    break
                             if sa != zero:
-                                for dn in br[2]:
-                                    if dn[0] == di:
-                                        stay = stay + br[0] * sa * dn[1]
+                                for d2, p in d_next:
+                                    if d2 == di:
+                                        stay = stay + pb * sa * p
+                                        break
                         left = one - stay
                         if left == zero:
                             self._add_term(k, O_DRAW, m)  # nothing can ever change
@@ -1988,9 +1990,9 @@ class _Run:
             yield
         nd = len(d_next)
         stay = zero
-        for an in a_next:
-            if an[0] == ai:
-                stay = an[1]
+        for a2, p in a_next:
+            if a2 == ai:
+                stay = p
                 break
         if stay == zero or len(a_next) > 1:
             meter[0] += nd
@@ -2001,20 +2003,16 @@ class _Run:
                 gat.append(got)
             acc = got[1]
             get = acc.get
-            for dn in d_next:
-                d = dn[0]
-                acc[d] = get(d, zero) + f * dn[1]
+            for d, p in d_next:
+                acc[d] = get(d, zero) + f * p
         if stay != zero:
             meter[0] += nd
-            need = 0
-            for dn in d_next:
-                if dn[0] >= need:
-                    need = dn[0] + 1
+            need = len(self.D.states)  # above every next state's index
             if len(row) < need:
                 row.extend([zero] * (need + 8 - len(row)))
             fs = f * stay
-            for dn in d_next:
-                row[dn[0]] += fs * dn[1]
+            for d, p in d_next:
+                row[d] += fs * p
 
     def _scatter(self, rows, ai, gat):
         """Spreads what _gather summed for the rows of other attacker states: each list's
@@ -2022,31 +2020,26 @@ class _Run:
         unit."""
         zero = self.num.zero
         meter = self.meter
+        need = len(self.D.states)  # above every next state's index
         for x in range(1, len(gat)):
             a_next, acc = gat[x]
             gat[x] = None
-            need = 0
-            for d in acc:
-                if d >= need:
-                    need = d + 1
             items = list(acc.items())
             n = len(items)
-            for an in a_next:
-                a2 = an[0]
+            for a2, pa in a_next:
                 if a2 == ai:
                     continue  # added to the row by _gather
                 if meter[0] >= meter[1]:
                     yield
                 meter[0] += n
-                pa = an[1]
                 r2 = rows.get(a2)
                 if r2 is None:
                     r2 = [zero] * (len(self.D.states) + 8)
                     rows[a2] = r2
                 if len(r2) < need:
                     r2.extend([zero] * (need + 8 - len(r2)))
-                for it in items:
-                    r2[it[0]] += pa * it[1]
+                for d, p in items:
+                    r2[d] += pa * p
 
     def _chains(self):
         """True when every round from here on is plain hits on both sides (no submarine on
@@ -2831,16 +2824,23 @@ def _map(side, base, outcomes, i, e, acc, out, zero, meter=None):
         m = {}
         side.memo[base] = m
     get = m.get
+    aget = acc.get
+    if meter is None:
+        for h, p in (outcomes if i == 0 and e == len(outcomes) else outcomes[i:e]):
+            # Side.apply's memo read here (its key): a call per outcome was most of the mapping
+            j = get(h[0] | (h[1] << 8) | (h[2] << 16) | (h[3] << 24)) if h[3] < 32 else None
+            if j is None:
+                j = apply(base, h)
+            acc[j] = aget(j, zero) + p
+        return e
     for x in range(i, e):
-        if meter is not None and x > i and meter[0] + x - i >= meter[1]:
+        if x > i and meter[0] + x - i >= meter[1]:
             return x
-        o = outcomes[x]
-        h = o[0]
-        # Side.apply's memo read here (its key): a call per outcome was most of the mapping
+        h, p = outcomes[x]
         j = get(h[0] | (h[1] << 8) | (h[2] << 16) | (h[3] << 24)) if h[3] < 32 else None
         if j is None:
             j = apply(base, h)
-        acc[j] = acc.get(j, zero) + o[1]
+        acc[j] = aget(j, zero) + p
     return e
 
 
