@@ -1897,7 +1897,7 @@ class _Run:
                 row = rows.get(ai)
                 if row is None:
                     continue
-                gat = [{}]  # what leaves the row, summed (_gather)
+                gat = [{}, 0]  # what leaves the row, summed (_gather)
                 hd = hd0
                 while hd >= 0:
                     dlist = D.byhp.get(hd)
@@ -1970,20 +1970,23 @@ class _Run:
                             if la != zero or ld != zero:
                                 self.dropped += f * (la + ld - la * ld)
                         for br in branches:
-                            yield from self._gather(gat, row, ai, f * br[0], br[1], br[2])
+                            yield from self._gather(rows, gat, row, ai, f * br[0], br[1],
+                                                    br[2])
                         row[di] = zero  # the self-loop's share, divided out above
                 yield from self._scatter(rows, ai, gat)
                 del rows[ai]
 
-    def _gather(self, gat, row, ai, f, a_next, d_next):
+    def _gather(self, rows, gat, row, ai, f, a_next, d_next):
         """One branch of a round from (ai, d) with outflow f: the pairs of next states that
         stay in row ai (the attacker takes no loss) are added to the row at once, as the sweep
         of the row reaches them later; the rest, f * pd for every next defender state, is
-        summed per attacker's next-state list (gat: [[a_next, {defender state: mass}]], and
-        gat[0] a dict id(a_next) -> its entry) and spread by _scatter once the row is swept.
-        States of one row that meet the same defender's dice share that list (_Side.fire), so
-        the pairs are spread once per list, not once per state (sea 30 v 30: 2.5 M pairs ->
-        1.2 M). A generator: each next defender state a work unit."""
+        summed per attacker's next-state list (gat: a dict id(a_next) -> its entry, the masses
+        summed, then the entries [a_next, {defender state: mass}]) and spread by _scatter once
+        the row is swept. States of one row that meet the same defender's dice share that list
+        (_Side.fire), so the pairs are spread once per list, not once per state (sea 30 v 30:
+        2.5 M pairs -> 1.2 M). On a device the sums are spread as soon as they hold as many
+        masses as a row (RAM: sea 40 v 40's rows kept them all at once, 0.4 MB more of the
+        handheld's heap). A generator: each next defender state a work unit."""
         zero = self.num.zero
         meter = self.meter
         if meter[0] >= meter[1]:
@@ -2005,6 +2008,7 @@ class _Run:
             get = acc.get
             for d, p in d_next:
                 acc[d] = get(d, zero) + f * p
+            gat[1] += nd
         if stay != zero:
             meter[0] += nd
             need = len(self.D.states)  # above every next state's index
@@ -2013,6 +2017,8 @@ class _Run:
             fs = f * stay
             for d, p in d_next:
                 row[d] += fs * p
+        if _DEVICE and gat[1] > len(self.D.states):
+            yield from self._scatter(rows, ai, gat)
 
     def _scatter(self, rows, ai, gat):
         """Spreads what _gather summed for the rows of other attacker states: each list's
@@ -2021,7 +2027,7 @@ class _Run:
         zero = self.num.zero
         meter = self.meter
         need = len(self.D.states)  # above every next state's index
-        for x in range(1, len(gat)):
+        for x in range(2, len(gat)):
             a_next, acc = gat[x]
             gat[x] = None
             items = list(acc.items())
@@ -2040,6 +2046,10 @@ class _Run:
                     r2.extend([zero] * (need + 8 - len(r2)))
                 for d, p in items:
                     r2[d] += pa * p
+        gat[0] = {}
+        gat[1] = 0
+        while len(gat) > 2:
+            gat.pop()
 
     def _chains(self):
         """True when every round from here on is plain hits on both sides (no submarine on
