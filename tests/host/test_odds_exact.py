@@ -183,3 +183,57 @@ def test_chain_sums_give_the_same_distribution(monkeypatch):
                         exact.CHAIN_FAST = True
                     assert on == off, (ed, kind, a, d, policy, split)
         assert split in used  # the chain sums did run
+
+
+def test_fast_choice_is_the_order_of_loss():
+    """CL-C-15, LHTR-C-29, P40-C-90 (casualties in the order of loss; two-hit units damaged
+    first, P40-U-46), P40-U-52f / LHTR-U-80 (submarine hits never on air), P40-U-43 (air hits
+    not on submarines without a destroyer), CL-C-11 (AA fire only on air): exact.FAST_CHOICE
+    chooses casualties on the side's own slots; for every state of random land and sea sides
+    of every edition (damaged ships among them) and every hit vector up to 3 of each class it
+    takes what casualties.choose takes, and whole battles (fractions) are identical with it on
+    and off."""
+    from engine_core.odds import exact
+    from engine_core.dice import Dice
+    dice = Dice(7)
+    n = 0
+    for ed in board.EDITIONS:
+        units = board.load(ed).units
+        for kind in ("land", "sea"):
+            for a, d in battles(units, kind, 4, 53, size=6):
+                run = exact._prepare(ed, kind, a, d, None, F, None, None, None, 0, None, None)
+                for side in (run.A, run.D):
+                    assert side.seq is not None
+                    k = side.k
+                    top = side.states[side.start]
+                    for _ in range(12):
+                        t = [0] * (3 * k)
+                        for s in range(k):
+                            t[s] = dice.roll(1)[0] % (top[s] + 1)
+                            if side.rows[s][exact.U_HITS] >= 2 and t[s]:
+                                t[k + s] = dice.roll(1)[0] % (t[s] + 1)
+                        i = side.intern(t)
+                        for h0 in range(4):
+                            for h1 in range(4):
+                                for h2 in range(4):
+                                    for h3 in (0, 2):
+                                        h = (h0, h1, h2, h3)
+                                        fast = side._apply_fast(i, h)
+                                        seq = side.seq
+                                        side.seq = None
+                                        try:
+                                            slow = side._apply(i, h)
+                                        finally:
+                                            side.seq = seq
+                                        assert fast == slow, (ed, kind, a, d, t, h)
+                                        n += 1
+            for a, d in battles(units, kind, 2, 59, size=5):
+                try:
+                    exact.FAST_CHOICE = True
+                    on = odds(ed, kind, a, d, number=F)
+                    exact.FAST_CHOICE = False
+                    off = odds(ed, kind, a, d, number=F)
+                finally:
+                    exact.FAST_CHOICE = True
+                assert on == off, (ed, kind, a, d)
+    assert n > 10000
