@@ -526,7 +526,8 @@ PAD = "p"        # `<name>p`: the sector of padding made before a slot's directo
 # file: FAT writes, see the module docstring). Measured: a Global 1940 save < 4 KB
 # (test_game_save_size), the tail record 4 KB + 20 (an older firmware's; now 12 bytes), a raid
 # ~1 KB. `tlog`: the tournament log's two copies (firmware/tlog.py), not records: each region
-# (capacity(LOG_BYTES), 120 KB) holds the log from its start, its committed length in the tail
+# (capacity(LOG_BYTES), 120 KB; a profile's LOG_BYTES where its drive has room, FileStore) holds
+# the log from its start, its committed length in the tail
 # record; a log passing it grows its file (FAT writes).
 LOG_BYTES = 98304
 LAYOUT = (("settings", 200), ("game", 8000), ("pending", 1500), ("raid", 1500), ("luck", 3000),
