@@ -158,17 +158,17 @@ def test_every_record_kind_with_the_log_survives_every_fatfs_write():
     assert failures == [], failures[:5]
 
 
-def test_a_log_append_writes_no_fat_sector_and_no_entry_of_the_save_directory():
-    """P40-T-70: with the layout made, sixty log appends (past several clusters and an erase
-    sector of the copies) write none of FatFs' FAT sectors and no sector of the save directory
-    (which holds every slot directory's entry): only the copies' and the tail record's own
-    directory entries, each in an erase sector of its own (firmware/tlog.py, saves.LAYOUT)."""
+def _appends(appends, width, volume=None, log_bytes=None):
+    """The layout made (a log started, a game saved), then `appends` log entries of `width`
+    bytes, each flushed, on the sector model with FatFs' own sectors. Returns (the log's length,
+    sectors written by the appends, the FAT's sectors, the save directory's sectors)."""
     tmp = tempfile.mkdtemp(prefix="adjutant-append-")
     try:
-        flash = Flash(os.path.join(tmp, "fs"), "/saves", metadata=True)
+        kw = {"volume": volume} if volume else {}
+        flash = Flash(os.path.join(tmp, "fs"), "/saves", metadata=True, **kw)
         written = []
         with flash:
-            store = saves.FileStore("/saves")
+            store = saves.FileStore("/saves", log_bytes)
             log = tlog.LogFile(store)
             log.sink("ADJUTANT-LOG|2|x|y|z")
             log.start()
@@ -179,8 +179,8 @@ def test_a_log_append_writes_no_fat_sector_and_no_entry_of_the_save_directory():
                 written.extend(sectors)
                 meta(sectors)
             flash._meta = record
-            for i in range(60):
-                log.sink("%d|action|%s" % (i, "x" * 90))
+            for i in range(appends):
+                log.sink("%d|action|%s" % (i, "x" * width))
                 log.flush()
             size = log.length
         geo = flash.geo
@@ -188,49 +188,35 @@ def test_a_log_append_writes_no_fat_sector_and_no_entry_of_the_save_directory():
         directory = set()
         for c in flash.chains[flash.root + "/saves"]:
             directory |= set(flash._cluster_sectors(c))
-        assert size > 6000 and len(written) >= 60 * 3
-        assert not set(written) & fat
-        assert not set(written) & directory
+        return size, written, fat, directory
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def test_a_log_append_writes_no_fat_sector_and_no_entry_of_the_save_directory():
+    """P40-T-70: with the layout made, sixty log appends (past several clusters and an erase
+    sector of the copies) write none of FatFs' FAT sectors and no sector of the save directory
+    (which holds every slot directory's entry): only the copies' and the tail record's own
+    directory entries, each in an erase sector of its own (firmware/tlog.py, saves.LAYOUT)."""
+    size, written, fat, directory = _appends(60, 90)
+    assert size > 6000 and len(written) >= 60 * 3
+    assert not set(written) & fat
+    assert not set(written) & directory
+
+
 def test_a_global_game_log_on_the_psram_handheld_writes_no_fat_sector():
     """P40-T-70: on the Pico Plus 2 (16 MB flash) the layout makes room for a whole Global 1940
-    tournament log (2-4 KB a turn, 10 powers, 15-odd rounds: up to ~600 KB), so a log past the 120 KB
-    a small drive gets (here 200 appends of 1 KB: 200 KB) still writes none of FatFs' FAT
+    tournament log (2-4 KB a turn, 10 powers, 15-odd rounds: up to ~600 KB), so a log past the
+    120 KB a small drive gets (here 200 appends of 1 KB: 200 KB) still writes none of FatFs' FAT
     sectors after the first save -- a torn FAT sector would cut every file's chain. On the
     PyBadge's 2 MB drive the same log grows its files (the FAT written: the known limit,
     host_sim/README "Limits")."""
     from firmware.hardware import pico_plus2_lcd, pybadge
 
     def fat_writes(profile):
-        tmp = tempfile.mkdtemp(prefix="adjutant-room-")
-        try:
-            flash = Flash(os.path.join(tmp, "fs"), "/saves", metadata=True, volume=profile.DRIVE_BYTES)
-            written = []
-            with flash:
-                store = saves.FileStore("/saves", profile.LOG_BYTES)
-                log = tlog.LogFile(store)
-                log.sink("ADJUTANT-LOG|2|x|y|z")
-                log.start()
-                saves.Slots(store, "game").save(b"game " * 100)
-                meta = flash._meta
-
-                def record(sectors):
-                    written.extend(sectors)
-                    meta(sectors)
-                flash._meta = record
-                for i in range(200):
-                    log.sink("%d|action|%s" % (i, "x" * 1000))
-                    log.flush()
-                size = log.length
-            geo = flash.geo
-            fat = set(range(geo["fat"] // 4096, (geo["fat"] + geo["fat_size"] - 1) // 4096 + 1))
-            assert size > 200 * 1000
-            return len(set(written) & fat)
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+        size, written, fat, _directory = _appends(200, 1000, profile.DRIVE_BYTES, profile.LOG_BYTES)
+        assert size > 200 * 1000
+        return len(set(written) & fat)
 
     assert pico_plus2_lcd.LOG_BYTES * 5 // 4 >= 600 * 1024 > pybadge.LOG_BYTES * 5 // 4
     assert fat_writes(pico_plus2_lcd) == 0

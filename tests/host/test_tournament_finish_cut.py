@@ -35,11 +35,10 @@ def _at_finish(base):
     return f, d
 
 
-def _measure(base):
-    """One Finish tournament without a cut: (flash units spent in all, units spent when the
-    export's empty lines begin: when the export starts, plus its opening and the log's bytes)."""
+def _yes_watching_export(f, d):
+    """Finish tournament confirmed on device d (flash f): the flash units spent when the export
+    began (None: no export)."""
     from firmware import tlog
-    f, d = _at_finish(base)
     started = []
     real = tlog.LogFile.export
 
@@ -51,7 +50,15 @@ def _measure(base):
         d.select_item("Yes")
     finally:
         tlog.LogFile.export = real
-    return f.sim.spent, started[0] + 1 + len(f.log())
+    return started[0] if started else None
+
+
+def _measure(base):
+    """One Finish tournament without a cut: (flash units spent in all, units spent when the
+    export's empty lines begin: when the export starts, plus its opening and the log's bytes)."""
+    f, d = _at_finish(base)
+    started = _yes_watching_export(f, d)
+    return f.sim.spent, started + 1 + len(f.log())
 
 
 def budgets(total, fill_from, stride=STRIDE):
@@ -132,7 +139,6 @@ def fatfs_sweep():
     `lost` when at the next start neither the game goes on nor its finished log is there (in the
     log's copies, and as the export `out/tournament.log`, equal but for its empty lines)."""
     from engine_core.trust import audit
-    from firmware import tlog
 
     def ready():
         f = LogFlash(metadata=True)
@@ -147,17 +153,7 @@ def fatfs_sweep():
 
     f, d = ready()
     first = len(f.sim.meta_units)
-    export_at = []
-    real = tlog.LogFile.export
-
-    def export(self):
-        export_at.append(f.sim.spent)
-        return real(self)
-    tlog.LogFile.export = export
-    try:
-        d.select_item("Yes")
-    finally:
-        tlog.LogFile.export = real
+    export_at = _yes_watching_export(f, d)
     out = []
     for u in f.sim.meta_units[first:]:
         g, d2 = ready()
@@ -175,7 +171,7 @@ def fatfs_sweep():
                 and _is_export_of(g.files.get("out/tournament.log"), log))
         except Exception:  # noqa: BLE001 - a record a cut took: lost
             ok = False
-        out.append((u, bool(export_at) and u >= export_at[0], not ok))
+        out.append((u, export_at is not None and u >= export_at, not ok))
     return out
 
 
