@@ -123,6 +123,7 @@ def to_bytes(self):
     if self.teched is not None:
         put(1)                               # defender_teched follows (an earlier save ends here)
         vec(self.teched)
+        vec(self.tcas)
     return bytes(out)
 
 
@@ -218,6 +219,7 @@ def from_bytes(cls, board, data):
         advantages.unpack(b, get, vec)
     if pos[0] < len(data) and get():
         b.teched = vec()
+        b.tcas = vec()
     if pending:
         side, hits, rule = pending
         counts = b.targets(side)

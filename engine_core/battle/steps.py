@@ -53,8 +53,11 @@ options (all optional):
                  LHTR-T-06: a technology helps only its power). defender_tech is then the union of
                  the powers' technologies, and this names, per unit type a defending technology
                  changes (techs.defense_bit: fighters, LHTR bombers, 1940 AAA), how many of the
-                 defenders belong to a power that has it (a type not named: none). Those are lost
-                 last (the weaker of a type first). techs.defending builds both from the powers.
+                 defenders belong to a power that has it (a type not named: none). Whose units are
+                 lost is the defenders' choice (CL-C-60, LHTR-C-62, P40-C-82): a casualty answer
+                 {"lost": ..., "teched": {unit: count}} names how many of the lost carry it (the
+                 question is asked even when one type alone can take the hits); by default the
+                 others first. techs.defending builds both from the powers.
   retreat        tuple of spaces the attacker may retreat to (names or ids); default ("retreat",)
                  i.e. one unnamed space; () forbids retreat
   seaborne       dict of attacking land units that came by transport (amphibious; they never retreat)
@@ -117,6 +120,7 @@ class Battle:
         self._typed = None       # typed dice answer waiting for the step that asked
         self.na = None           # national advantages (engine_core/battle/advantages.py)
         self.teched = None       # defender_teched as a vector, None: every defender has the techs
+        self.tcas = None         # of the defender's casualties behind the line, those with it
         if _blank:
             return
         if isinstance(kind, str):
@@ -140,6 +144,7 @@ class Battle:
         if options.get("defender_teched") is not None:
             self.teched = self._vec(options.get("defender_teched"))
             self._check_teched()
+            self.tcas = zeros(self.n)
         self.dmg = [zeros(n), zeros(n)]
         self.cas = [zeros(n), zeros(n)]
         self.subm = [zeros(n), zeros(n)]
@@ -239,6 +244,31 @@ class Battle:
             return c                     # an assault's sea battle: the land battle's allies only
         t = self.teched[u]
         return t if t < c else c
+
+    def split(self):
+        """The defending side is of several powers with a technology not all of them have
+        (defender_teched), in the part of the battle it applies to (an assault's land battle)."""
+        return self.teched is not None and not (self.kind == K_AMPHIBIOUS and self.part == 0)
+
+    def teched_free(self, u):
+        """(with the technology, without it) of the defender's units of type u not yet taken as
+        casualties: the ones a casualty choice picks among (CL-T-05: which power's unit is lost)."""
+        a = self.alive[DEFENDER][u]
+        t = self.teched[u] if self.teched[u] < a else a
+        t -= self.tcas[u]
+        return t, a - self.cas[DEFENDER][u] - t
+
+    def _take_teched(self, u, k, chosen, rule):
+        """k casualties of type u of the defender: `chosen` of them with the technology (None:
+        the ones without it first). Returns how many with it; refuses a choice out of range."""
+        t, p = self.teched_free(u)
+        least = k - p if k > p else 0
+        if chosen is None:
+            return least
+        if chosen < least or chosen > t or chosen > k:
+            raise RuleError(rule, "%d of the %d %s lost can carry the technology: %d to %d" % (
+                chosen, k, self.units[u][uu.U_NAME], least, t if t < k else k))
+        return chosen
 
     def is_land_battle(self):
         return self.kind == K_LAND or self.kind == K_FLYOVER or (self.kind == K_AMPHIBIOUS and self.part == 1)
@@ -583,8 +613,11 @@ class Battle:
             else:
                 from engine_core.battle import choices
                 lost, dmg = choices.chosen_casualties(self, p, choice)
+            tk = None
+            if p.side == DEFENDER and self.split():
+                tk = self._teched_losses(lost, choice, p.info[2])   # refused: nothing changed
             self.prompt = None
-            self._apply_casualties(p.side, lost, dmg)
+            self._apply_casualties(p.side, lost, dmg, tk)
         elif k == bb.P_RETREAT:
             if choice is None or choice == "press" or choice == "default":
                 self.prompt = None
@@ -614,11 +647,31 @@ class Battle:
             bombard.answer(self, p, choice)
         self._emit((ev.E_ANSWER, k, choice if isinstance(choice, (int, str)) or choice is None else 0))
 
-    def _apply_casualties(self, side, lost, dmg):
+    def _teched_losses(self, lost, choice, rule):
+        """Per unit type, how many of the defender's losses carry the technology: the choice's
+        "teched" {unit: count} (CL-T-05, LHTR-T-06: the defenders choose whose unit is lost),
+        else the ones without it first."""
+        want = choice.get("teched") if isinstance(choice, dict) else None
+        want = self._vec(want) if want else None
+        out = zeros(self.n)
+        for u in range(self.n):
+            if want is not None and want[u] and not self.teched[u]:
+                raise RuleError(rule, "no " + self.units[u][uu.U_NAME] + " here carries a technology of its own")
+            if want is not None and want[u] > lost[u]:
+                raise RuleError(rule, "more %s with the technology than %s lost" % (
+                    self.units[u][uu.U_NAME], self.units[u][uu.U_NAME]))
+            if lost[u] and self.teched[u]:
+                out[u] = self._take_teched(u, lost[u], want[u] if want is not None else None, rule)
+        return out
+
+    def _apply_casualties(self, side, lost, dmg, teched=None):
         """Record chosen casualties: damage at once; destroyed units go behind the casualty
-        line (defender in the general fire) or are removed at once."""
+        line (defender in the general fire) or are removed at once. `teched`: of the defender's
+        losses, those with the technology (`_teched_losses`; None: the others first)."""
         step = self.current_step()
         behind = self._goes_behind(side, step)
+        if side == DEFENDER and self.split() and teched is None:
+            teched = self._teched_losses(lost, None, "")
         for u in range(self.n):
             old = self.dmg[side][u]
             if dmg[u]:
@@ -632,10 +685,13 @@ class Battle:
                     take = k if k < old else old
                     self.dmg[side][u] -= take
                 self._emit((ev.E_CASUALTY, side, u, k))
+                tk = teched[u] if teched is not None else None
                 if behind:
                     self.cas[side][u] += k
+                    if tk:
+                        self.tcas[u] += tk
                 else:
-                    self._kill(side, u, k)
+                    self._kill(side, u, k, tk)
 
     def _goes_behind(self, side, step):
         if step in (bb.S_ATTACK,) and side == DEFENDER:
@@ -652,7 +708,14 @@ class Battle:
             return True
         return False
 
-    def _kill(self, side, u, k):
+    def _kill(self, side, u, k, tk=None):
+        """k units of type u of `side` out of the battle; `tk` of them with the defender's
+        technology (None: those without it first; defender_teched)."""
+        if side == DEFENDER and self.split() and self.teched[u]:
+            if tk is None:
+                tk = self._take_teched(u, k, None, "")
+            a = self.alive[DEFENDER][u]
+            self.teched[u] = (self.teched[u] if self.teched[u] < a else a) - tk
         self.alive[side][u] -= k
         self.lost[side][u] += k
         if side == ATTACKER and self.para and self.current_step() == bb.S_AA and u == self._para_unit():
@@ -667,7 +730,11 @@ class Battle:
             k = self.cas[side][u]
             if k:
                 self.cas[side][u] = 0
-                self._kill(side, u, k)
+                tk = None
+                if side == DEFENDER and self.split():
+                    tk = self.tcas[u]
+                    self.tcas[u] = 0
+                self._kill(side, u, k, tk)
                 any_ = True
         if any_:
             self._emit((ev.E_REMOVED, side, self.current_step()))
@@ -695,6 +762,12 @@ class Battle:
                 if self.units[u][uu.U_HITS] >= 2:
                     two = True
         forced = absorbed >= self._capacity(side, elig) or (types <= 1 and (not two or sum(elig) == 1))
+        if forced and side == DEFENDER and self.split():
+            for u in range(self.n):
+                if lost[u] and self.teched[u]:
+                    t, p = self.teched_free(u)
+                    if t and p and lost[u] < t + p:
+                        forced = False          # whose units are lost is the defenders' choice (CL-T-05)
         if forced:
             self._apply_casualties(side, lost, dmg)
             return False

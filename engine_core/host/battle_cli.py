@@ -29,6 +29,8 @@ The JSON spec (an object; any other field is refused by name):
               dice        [4, 2, 6] (the dice of the step) or {"hits": [per column]}
               casualties  "infantry" | ["infantry", "armor"] (order of loss) |
                           {"infantry": 2} | {"lost": {...}, "damaged": {"battleship": 1}}
+                          (+ "teched": {"fighter": 1} with allies: how many of the lost carry
+                          the defender's technology, CL-C-60; default: the others first)
               retreat     "press" | "retreat" | a territory of options.retreat | "air"
                           (LHTR amphibious: the aircraft alone)
               submerge    a number of submarines (0: none)
@@ -246,9 +248,12 @@ def check_answer(b, p, a, field):
         if isinstance(a, list):
             return cc.list_of(a, field, lambda v, f: cc.unit_name(b.board, v, f), 64)
         if isinstance(a, dict) and ("lost" in a or "damaged" in a):
-            cc.fields(a, field, ("lost", "damaged"))
-            return {"lost": cc.counts(b.board, a.get("lost", {}), field + ".lost"),
-                    "damaged": cc.counts(b.board, a.get("damaged", {}), field + ".damaged")}
+            cc.fields(a, field, ("lost", "damaged", "teched"))
+            out = {"lost": cc.counts(b.board, a.get("lost", {}), field + ".lost"),
+                   "damaged": cc.counts(b.board, a.get("damaged", {}), field + ".damaged")}
+            if "teched" in a:
+                out["teched"] = cc.counts(b.board, a["teched"], field + ".teched")
+            return out
         if isinstance(a, dict):
             return cc.counts(b.board, a, field)
         raise InputError("%s: casualties are a unit name, a list of names (order of loss),"

@@ -992,8 +992,10 @@ def _live_args(battle):
     from engine_core import techs
     tech = {"attacker": techs.names(b.tech[0]), "defender": techs.names(b.tech[1])}
     if b.teched is not None:
-        # the survivors with the technology: lost last (Battle.n_teched)
-        tech["defender_teched"] = tuple((u, b.n_teched(1, u, b.alive[1][u] - b.cas[1][u]))
+        # the survivors with the technology (Battle.teched_free; in an assault's sea battle every
+        # one, Battle.n_teched); from here on lost last
+        tech["defender_teched"] = tuple((u, b.teched_free(u)[0] if b.split() else
+                                         b.n_teched(1, u, b.alive[1][u] - b.cas[1][u]))
                                         for u in range(n)
                                         if b.teched[u] and b.alive[1][u] - b.cas[1][u] > 0)
     kind = _bt.KIND_NAMES[b.kind]

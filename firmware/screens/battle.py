@@ -1463,7 +1463,22 @@ class Casualties(Counter):
         names = []
         values = []
         limits = []
+        split = p.side == 1 and b.split()
         for u in p.options:
+            t, plain = b.teched_free(u) if split and b.teched[u] else (0, 0)
+            if t and plain:
+                # a type of two owners, one with a technology: whose are lost is the defenders'
+                # choice (CL-C-60, LHTR-C-62, P40-C-82), one row each, the weaker first
+                first = lost[u] if lost[u] < plain else plain
+                self.rows.append(("lost", u))
+                names.append("Lose " + unit_label(board, u))
+                values.append(first)
+                limits.append(plain)
+                self.rows.append(("teched", u))
+                names.append("Lose " + unit_label(board, u) + " " + tech_tag(board, u))
+                values.append(lost[u] - first)
+                limits.append(t)
+                continue
             self.rows.append(("lost", u))
             names.append("Lose " + unit_label(board, u))
             values.append(lost[u])
@@ -1483,8 +1498,12 @@ class Casualties(Counter):
         out = {"lost": {}, "damaged": {}}
         for i in range(len(self.rows)):
             what, u = self.rows[i]
+            name = board.unit_name(u)
+            if what == "teched":       # lost, and which of them carry the technology
+                out.setdefault("teched", {})[name] = self.counts[i]
+                what = "lost"
             if self.counts[i]:
-                out[what][board.unit_name(u)] = self.counts[i]
+                out[what][name] = out[what].get(name, 0) + self.counts[i]
         return out
 
     def taken(self):
@@ -1495,7 +1514,7 @@ class Casualties(Counter):
         dmg = [0] * n
         for i in range(len(self.rows)):
             what, u = self.rows[i]
-            (lost if what == "lost" else dmg)[u] += self.counts[i]
+            (dmg if what == "damaged" else lost)[u] += self.counts[i]
         return cz.hits_absorbed(self.app.session.board.units, lost, dmg, b.dmg[self.prompt.side])
 
     def view(self, cols, rows):
@@ -1527,6 +1546,15 @@ class Casualties(Counter):
         app.pop()
         if name == "roll":
             self.run.advance()
+
+
+def tech_tag(board, u):
+    """The technology that sets a defending unit type apart, as a short tag: "(jet)", "(heavy)",
+    "(radar)" (engine_core/techs.py defense_bit)."""
+    from engine_core import techs
+    from engine_core import units as umod
+    bit = techs.defense_bit(board.units[u][umod.U_ABILITIES], board.family)
+    return "(" + techs.names(bit)[0].split("_")[0] + ")"
 
 
 def decision(app, run):

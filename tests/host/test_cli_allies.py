@@ -56,3 +56,21 @@ def test_more_ally_units_than_defend_are_refused():
     code, out, err = _call(battle_cli, ["1 arm vs 1 ftr", "--edition", "classic", "--dice", "6,6",
                                         "--defender-ally", "radar"])
     assert code == 2 and "TECHS:UNITS" in err
+
+
+def test_battle_answer_names_whose_fighter_is_lost():
+    """CL-C-60 ("The defenders agree on each casualty") CL-T-05: as above, but the defenders lose
+    the US jet fighter: round 1 dice 3, 6 (one hit), UK 5 at 4, US 6 at 5 (misses); round 2 armor
+    6, 6, the UK fighter left rolls 5 at 4 (a miss: the jet fighter would have hit); round 3 armor
+    3, 3 (two hits), the fighter 6 at 4: the attacker wins with both armor."""
+    spec = {"edition": "classic", "kind": "land", "attacker": {"armor": 2},
+            "defender": {"fighter": 2}, "dice": [3, 6, 5, 6, 6, 6, 5, 3, 3, 6],
+            "options": {"defender_tech": ["jet_fighters"],
+                        "allies": [{"tech": [], "units": {"fighter": 1}}]},
+            "answers": [{"lost": {"fighter": 1}, "teched": {"fighter": 1}}]}
+    code, out, err = _call(battle_cli, ["--json"], spec)
+    assert code == 0, err
+    got = json.loads(out)
+    rolls = [(e["dice"], e["value"]) for e in got["log"] if e["event"] == "roll" and e["side"] == "defender"]
+    assert rolls == [([5], 4), ([6], 5), ([5], 4), ([6], 4)]
+    assert got["result"]["outcome"] == "attacker_won" and got["result"]["survivors"]["attacker"] == {"armor": 2}

@@ -18,6 +18,24 @@ def _ally_to(d, name):
     assert d.app.session.board.power_name(setup.ally_power()) == name
 
 
+def _carrier_with_two_fighters(d):
+    """Classic, Germany's combat: one fighter against a US carrier with two fighters in the first
+    sea zone, the US with Jet Power; the set-up screen on top. Returns (session, board, zone)."""
+    from engine_core import techs
+    _lhtr_family_combat(d, "Classic 2nd ed.")
+    s = d.app.session
+    board = s.board
+    s.game.state.techs[board.power_id("United States")] |= techs.JETS
+    zone = [t for t in range(board.territory_count) if board.is_sea(t)][0]
+    d.select_item(board.territory_name(zone))
+    _set(d, "fighter", 1)
+    d.press("select")
+    _defender_to(d, "United States")
+    _set(d, "carrier", 1)
+    _set(d, "fighter", 2)
+    return s, board, zone
+
+
 def test_a_uk_fighter_on_a_us_carrier_without_jet_power():
     """CL-T-05 CL-T-06 (Jet Power: "Your fighters defend at 5 instead of 4"), CL-U-60: Germany's
     fighter attacks a US carrier with a US fighter (the US has Jet Power) and a UK fighter (the UK
@@ -29,18 +47,8 @@ def test_a_uk_fighter_on_a_us_carrier_without_jet_power():
     from engine_core.dice import FixedDice
     from engine_core.battle import base as bmod
     d = Device()
-    _lhtr_family_combat(d, "Classic 2nd ed.")
-    s = d.app.session
-    board = s.board
-    s.game.state.techs[board.power_id("United States")] |= techs.JETS
-    zone = [t for t in range(board.territory_count) if board.is_sea(t)][0]
-    d.select_item(board.territory_name(zone))
+    s, board, _zone = _carrier_with_two_fighters(d)
     setup = d.app.top()
-    _set(d, "fighter", 1)
-    d.press("select")
-    _defender_to(d, "United States")
-    _set(d, "carrier", 1)
-    _set(d, "fighter", 2)
     assert "Ally" in setup.names and "Ally fighter" in setup.names and "Ally carrier" not in setup.names
     s.game.state.techs[board.power_id("United States")] &= ~techs.JETS
     setup.build()
@@ -111,3 +119,37 @@ def test_a_pending_battle_keeps_the_allys_units():
     from firmware.screens.battle import BattleSetup   # the battle opened again from the list
     again = BattleSetup(d.app, row[1], row[2], row[3], territory=zone, options=row[4])
     assert again.chosen_options() == row[4]
+
+
+def test_the_defenders_choose_whose_fighter_is_lost_on_the_casualty_screen():
+    """CL-C-60 ("The defenders agree on each casualty"), CL-T-05: the US carrier with a US jet
+    fighter and a UK fighter (set up as above) takes one hit: the casualty screen has a row for
+    the UK fighter and one for the jet fighter, the weaker preset; the table loses the jet
+    fighter instead. The defenders fire back (carrier 5 at 3, UK fighter 5 at 4, the jet fighter
+    6 at 5: all miss); the fighter left is the UK one (no Jet Power)."""
+    from engine_core.dice import FixedDice
+    from engine_core.battle import base as bmod
+    d = Device()
+    s, board, _zone = _carrier_with_two_fighters(d)
+    _ally_to(d, "United Kingdom")
+    _set(d, "Ally fighter", 1)
+    d.press("roll")
+    b = s.battle
+    p = b.run_until_prompt(FixedDice([3]))            # the attacking fighter hits at 3
+    assert p.kind == bmod.P_CASUALTIES and p.side == 1
+    d.app.open_battle_run()
+    d.press("roll")
+    assert d.screen() == "Casualties"
+    screen = d.app.top()
+    f = screen.names.index("Lose fighter")
+    assert screen.names[f + 1] == "Lose fighter (jet)"
+    assert screen.counts[f:f + 2] == [1, 0]           # the default: the weaker, the UK one
+    d.press("down", f - screen.cursor)
+    d.press("left")
+    d.press("down")
+    d.press("right")
+    d.press("select")
+    assert b.prompt is None and d.screen() != "Casualties"
+    b.run_until_prompt(FixedDice([5, 5, 6]))
+    fighter = board.unit_id("fighter")
+    assert b.alive[1][fighter] == 1 and b.teched_free(fighter) == (0, 1)

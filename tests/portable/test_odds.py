@@ -1,4 +1,4 @@
-# gate heap: 204K (smallest heap that passes: 188K on the unix port, 2026-11-28, after the allied
+# gate heap: 208K (smallest heap that passes: 192K on the unix port, 2026-11-28, after the allied
 # technologies grew the odds; +16K headroom: the collector scans the C stack conservatively)
 # Exact battle odds (engine_core/odds/exact.py), checked against values worked by hand.
 #
