@@ -26,6 +26,12 @@ def _carrier_with_two_fighters(d):
     s = d.app.session
     board = s.board
     s.game.state.techs[board.power_id("United States")] |= techs.JETS
+    return s, board, _against_a_us_carrier(d, board)
+
+
+def _against_a_us_carrier(d, board):
+    """In the first sea zone (picked from the list on top): one German fighter against a US
+    carrier with two fighters, on the set-up screen. Returns the zone."""
     zone = [t for t in range(board.territory_count) if board.is_sea(t)][0]
     d.select_item(board.territory_name(zone))
     _set(d, "fighter", 1)
@@ -33,7 +39,7 @@ def _carrier_with_two_fighters(d):
     _defender_to(d, "United States")
     _set(d, "carrier", 1)
     _set(d, "fighter", 2)
-    return s, board, zone
+    return zone
 
 
 def test_a_uk_fighter_on_a_us_carrier_without_jet_power():
@@ -100,13 +106,7 @@ def test_a_pending_battle_keeps_the_allys_units():
     d.wait(100)
     d.press("select")
     d.select_item("Add pending battle")
-    zone = [t for t in range(board.territory_count) if board.is_sea(t)][0]
-    d.select_item(board.territory_name(zone))
-    _set(d, "fighter", 1)
-    d.press("select")
-    _defender_to(d, "United States")
-    _set(d, "carrier", 1)
-    _set(d, "fighter", 2)
+    zone = _against_a_us_carrier(d, board)
     _ally_to(d, "United Kingdom")
     _set(d, "Ally fighter", 1)
     d.press("roll")                      # saved
