@@ -7,7 +7,7 @@ them change a battle or a bombing raid.
 """
 
 from engine_core.errors import InputError
-from engine_core.units import AB_AA, AB_STRATEGIC, AB_FIGHTER, U_ABILITIES
+from engine_core.units import AB_AA, AB_STRATEGIC, AB_FIGHTER, U_ABILITIES, U_NAME
 from engine_core.editions import FAM_LHTR, FAM_1940
 
 JETS = 1 << 0
@@ -144,6 +144,32 @@ def defending(parts, rows, family, unit_id):
             if b:
                 teched[u] = teched.get(u, 0) + (us[k] if tb & b else 0)
     return names(union), teched
+
+
+def allied(defender, main_tech, allies, rows, family, unit_id, field="allies"):
+    """`defending` for a side given as the whole defender {unit: count} with the defending
+    power's technologies, and allies = [(tech names, {unit: count}), ...]: each ally's units
+    (among `defender`, refused when more than defend), the rest the defending power's."""
+    own = dict(defender)
+    for _tech, units in allies:
+        for k in units:
+            left = own.get(k, 0) - units[k]
+            if left < 0:
+                raise InputError("%s: more %s than defend" % (field, k))
+            own[k] = left
+    return defending([(main_tech or (), own)] + list(allies), rows, family, unit_id)
+
+
+def check_teched(rows, teched, defenders, family):
+    """A battle's defender_teched (vectors by unit id) refused when it names more units than
+    defend or a type no defending technology changes (defense_bit)."""
+    for u in range(len(rows)):
+        if not teched[u]:
+            continue
+        if teched[u] > defenders[u]:
+            raise InputError("defender_teched: more " + rows[u][U_NAME] + " than defend")
+        if not defense_bit(rows[u][U_ABILITIES], family):
+            raise InputError("defender_teched: no defending technology changes a " + rows[u][U_NAME])
 
 
 def _index(b):

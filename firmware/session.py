@@ -528,13 +528,9 @@ class Session:
                 raise RuleError(rid(board, "CL-P-15", "LHTR-P-12", "P40-P-06", "G40-P-02"),
                                 "%s is not at war with %s: its units at sea are ignored"
                                 % (board.power_name(ap), board.power_name(dp)))
-        from engine_core.ledger import research
-        from engine_core import techs  # only the technologies that change a battle go to it
-        opts["attacker_tech"] = tuple(n for n in research.active_tech_names(board, state, ap)
-                                      if techs.bit(n) & techs.BATTLE)
+        opts["attacker_tech"] = battle_techs(board, state, ap)
         if dp >= 0:
-            opts["defender_tech"] = tuple(n for n in research.active_tech_names(board, state, dp)
-                                          if techs.bit(n) & techs.BATTLE)
+            opts["defender_tech"] = battle_techs(board, state, dp)
             if ally and defender is not None:
                 self._allied(opts, dp, ally, ally_power, defender)
         nas = g.options.get("national_advantages") if g.options else None
@@ -571,23 +567,13 @@ class Session:
         """defender_tech / defender_teched of a defending side with an ally's units (CL-T-05,
         LHTR-T-06, P40-R-06: a technology helps only its own power)."""
         from engine_core.errors import InputError
-        from engine_core.ledger import research
         from engine_core import techs
         board = self.board
         if not 0 <= ap < board.power_count or ap == dp or board.side(ap) != board.side(dp):
             raise InputError("the ally's units need an ally of the defender")
-        own = {}
-        for k in defender:
-            own[k] = defender[k] - ally.get(k, 0)
-            if own[k] < 0:
-                raise InputError("more of the ally's %s than defend" % k)
-        for k in ally:
-            if k not in defender and ally[k]:
-                raise InputError("more of the ally's %s than defend" % k)
-        at = tuple(n for n in research.active_tech_names(board, self.game.state, ap)
-                   if techs.bit(n) & techs.BATTLE)
-        names, teched = techs.defending(((opts["defender_tech"], own), (at, ally)), board.units,
-                                        board.family, board.unit_id)
+        names, teched = techs.allied(defender, opts["defender_tech"],
+                                     [(battle_techs(board, self.game.state, ap), ally)],
+                                     board.units, board.family, board.unit_id, "Ally")
         opts["defender_tech"] = tuple(names)
         opts["defender_teched"] = dict((board.unit_name(u), teched[u]) for u in teched)
 
@@ -882,6 +868,13 @@ def assault_sea(kind, options):
     if not sd:
         return None
     return options["sea_attacker"], sd
+
+
+def battle_techs(board, state, power):
+    """The technologies of `power` in effect that change a battle (only those go to it)."""
+    from engine_core.ledger import research
+    from engine_core import techs
+    return tuple(n for n in research.active_tech_names(board, state, power) if techs.bit(n) & techs.BATTLE)
 
 
 def odds_args(options):

@@ -143,7 +143,7 @@ class Battle:
         self.alive = [self._vec(attacker), self._vec(defender)]
         if options.get("defender_teched") is not None:
             self.teched = self._vec(options.get("defender_teched"))
-            self._check_teched()
+            tech_table().check_teched(self.units, self.teched, self.alive[DEFENDER], self.family)
             self.tcas = zeros(self.n)
         self.dmg = [zeros(n), zeros(n)]
         self.cas = [zeros(n), zeros(n)]
@@ -225,22 +225,10 @@ class Battle:
             v[u] += c
         return v
 
-    def _check_teched(self):
-        T = tech_table()
-        for u in range(self.n):
-            c = self.teched[u]
-            if not c:
-                continue
-            if c > self.alive[DEFENDER][u]:
-                raise InputError("defender_teched: more " + self.units[u][uu.U_NAME] + " than defend")
-            if not T.defense_bit(self.units[u][uu.U_ABILITIES], self.family):
-                raise InputError("defender_teched: no defending technology changes a " +
-                                 self.units[u][uu.U_NAME])
-
     def n_teched(self, side, u, c):
         """How many of c units of type u of `side` carry the side's technologies (defender_teched:
         the ones with it are lost last, so min(count given, units left))."""
-        if side == ATTACKER or self.teched is None or (self.kind == K_AMPHIBIOUS and self.part == 0):
+        if side == ATTACKER or not self.split():
             return c                     # an assault's sea battle: the land battle's allies only
         t = self.teched[u]
         return t if t < c else c

@@ -309,20 +309,14 @@ def allies(board, value, defender, main_tech, field="allies"):
     if not isinstance(value, (list, tuple)):
         raise InputError("%s must be a list of {\"tech\": [...], \"units\": {...}}, not %s"
                          % (field, _show(value)))
-    own = dict(defender)
     parts = []
     for i in range(len(value)):
         f = "%s[%d]" % (field, i)
         fields(value[i], f, ("tech", "units"), ("units",))
-        tech = list_of(value[i].get("tech") or [], f + ".tech", text, 32)
-        units = counts(board, value[i]["units"], f + ".units")
-        for u in units:
-            if units[u] > own.get(u, 0):
-                raise InputError("%s.units: more %s than the defender has" % (f, u))
-            own[u] -= units[u]
-        parts.append((tech, units))
-    parts.insert(0, (list(main_tech or ()), own))
-    names, teched = techs.defending(parts, board.units, board.family, board.unit_id)
+        parts.append((list_of(value[i].get("tech") or [], f + ".tech", text, 32),
+                      counts(board, value[i]["units"], f + ".units")))
+    names, teched = techs.allied(defender, main_tech, parts, board.units, board.family,
+                                 board.unit_id, field)
     return names, dict((board.unit_name(u), teched[u]) for u in teched)
 
 

@@ -107,11 +107,7 @@ def teched_of(units, aliases, tech, fam, d_counts):
     if not isinstance(tech, dict) or tech.get("defender_teched") is None:
         return None
     out = counts(units, aliases, tech["defender_teched"], "defender_teched")
-    for u in range(len(units)):
-        if out[u] > d_counts[u]:
-            raise InputError("defender_teched: more " + units[u][U_NAME] + " than defend")
-        if out[u] and not techs.defense_bit(units[u][U_ABILITIES], fam):
-            raise InputError("defender_teched: no defending technology changes a " + units[u][U_NAME])
+    techs.check_teched(units, out, d_counts, fam)
     return out
 
 

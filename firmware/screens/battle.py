@@ -309,13 +309,13 @@ class BattleSetup(Counter):
 
     def side_techs(self):
         """The technology bits in effect of any power of the defending side."""
-        from engine_core.ledger import research
         from engine_core import techs
+        from firmware.session import battle_techs
         s = self.app.session
         out = 0
         dp = self.defending_power()
         for p in ((dp,) if dp >= 0 else ()) + self.ally_list():
-            out |= techs.bits(research.active_tech_names(s.board, s.game.state, p))
+            out |= techs.bits(battle_techs(s.board, s.game.state, p))
         return out
 
     def ally_index(self):
