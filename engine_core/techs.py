@@ -123,33 +123,45 @@ def defense_bit(abilities, family):
     return 0
 
 
-def defending(parts, rows, family, unit_id):
+def raid_defense_bit(abilities, family):
+    """The one technology that changes a bombing raid's defending unit with these ability bits:
+    the 1940 games' interceptors, Jet Fighters (P40-R-22: intercepting fighters hit on 1-2), or 0
+    (a facility's AA is its owner's alone: Radar needs no split)."""
+    if abilities & AB_FIGHTER and family == FAM_1940:
+        return JETS
+    return 0
+
+
+def defending(parts, rows, family, unit_id, raid=False):
     """The defending side of several powers (CL-T-05, LHTR-T-06: a technology helps only the
     power that has it): parts = ((tech names, {unit: count}), ...), one per power. Returns
     (tech names of the side, {unit id: count}) for a battle's defender_tech and
     defender_teched: the union of the powers' battle technologies and, per unit type a
     defending technology changes (defense_bit), how many of its units belong to a power that has
-    it. unit_id(name) resolves a unit's name; rows are the edition's unit records."""
+    it. unit_id(name) resolves a unit's name; rows are the edition's unit records. `raid`: the
+    same for a bombing raid's interceptors (RAID technologies, raid_defense_bit; P40-R-06)."""
     union = 0
     teched = {}
+    bit_of = raid_defense_bit if raid else defense_bit
     for p in parts:
         if not isinstance(p, (list, tuple)) or len(p) != 2:
             raise InputError("a defending power is (technologies, {unit: count})")
-        tb = bits(p[0], BATTLE, "battle")
+        tb = bits(p[0], RAID if raid else BATTLE, "bombing raid" if raid else "battle")
         union |= tb
         us = p[1] or {}
         for k in us:
             u = k if isinstance(k, int) else unit_id(k)
-            b = defense_bit(rows[u][U_ABILITIES], family)
+            b = bit_of(rows[u][U_ABILITIES], family)
             if b:
                 teched[u] = teched.get(u, 0) + (us[k] if tb & b else 0)
     return names(union), teched
 
 
-def allied(defender, main_tech, allies, rows, family, unit_id, field="allies"):
+def allied(defender, main_tech, allies, rows, family, unit_id, field="allies", raid=False):
     """`defending` for a side given as the whole defender {unit: count} with the defending
     power's technologies, and allies = [(tech names, {unit: count}), ...]: each ally's units
-    (among `defender`, refused when more than defend), the rest the defending power's."""
+    (among `defender`, refused when more than defend), the rest the defending power's. `raid`:
+    a bombing raid's interceptors (defender = {fighter: interceptors})."""
     own = dict(defender)
     for _tech, units in allies:
         for k in units:
@@ -157,7 +169,7 @@ def allied(defender, main_tech, allies, rows, family, unit_id, field="allies"):
             if left < 0:
                 raise InputError("%s: more %s than defend" % (field, k))
             own[k] = left
-    return defending([(main_tech or (), own)] + list(allies), rows, family, unit_id)
+    return defending([(main_tech or (), own)] + list(allies), rows, family, unit_id, raid)
 
 
 def check_teched(rows, teched, defenders, family):

@@ -118,12 +118,20 @@ _IPCS = const(23)        # IPCs surrendered (Classic/Revised)
 _NT = const(24)          # number of targets (1940)
 _T0 = const(25)          # per target: facility unit id, damage before, strategic, tactical,
 _TW = const(7)           # added, declared strategic, declared tactical (the plan)
-_SIZE = const(46)  # _T0 + 3 * _TW
+_SIZE_V2 = const(46)     # _T0 + 3 * _TW: a raid without defender_teched saves this much (version 2)
+# interceptors of several powers (defender_teched; _OPT_SPLIT): those of a power with Jet Fighters
+_TAV = const(46)         # of _INT_AV, the fighters of a power with Jet Fighters
+_TINT = const(47)        # of _INT, those committed and alive
+_L_TINT = const(48)      # of _L_INT, those lost
+_DPEND = const(49)       # interceptors hit, waiting for the defender's choice of whose (P40-C-43)
+_SIZE = const(50)
 _NO_TREASURY = const(65535)
 _VERSION = const(2)
+_VERSION_SPLIT = const(3)
 
 _OPT_HB_ONE_DIE = const(1)
 _OPT_PLAN = const(2)      # bombers were assigned to targets in Combat Move (`plan`)
+_OPT_SPLIT = const(4)     # interceptors of several powers, not all with Jet Fighters (defender_teched)
 
 
 def _edition_of(board):
@@ -203,7 +211,19 @@ class Raid:
     damage_this_turn LHTR: SBR + rocket damage already done to this IC this turn (the
                      `damage` of earlier results, before any treasury limit)
     attacker_tech    names: heavy_bombers, jet_fighters, superfortresses (LHTR-O-55)
-    defender_tech    names: jet_fighters, radar
+    defender_tech    names: jet_fighters, radar (of a defending side of several powers: the
+                     union of their technologies; see defender_teched)
+    defender_teched  1940, optional: interceptors of several powers (P40-C-42: "the owning
+                     player(s)"), not all with Jet Fighters (P40-R-06: never shared), as the
+                     battle's option of that name: {"fighter": n}, n of the `interceptors`
+                     belong to a power with Jet Fighters (hit on 1-2 in the air battle,
+                     P40-R-22), the others hit on 1. None: all of them have the side's
+                     technologies. Then the defender chooses how many of each intercept
+                     (P_INTERCEPTORS: a count, jets first, or {"interceptors": n, "teched":
+                     {"fighter": k}}) and whose are lost (P_AIR_CASUALTIES of the defender,
+                     asked when it is a choice: (lost, jets among them) or {"lost": ...,
+                     "teched": {"fighter": k}}; the default loses the others first). The
+                     defender's dice roll in two groups, the others' at 1, then the jets' at 2.
     options          {"p40_hb_in_air_battle": "two_dice" | "one_die"} (P40-X-41)
     plan             1940, optional: the bombers' targets declared in Combat Move (the
                      digest's P40-C-45 ENGINE reading), {facility: (strategic, tactical)}
@@ -213,7 +233,7 @@ class Raid:
 
     def __init__(self, board, attacker, targets=None, interceptors=0, aa=0, treasury=None,
                  territory_value=None, damage_this_turn=0, attacker_tech=(), defender_tech=(),
-                 options=None, plan=None, _state=None):
+                 options=None, plan=None, defender_teched=None, _state=None):
         edition = _edition_of(board)
         if edition not in EDITIONS:
             raise InputError("unknown edition: " + str(edition))
@@ -250,11 +270,15 @@ class Raid:
                     s[b + 6] = split[i][1]
                 s[_OPT] |= _OPT_PLAN
             s[_INT_AV] = _count(interceptors)
+            if defender_teched is not None:
+                self._read_teched(s, defender_teched)
             # `aa` is ignored: AAA units never fire at raids (P40-U-36, P40-C-11)
             s[_STEP] = S_ESCORTS
         else:
             if interceptors:
                 raise RuleError(self._r_basic(), "only bombers and AA guns take part in this raid")
+            if defender_teched:
+                raise RuleError(self._r_basic(), "no interceptors in this raid: defender_teched")
             if plan is not None:
                 raise InputError("a Classic/Revised raid has one target")
             if targets:
@@ -318,6 +342,30 @@ class Raid:
         s[_STRAT] = strat
         s[_TAC] = tac
         s[_ESC_AV] = fighters
+
+    def _read_teched(self, s, teched):
+        """defender_teched: {"fighter": n} (or pairs), n of the interceptors of a power with
+        Jet Fighters (P40-R-06, P40-R-22)."""
+        n = 0
+        for pair in _pairs(teched):
+            u = _unit(self._units, self._aliases, pair[0], "unit")
+            c = _count(pair[1])
+            if u != self.u_fighter:
+                if c:
+                    raise InputError("defender_teched: no defending technology changes a %s in a "
+                                     "bombing raid" % self._units[u][uu.U_NAME])
+                continue
+            n += c
+        if n > s[_INT_AV]:
+            raise RuleError("P40-C-42", "defender_teched: %d fighters of a power with Jet Fighters, "
+                            "%d able to intercept" % (n, s[_INT_AV]))
+        if not s[_DTECH] & JETS:
+            if n:
+                raise RuleError("P40-R-06", "defender_teched: no defending power has Jet Fighters "
+                                "(defender_tech)")
+            return                 # nobody has jets: whose fighters they are changes nothing
+        s[_OPT] |= _OPT_SPLIT
+        s[_TAV] = n
 
     def _read_targets(self, s, targets):
         if targets is None:
@@ -387,7 +435,12 @@ class Raid:
         if st == S_ESCORTS and s[_ESC_AV] > 0:
             return Prompt(P_ESCORTS, ev.ATTACKER, tuple(range(s[_ESC_AV] + 1)), s[_ESC_AV])
         if st == S_INTERCEPT and s[_INT_AV] > 0:
-            return Prompt(P_INTERCEPTORS, ev.DEFENDER, tuple(range(s[_INT_AV] + 1)), s[_INT_AV])
+            # info: of them, those of a power with Jet Fighters (None: one side's technologies)
+            return Prompt(P_INTERCEPTORS, ev.DEFENDER, tuple(range(s[_INT_AV] + 1)), s[_INT_AV],
+                          s[_TAV] if self.split() else None)
+        if st == S_AIR_CASUALTIES and s[_DPEND]:
+            opts = self._interceptor_loss_options()
+            return Prompt(P_AIR_CASUALTIES, ev.DEFENDER, opts, opts[0])
         if st == S_AIR_CASUALTIES:
             opts = self._air_casualty_options()
             if len(opts) > 1:
@@ -402,7 +455,27 @@ class Raid:
                 return Prompt(P_AA_CASUALTIES, ev.ATTACKER, opts, opts[0])
         return None
 
+    def split(self):
+        """The interceptors are of several powers, not all with Jet Fighters (defender_teched)."""
+        return bool(self.s[_OPT] & _OPT_SPLIT)
+
     # ----- option builders
+    def _jets_lost_range(self, lost):
+        """(least, most) of `lost` interceptors that can be of the power with Jet Fighters."""
+        s = self.s
+        t = s[_TINT]
+        plain = s[_INT] - t
+        least = lost - plain if lost > plain else 0
+        return least, (t if t < lost else lost)
+
+    def _interceptor_loss_options(self):
+        """The defender's choice of whose interceptors are lost (P40-C-43: each side chooses
+        which of its own units take the hits): (lost, of them with Jet Fighters), the others
+        first (the default)."""
+        lost = self.s[_DPEND]
+        least, most = self._jets_lost_range(lost)
+        return tuple((lost, k) for k in range(least, most + 1))
+
     def _air_casualty_options(self):
         """Loss tuples (fighters, tactical, strategic), cheapest first (fighter 10 < tactical
         bomber 11 < strategic bomber 12, P40-U-06..08): the default is the first."""
@@ -510,7 +583,12 @@ class Raid:
             self._answer_dice(p, choice)
             self.events.append((ev.E_ANSWER, p.kind, 0))
             return
-        if p.kind == P_ESCORTS or p.kind == P_INTERCEPTORS:
+        if p.kind == P_INTERCEPTORS and self.split():
+            n, k = self._committed(choice, p)       # refused: nothing changed
+            s[_INT] = n
+            s[_TINT] = k
+            s[_STEP] = S_AIR_BATTLE
+        elif p.kind == P_ESCORTS or p.kind == P_INTERCEPTORS:
             rule = "P40-C-41" if p.kind == P_ESCORTS else "P40-C-42"
             if not isinstance(choice, int) or choice not in p.options:
                 raise RuleError(rule, "choose 0..%d fighters" % p.options[-1])
@@ -520,6 +598,8 @@ class Raid:
             else:
                 s[_INT] = choice
                 s[_STEP] = S_AIR_BATTLE
+        elif p.kind == P_AIR_CASUALTIES and p.side == ev.DEFENDER:
+            self._take_interceptor_losses(self._jets_chosen(choice, p))
         elif p.kind == P_AIR_CASUALTIES:
             c = self._loss_tuple(choice, ("fighter", "tactical_bomber", "strategic_bomber"))
             if c not in p.options:
@@ -534,6 +614,68 @@ class Raid:
                 raise RuleError("P40-C-46", "remove as many bombers attacking this facility as hits")
             self._take_aa_losses(c)
         self.events.append((ev.E_ANSWER, p.kind, choice if isinstance(choice, int) else 0))
+
+    def _committed(self, choice, p):
+        """(interceptors, of them with Jet Fighters) of an interceptor answer of a side of
+        several powers: a count (jets first) or {"interceptors": n, "teched": {"fighter": k}}
+        (P40-C-42: the owning players decide how many)."""
+        s = self.s
+        k = None
+        n = choice
+        if isinstance(choice, dict):
+            n = choice.get("interceptors", s[_INT_AV])
+            k = self._teched_fighters(choice.get("teched"), "P40-C-42")
+        if not isinstance(n, int) or n not in p.options:
+            raise RuleError("P40-C-42", "choose 0..%d fighters" % p.options[-1])
+        t = s[_TAV]
+        plain = s[_INT_AV] - t
+        if k is None:
+            return n, (t if t < n else n)
+        if k > t or n - k > plain or k > n:
+            raise RuleError("P40-C-42", "%d of %d interceptors with Jet Fighters: %d of the fighters "
+                            "have them, %d have not" % (k, n, t, plain))
+        return n, k
+
+    def _teched_fighters(self, teched, rule):
+        """The fighter count of a "teched" {unit: count} (None if not given)."""
+        if teched is None:
+            return None
+        k = 0
+        for pair in _pairs(teched):
+            u = _unit(self._units, self._aliases, pair[0], "unit")
+            c = pair[1]
+            if not isinstance(c, int) or c < 0:
+                raise InputError("a unit count is a whole number")
+            if u != self.u_fighter and c:
+                raise RuleError(rule, "only fighters intercept")
+            if u == self.u_fighter:
+                k += c
+        return k
+
+    def _jets_chosen(self, choice, p):
+        """Of the interceptors lost, how many of the power with Jet Fighters: an option (lost,
+        k), or as a battle's casualty answer {"lost": {"fighter": n}, "teched": {"fighter": k}}
+        (P40-C-43: each side chooses which of its own units take the hits)."""
+        s = self.s
+        lost = s[_DPEND]
+        if isinstance(choice, dict):
+            got = choice.get("lost")
+            if got is not None and self._teched_fighters(got, "P40-C-43") != lost:
+                raise RuleError("P40-C-43", "%d interceptors are hit" % lost)
+            k = self._teched_fighters(choice.get("teched"), "P40-C-43")
+            if k is None:
+                return p.default[1]
+            c = (lost, k)
+        elif isinstance(choice, (tuple, list)) and len(choice) == 2:
+            c = tuple(choice)
+        else:
+            raise InputError("interceptor losses are (lost, jets among them) or "
+                             "{\"lost\": ..., \"teched\": {\"fighter\": k}}")
+        if c not in p.options:
+            least, most = self._jets_lost_range(lost)
+            raise RuleError("P40-C-43", "of the %d interceptors lost %d to %d can be of the power "
+                            "with Jet Fighters, not %s" % (lost, least, most, c[1]))
+        return c[1]
 
     def _answer_dice(self, p, choice):
         """Players' dice for the step: all its dice in group order, or {"hits": [...]} one
@@ -763,7 +905,13 @@ class Raid:
                 out.append((ev.ATTACKER, 1, 2 * s[_STRAT], 2))
             else:
                 out.append((ev.ATTACKER, 1, s[_STRAT], 1))
-            out.append((ev.DEFENDER, d_v, s[_INT], 1))
+            if self.split():
+                # P40-R-06, P40-R-22: only the interceptors of the power with Jet Fighters hit on
+                # 1-2; the others' dice first (as a battle rolls an ally's units without it)
+                out.append((ev.DEFENDER, 1, s[_INT] - s[_TINT], 1))
+                out.append((ev.DEFENDER, 2, s[_TINT], 1))
+            else:
+                out.append((ev.DEFENDER, d_v, s[_INT], 1))
         elif st == S_AA:
             if self.style == Y1940:
                 i = self._next_aa_target()
@@ -866,16 +1014,37 @@ class Raid:
         for i in range(3):
             hits += self._hits(rolled[i], g[i][1], g[i][3])
         self.events.append((ev.E_HITS, ev.ATTACKER, S_AIR_BATTLE, hits))
-        d_hits = self._hits(rolled[3], g[3][1], 1)
+        d_hits = 0
+        for i in range(3, len(g)):
+            d_hits += self._hits(rolled[i], g[i][1], 1)
         self.events.append((ev.E_HITS, ev.DEFENDER, S_AIR_BATTLE, d_hits))
-        # interceptors are all fighters: no choice to make
         lost = min(hits, s[_INT])
-        s[_INT] -= lost
-        s[_L_INT] += lost
-        self._casualties(ev.DEFENDER, ((self.u_fighter, lost),))
-        self.events.append((ev.E_REMOVED, ev.DEFENDER, S_AIR_BATTLE))
         s[_PEND] = min(d_hits, s[_ESC] + s[_TAC] + s[_STRAT])
         s[_STEP] = S_AIR_CASUALTIES
+        k = -1                     # interceptors are all fighters: a choice only of whose
+        if self.split():
+            least, most = self._jets_lost_range(lost)
+            if least == most:
+                k = least
+            else:
+                s[_DPEND] = lost   # the defender chooses (P40-C-43); asked before the attacker
+                return
+        self._take_interceptor_losses(k, lost)
+
+    def _take_interceptor_losses(self, k, lost=-1):
+        """`lost` interceptors (-1: the ones waiting for the defender's choice), k of them of the
+        power with Jet Fighters (-1: one power's); then the attacker's losses."""
+        s = self.s
+        if lost < 0:
+            lost = s[_DPEND]
+        s[_DPEND] = 0
+        s[_INT] -= lost
+        s[_L_INT] += lost
+        if k > 0:
+            s[_TINT] -= k
+            s[_L_TINT] += k
+        self._casualties(ev.DEFENDER, ((self.u_fighter, lost),))
+        self.events.append((ev.E_REMOVED, ev.DEFENDER, S_AIR_BATTLE))
         if s[_PEND] == 0:
             self._after_air_battle()
 
@@ -1010,6 +1179,9 @@ class Raid:
           attacker_lost / defender_lost   {unit name: count}
           bombers_left {unit name: count} of bombers that raided (they land in noncombat)
           escorts_left, interceptors_left  fighters (escorts count as retreated)
+          defender_lost_teched, interceptors_left_teched   with defender_teched only: of
+                       those, the fighters of the power with Jet Fighters ({unit name: count}
+                       and a count)
         """
         s = self.s
         if s[_STEP] != S_DONE:
@@ -1047,7 +1219,7 @@ class Raid:
             facs = [(names[ic][uu.U_NAME], s[_DTT], s[_DAMAGE], s[_DTT] + s[_DAMAGE])]
             dmg = s[_DAMAGE]
             ipcs = s[_IPCS]
-        return {
+        out = {
             "damage": dmg,
             "ipcs_lost": ipcs,
             "rolled": s[_ROLLED],
@@ -1058,23 +1230,34 @@ class Raid:
             "escorts_left": s[_ESC],
             "interceptors_left": s[_INT],
         }
+        if self.split():
+            out["defender_lost_teched"] = {names[self.u_fighter][uu.U_NAME]: s[_L_TINT]} if s[_L_TINT] else {}
+            out["interceptors_left_teched"] = s[_TINT]
+        return out
 
     # ----- persistence
     def to_bytes(self):
-        """The raid's state in a few dozen bytes (events are not kept)."""
+        """The raid's state in a few dozen bytes (events are not kept). A raid without
+        defender_teched saves as before (version 2); with it, version 3 adds its fields."""
         s = list(self.s)
         s[_ATECH] = techs.pack(s[_ATECH], _PACKED)
         s[_DTECH] = techs.pack(s[_DTECH], _PACKED)
-        return struct.pack("<B%dH" % _SIZE, _VERSION, *s)
+        if self.split():
+            return struct.pack("<B%dH" % _SIZE, _VERSION_SPLIT, *s)
+        return struct.pack("<B%dH" % _SIZE_V2, _VERSION, *s[:_SIZE_V2])
 
     @classmethod
     def from_bytes(cls, board, data):
         """A raid from `to_bytes()` output; `board` as for the constructor (or None)."""
-        size = 1 + 2 * _SIZE
-        if len(data) != size or data[0] != _VERSION:
+        n = _SIZE if len(data) and data[0] == _VERSION_SPLIT else _SIZE_V2
+        if len(data) != 1 + 2 * n or data[0] not in (_VERSION, _VERSION_SPLIT):
             raise InputError("not a saved raid")
-        vals = list(struct.unpack("<B%dH" % _SIZE, data))[1:]
+        vals = list(struct.unpack("<B%dH" % n, data))[1:] + [0] * (_SIZE - n)
         if vals[_ED] >= len(EDITIONS) or not (S_ESCORTS <= vals[_STEP] <= S_DONE):
+            raise InputError("corrupt saved raid")
+        split = vals[_OPT] & _OPT_SPLIT
+        if (n == _SIZE) != bool(split) or vals[_TAV] > vals[_INT_AV] or vals[_TINT] > vals[_INT] \
+                or vals[_L_TINT] > vals[_L_INT] or vals[_DPEND] > vals[_INT]:
             raise InputError("corrupt saved raid")
         edition = EDITIONS[vals[_ED]]
         vals[_ATECH] = techs.unpack(vals[_ATECH], _PACKED)
@@ -1108,14 +1291,14 @@ def targets_from_facilities(fac_bits, damage=None):
 
 
 _SPEC_KEYS = ("targets", "interceptors", "aa", "treasury", "territory_value",
-              "damage_this_turn", "attacker_tech", "defender_tech", "options")
+              "damage_this_turn", "attacker_tech", "defender_tech", "options", "defender_teched")
 
 
 def run_spec(spec, dice=None):
     """Run a raid from a plain spec (e.g. parsed JSON) to its end, for replaying a
     disputed raid: {"edition", "attacker", optional "targets", "interceptors", "aa",
     "treasury", "territory_value", "damage_this_turn", "attacker_tech", "defender_tech",
-    "options", "dice" (list of dice) or "seed", "answers" (list, used in order; the
+    "defender_teched", "options", "dice" (list of dice) or "seed", "answers" (list, used in order; the
     default is taken when they run out)}. Returns (raid, answers used)."""
     if not isinstance(spec, dict) or "edition" not in spec or "attacker" not in spec:
         raise InputError("a raid spec needs edition and attacker")
