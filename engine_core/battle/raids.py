@@ -271,7 +271,11 @@ class Raid:
                 s[_OPT] |= _OPT_PLAN
             s[_INT_AV] = _count(interceptors)
             if defender_teched is not None:
-                self._read_teched(s, defender_teched)
+                from engine_core.battle import raid_allies
+                n = raid_allies.teched(self, defender_teched, s[_INT_AV], s[_DTECH] & JETS)
+                if n >= 0:
+                    s[_OPT] |= _OPT_SPLIT
+                    s[_TAV] = n
             # `aa` is ignored: AAA units never fire at raids (P40-U-36, P40-C-11)
             s[_STEP] = S_ESCORTS
         else:
@@ -342,30 +346,6 @@ class Raid:
         s[_STRAT] = strat
         s[_TAC] = tac
         s[_ESC_AV] = fighters
-
-    def _read_teched(self, s, teched):
-        """defender_teched: {"fighter": n} (or pairs), n of the interceptors of a power with
-        Jet Fighters (P40-R-06, P40-R-22)."""
-        n = 0
-        for pair in _pairs(teched):
-            u = _unit(self._units, self._aliases, pair[0], "unit")
-            c = _count(pair[1])
-            if u != self.u_fighter:
-                if c:
-                    raise InputError("defender_teched: no defending technology changes a %s in a "
-                                     "bombing raid" % self._units[u][uu.U_NAME])
-                continue
-            n += c
-        if n > s[_INT_AV]:
-            raise RuleError("P40-C-42", "defender_teched: %d fighters of a power with Jet Fighters, "
-                            "%d able to intercept" % (n, s[_INT_AV]))
-        if not s[_DTECH] & JETS:
-            if n:
-                raise RuleError("P40-R-06", "defender_teched: no defending power has Jet Fighters "
-                                "(defender_tech)")
-            return                 # nobody has jets: whose fighters they are changes nothing
-        s[_OPT] |= _OPT_SPLIT
-        s[_TAV] = n
 
     def _read_targets(self, s, targets):
         if targets is None:
@@ -439,7 +419,8 @@ class Raid:
             return Prompt(P_INTERCEPTORS, ev.DEFENDER, tuple(range(s[_INT_AV] + 1)), s[_INT_AV],
                           s[_TAV] if self.split() else None)
         if st == S_AIR_CASUALTIES and s[_DPEND]:
-            opts = self._interceptor_loss_options()
+            from engine_core.battle import raid_allies
+            opts = raid_allies.loss_options(s[_DPEND], s[_TINT], s[_INT])
             return Prompt(P_AIR_CASUALTIES, ev.DEFENDER, opts, opts[0])
         if st == S_AIR_CASUALTIES:
             opts = self._air_casualty_options()
@@ -459,23 +440,11 @@ class Raid:
         """The interceptors are of several powers, not all with Jet Fighters (defender_teched)."""
         return bool(self.s[_OPT] & _OPT_SPLIT)
 
+    def unit_id(self, name, what="unit"):
+        """A unit id of the edition from a name, an alias or an id (InputError if none)."""
+        return _unit(self._units, self._aliases, name, what)
+
     # ----- option builders
-    def _jets_lost_range(self, lost):
-        """(least, most) of `lost` interceptors that can be of the power with Jet Fighters."""
-        s = self.s
-        t = s[_TINT]
-        plain = s[_INT] - t
-        least = lost - plain if lost > plain else 0
-        return least, (t if t < lost else lost)
-
-    def _interceptor_loss_options(self):
-        """The defender's choice of whose interceptors are lost (P40-C-43: each side chooses
-        which of its own units take the hits): (lost, of them with Jet Fighters), the others
-        first (the default)."""
-        lost = self.s[_DPEND]
-        least, most = self._jets_lost_range(lost)
-        return tuple((lost, k) for k in range(least, most + 1))
-
     def _air_casualty_options(self):
         """Loss tuples (fighters, tactical, strategic), cheapest first (fighter 10 < tactical
         bomber 11 < strategic bomber 12, P40-U-06..08): the default is the first."""
@@ -584,7 +553,8 @@ class Raid:
             self.events.append((ev.E_ANSWER, p.kind, 0))
             return
         if p.kind == P_INTERCEPTORS and self.split():
-            n, k = self._committed(choice, p)       # refused: nothing changed
+            from engine_core.battle import raid_allies
+            n, k = raid_allies.committed(self, choice, p, s[_INT_AV], s[_TAV])   # refused: nothing changed
             s[_INT] = n
             s[_TINT] = k
             s[_STEP] = S_AIR_BATTLE
@@ -599,7 +569,8 @@ class Raid:
                 s[_INT] = choice
                 s[_STEP] = S_AIR_BATTLE
         elif p.kind == P_AIR_CASUALTIES and p.side == ev.DEFENDER:
-            self._take_interceptor_losses(self._jets_chosen(choice, p))
+            from engine_core.battle import raid_allies
+            self._take_interceptor_losses(raid_allies.jets_lost(self, choice, p))
         elif p.kind == P_AIR_CASUALTIES:
             c = self._loss_tuple(choice, ("fighter", "tactical_bomber", "strategic_bomber"))
             if c not in p.options:
@@ -614,68 +585,6 @@ class Raid:
                 raise RuleError("P40-C-46", "remove as many bombers attacking this facility as hits")
             self._take_aa_losses(c)
         self.events.append((ev.E_ANSWER, p.kind, choice if isinstance(choice, int) else 0))
-
-    def _committed(self, choice, p):
-        """(interceptors, of them with Jet Fighters) of an interceptor answer of a side of
-        several powers: a count (jets first) or {"interceptors": n, "teched": {"fighter": k}}
-        (P40-C-42: the owning players decide how many)."""
-        s = self.s
-        k = None
-        n = choice
-        if isinstance(choice, dict):
-            n = choice.get("interceptors", s[_INT_AV])
-            k = self._teched_fighters(choice.get("teched"), "P40-C-42")
-        if not isinstance(n, int) or n not in p.options:
-            raise RuleError("P40-C-42", "choose 0..%d fighters" % p.options[-1])
-        t = s[_TAV]
-        plain = s[_INT_AV] - t
-        if k is None:
-            return n, (t if t < n else n)
-        if k > t or n - k > plain or k > n:
-            raise RuleError("P40-C-42", "%d of %d interceptors with Jet Fighters: %d of the fighters "
-                            "have them, %d have not" % (k, n, t, plain))
-        return n, k
-
-    def _teched_fighters(self, teched, rule):
-        """The fighter count of a "teched" {unit: count} (None if not given)."""
-        if teched is None:
-            return None
-        k = 0
-        for pair in _pairs(teched):
-            u = _unit(self._units, self._aliases, pair[0], "unit")
-            c = pair[1]
-            if not isinstance(c, int) or c < 0:
-                raise InputError("a unit count is a whole number")
-            if u != self.u_fighter and c:
-                raise RuleError(rule, "only fighters intercept")
-            if u == self.u_fighter:
-                k += c
-        return k
-
-    def _jets_chosen(self, choice, p):
-        """Of the interceptors lost, how many of the power with Jet Fighters: an option (lost,
-        k), or as a battle's casualty answer {"lost": {"fighter": n}, "teched": {"fighter": k}}
-        (P40-C-43: each side chooses which of its own units take the hits)."""
-        s = self.s
-        lost = s[_DPEND]
-        if isinstance(choice, dict):
-            got = choice.get("lost")
-            if got is not None and self._teched_fighters(got, "P40-C-43") != lost:
-                raise RuleError("P40-C-43", "%d interceptors are hit" % lost)
-            k = self._teched_fighters(choice.get("teched"), "P40-C-43")
-            if k is None:
-                return p.default[1]
-            c = (lost, k)
-        elif isinstance(choice, (tuple, list)) and len(choice) == 2:
-            c = tuple(choice)
-        else:
-            raise InputError("interceptor losses are (lost, jets among them) or "
-                             "{\"lost\": ..., \"teched\": {\"fighter\": k}}")
-        if c not in p.options:
-            least, most = self._jets_lost_range(lost)
-            raise RuleError("P40-C-43", "of the %d interceptors lost %d to %d can be of the power "
-                            "with Jet Fighters, not %s" % (lost, least, most, c[1]))
-        return c[1]
 
     def _answer_dice(self, p, choice):
         """Players' dice for the step: all its dice in group order, or {"hits": [...]} one
@@ -1023,7 +932,8 @@ class Raid:
         s[_STEP] = S_AIR_CASUALTIES
         k = -1                     # interceptors are all fighters: a choice only of whose
         if self.split():
-            least, most = self._jets_lost_range(lost)
+            from engine_core.battle import raid_allies
+            least, most = raid_allies.loss_range(lost, s[_TINT], s[_INT])
             if least == most:
                 k = least
             else:

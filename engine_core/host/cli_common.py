@@ -300,11 +300,12 @@ def side_units(args, spec, key):
     return out
 
 
-def allies(board, value, defender, main_tech, field="allies"):
+def allies(board, value, defender, main_tech, field="allies", raid=False):
     """A defending side of several powers (CL-T-05, LHTR-T-06, P40-R-06: a technology helps only
     its own power): value = [{"tech": [names], "units": {unit: count}}, ...], the defenders (already
     counted in `defender`) of each other power; the rest of `defender` is the main defending
-    power's, with main_tech. Returns (the side's technologies, {unit: count} defender_teched)."""
+    power's, with main_tech. Returns (the side's technologies, {unit: count} defender_teched).
+    `raid`: a 1940 bombing raid's interceptors (defender = {fighter: interceptors})."""
     from engine_core import techs
     if not isinstance(value, (list, tuple)):
         raise InputError("%s must be a list of {\"tech\": [...], \"units\": {...}}, not %s"
@@ -316,7 +317,7 @@ def allies(board, value, defender, main_tech, field="allies"):
         parts.append((list_of(value[i].get("tech") or [], f + ".tech", text, 32),
                       counts(board, value[i]["units"], f + ".units")))
     names, teched = techs.allied(defender, main_tech, parts, board.units, board.family,
-                                 board.unit_id, field)
+                                 board.unit_id, field, raid)
     return names, dict((board.unit_name(u), teched[u]) for u in teched)
 
 

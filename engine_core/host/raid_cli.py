@@ -2,6 +2,7 @@
 tactical) from a JSON spec and print what happened (issue 16 item 18).
 
   python -m engine_core raid spec.json        (or - / a pipe: the JSON spec on stdin)
+  python -m engine_core raid spec.json --defender-ally jet_fighters:1ftr
 
 The JSON spec (an object; any other field is refused by name):
   edition           required: classic, revised, revised_lhtr, pacific_1940, global_1940,
@@ -19,6 +20,14 @@ The JSON spec (an object; any other field is refused by name):
   damage_this_turn  LHTR: raid and rocket damage already done to this IC this turn
   attacker_tech     [names]: heavy_bombers, jet_fighters, superfortresses (LHTR-O-55)
   defender_tech     [names]: jet_fighters, radar
+  allies            1940: [{"tech": [...], "units": {"fighter": n}}, ...]: interceptors (counted
+                    in "interceptors") of another power of the defending side, with its own
+                    technologies (P40-R-06: never shared; P40-R-22: only a power's own fighters
+                    hit on 1-2 with Jet Fighters), as the battle command line's; the rest are
+                    the territory owner's, with defender_tech. Text: --defender-ally TECHS:UNITS
+                    (repeated). The defender then chooses how many of each intercept and whose
+                    are lost: answers {"interceptors": n, "teched": {"fighter": k}} and
+                    [lost, jets among them] (see engine_core/battle/raids.py)
   options           {"p40_hb_in_air_battle": "two_dice" | "one_die"} (P40-X-41)
   dice              the dice rolled at the table, in the raid's order (see
                     engine_core/battle/raids.py): air battle, AA, then bombing
@@ -37,8 +46,8 @@ from engine_core.errors import InputError
 from engine_core.host import cli_common as cc
 
 SPEC_KEYS = ("edition", "attacker", "targets", "interceptors", "aa", "treasury",
-             "territory_value", "damage_this_turn", "attacker_tech", "defender_tech", "options",
-             "dice", "seed", "answers")
+             "territory_value", "damage_this_turn", "attacker_tech", "defender_tech", "allies",
+             "options", "dice", "seed", "answers")
 _MAX_DICE = 2000
 
 
@@ -71,6 +80,11 @@ def check_spec(spec):
     for k in ("attacker_tech", "defender_tech"):
         if k in spec:
             out[k] = tuple(cc.list_of(spec[k], k, cc.text, 16))
+    if spec.get("allies") is not None:
+        # the Raid's defender_tech (the side's) and defender_teched, as a battle's allies
+        out["defender_tech"], out["defender_teched"] = cc.allies(
+            board, spec["allies"], {"fighter": out.get("interceptors", 0)}, out.get("defender_tech"),
+            "allies", raid=True)
     if "options" in spec:
         cc.fields(spec["options"], "options", ("p40_hb_in_air_battle",))
         out["options"] = dict(spec["options"])
@@ -89,6 +103,9 @@ def _parser(stdout):
     p = cc.Parser(stdout, prog="python -m engine_core raid", description=__doc__,
                   epilog=cc.BOUNDS_HELP)
     p.add_argument("spec", nargs="?", metavar="FILE|-", help="the JSON raid spec, or - for stdin")
+    p.add_argument("--defender-ally", metavar="TECHS:UNITS", action="append",
+                   help="interceptors of another defending power and its technologies "
+                        "('jet_fighters:1 ftr', ':1 ftr'); repeated for more powers (the spec's allies)")
     return p
 
 
@@ -99,7 +116,12 @@ def _run(argv, stdin, stdout, stderr):
     args = parser.parse_args(argv)
     if args.spec is None and cc.refuse_bare_terminal("raid", stdin, stderr, parser.format_usage()):
         return cc.EXIT_USAGE
-    spec = check_spec(cc.parse_json(cc.read_text(stdin, args.spec, "the raid"), "the raid"))
+    spec = cc.parse_json(cc.read_text(stdin, args.spec, "the raid"), "the raid")
+    if args.defender_ally and isinstance(spec, dict) and "edition" in spec:
+        from engine_core.editions import UnitsBoard
+        spec["allies"] = (spec.get("allies") or []) + cc.ally_text(
+            UnitsBoard(cc.edition(spec["edition"])), args.defender_ally, "--defender-ally")
+    spec = check_spec(spec)
     dice = FixedDice(spec["dice"]) if "dice" in spec else None
     try:
         raid, used = raids.run_spec(spec, dice)

@@ -532,7 +532,8 @@ class Tournament:
     def start_raid(self, territory, attacker, setup=None):
         """A bombing raid on `territory`, its dice from the tournament's stream: `attacker`
         {unit: count}, `setup` the Raid's other arguments (targets, interceptors, aa, treasury,
-        territory_value, damage_this_turn, attacker_tech, defender_tech, options). Logged; no
+        territory_value, damage_this_turn, attacker_tech, defender_tech, options, plan,
+        defender_teched: interceptors of several powers). Logged; no
         step is run (raid_step). A refused set-up raises and logs nothing."""
         from engine_core.battle.raids import Raid
         if self.battle is not None and self.battle.result is None:
@@ -639,6 +640,8 @@ class Tournament:
         out = {"damage": res["damage"], "ipcs_lost": res["ipcs_lost"], "rolled": res["rolled"],
                "facilities": res["facilities"], "attacker_lost": res["attacker_lost"],
                "defender_lost": res["defender_lost"]}
+        if "defender_lost_teched" in res:
+            out["defender_lost_teched"] = res["defender_lost_teched"]   # whose interceptors (P40-R-06)
         self.log.record("raid", "end " + enc(out))
         owed = []
         for act in raid_actions(self.raid, self.raid_t):
@@ -658,7 +661,7 @@ class Tournament:
 
 
 _RAID_KEYS = ("targets", "interceptors", "aa", "treasury", "territory_value", "damage_this_turn",
-              "attacker_tech", "defender_tech", "options", "plan")
+              "attacker_tech", "defender_tech", "options", "plan", "defender_teched")
 _FAC_1940 = ("major_industrial_complex", "minor_industrial_complex", "air_base", "naval_base")
 
 

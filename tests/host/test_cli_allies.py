@@ -74,3 +74,50 @@ def test_battle_answer_names_whose_fighter_is_lost():
     rolls = [(e["dice"], e["value"]) for e in got["log"] if e["event"] == "roll" and e["side"] == "defender"]
     assert rolls == [([5], 4), ([6], 5), ([5], 4), ([6], 4)]
     assert got["result"]["outcome"] == "attacker_won" and got["result"]["survivors"]["attacker"] == {"armor": 2}
+
+
+def _raid(spec, argv=()):
+    from engine_core import __main__ as cli
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(["raid", "-"] + list(argv), io.StringIO(json.dumps(spec)), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+_UK_IC = {"edition": "pacific_1940", "attacker": {"strategic_bomber": 2},
+          "targets": {"major_industrial_complex": 0}, "interceptors": 2}
+
+
+def test_raid_spec_with_an_ally_with_jets():
+    """P40-C-42, P40-C-43, P40-R-06, P40-R-22: a UK fighter and a US fighter (Jet Fighters)
+    intercept 2 strategic bombers over a UK major IC (tests/portable/test_raids_allies.py works
+    it by hand). Bombers 1, 6: one interceptor hit; UK 6, US 6 miss; the defenders lose the US
+    fighter (answer [1, 1]: 1 lost, 1 of them a jet); AA 6, 6; bombs 3 + 2, 4 + 2 = 11."""
+    spec = dict(_UK_IC, allies=[{"tech": ["jet_fighters"], "units": {"fighter": 1}}],
+                dice=[1, 6, 6, 6, 6, 6, 3, 4], answers=[2, [1, 1]])
+    code, out, err = _raid(spec)
+    assert code == 0, err
+    r = json.loads(out)
+    assert r["answers"] == [2, [1, 1]] and r["dice_left"] == 0
+    assert r["result"]["defender_lost"] == {"fighter": 1}
+    assert r["result"]["defender_lost_teched"] == {"fighter": 1}
+    assert r["result"]["damage"] == 11
+
+
+def test_raid_text_flag_two_hits_for_the_jet_only():
+    """P40-C-43 (c), P40-R-22: --defender-ally jet_fighters:1ftr; the UK fighter's 2 misses at 1,
+    the US fighter's 2 hits at 2: one bomber lost, the other bombs 4 + 2 = 6 (AA 6 misses)."""
+    code, out, err = _raid(dict(_UK_IC, dice=[6, 6, 2, 2, 6, 4]), ["--defender-ally", "jet_fighters:1 ftr"])
+    assert code == 0, err
+    r = json.loads(out)["result"]
+    assert r["attacker_lost"] == {"strategic_bomber": 1} and r["damage"] == 6
+
+
+def test_raid_allies_refused():
+    """P40-C-42: an ally's interceptors are among the interceptors: more is refused (exit 2);
+    an illegal answer of whose fighter is lost is refused naming P40-C-43."""
+    code, out, err = _raid(_UK_IC, ["--defender-ally", "jets:3 ftr"])
+    assert code == 2 and "more fighter" in err
+    spec = dict(_UK_IC, allies=[{"tech": ["jets"], "units": {"fighter": 1}}],
+                dice=[1, 6, 6, 6, 6, 6, 3, 4], answers=[2, [1, 2]])
+    code, out, err = _raid(spec)
+    assert code == 2 and "P40-C-43" in err

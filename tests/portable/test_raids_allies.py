@@ -155,15 +155,15 @@ def test_the_owners_decide_how_many_intercept():
 
 def test_set_up_refused_with_the_rule():
     """P40-C-42: more fighters of the jet power than can intercept; P40-R-06: jet fighters named
-    where no defending power has Jet Fighters; a unit no raid technology changes; a Classic raid
-    has no interceptors (CL-C-50)."""
+    where no defending power has Jet Fighters; a unit other than fighters (only fighters
+    intercept, P40-C-42); a Classic raid has no interceptors (CL-C-50)."""
     assert _rule_of(lambda: _raid(n=1, jets=2)) == "P40-C-42"
     assert _rule_of(lambda: raids.Raid("pacific_1940", {"strategic_bomber": 1},
                                        targets={"major_industrial_complex": 0}, interceptors=2,
                                        defender_teched={"fighter": 1})) == "P40-R-06"
-    assert _input_refused(lambda: raids.Raid("pacific_1940", {"strategic_bomber": 1},
-                                             targets={"major_industrial_complex": 0}, interceptors=2,
-                                             defender_tech=("jets",), defender_teched={"infantry": 1}))
+    assert _rule_of(lambda: raids.Raid("pacific_1940", {"strategic_bomber": 1},
+                                       targets={"major_industrial_complex": 0}, interceptors=2,
+                                       defender_tech=("jets",), defender_teched={"infantry": 1})) == "P40-C-42"
     assert _rule_of(lambda: raids.Raid("classic", {"bomber": 1}, aa=1,
                                        defender_teched={"fighter": 1})) == "CL-C-50"
 

@@ -97,9 +97,10 @@ def test_a_bombing_record_without_a_raid_is_refused():
     assert t.log.count == n
 
 
-def _pacific_raid():
+def _pacific_raid(extra=None, intercept=1):
     """Japan at war with the UK, Conduct combat: 2 strategic bombers and 2 escorts on India
-    against 2 interceptors; the escorts' and interceptors' questions answered (1 each)."""
+    against 2 interceptors; the escorts' and interceptors' questions answered (1 each; `intercept`
+    the interceptors' answer); `extra`: more of the raid's set-up."""
     t = Tournament("pacific_1940", SEED, luck=False)
     t.apply({"type": "end_phase"})         # Purchase -> Combat move
     t.apply({"type": "declare_war", "target": "United Kingdom"})
@@ -107,9 +108,10 @@ def _pacific_raid():
     fac = t.game.state.facilities[t.board.territory_id("India")]
     from engine_core.battle.raids import targets_from_facilities
     setup = {"targets": targets_from_facilities(fac), "interceptors": 2}
+    setup.update(extra or {})
     r = t.start_raid("India", {"strategic_bomber": 2, "fighter": 2}, setup)
     t.raid_answer(1)                       # one escort flies (P40-C-41)
-    t.raid_answer(1)                       # one interceptor (P40-C-42)
+    t.raid_answer(intercept)               # one interceptor (P40-C-42)
     while not r.done:
         if r.prompt is not None:
             t.raid_answer(r.prompt.default)
@@ -140,6 +142,19 @@ def test_1940_raid_answers_are_logged_replayed_and_a_forged_answer_is_refused():
     forged = _rehash(lines, i + 1, "answer escorts 2")
     ok, where, msg, _t = replay(forged, luck=False)
     assert not ok and where is not None and where > i, msg
+
+
+def test_1940_raid_of_interceptors_of_two_powers_is_logged_and_replayed():
+    """P40-C-42 P40-R-06 P40-R-22 TOURNAMENT-BATTLE: a UK and a US fighter (Jet Fighters) in
+    India: the set-up's defender_teched and the answer naming which of them intercepts (the UK
+    one) are in the log, and the replay re-runs the raid from them."""
+    lines = _pacific_raid({"defender_tech": ["jet_fighters"], "defender_teched": {"fighter": 1}},
+                          {"interceptors": 1, "teched": {"fighter": 0}})
+    bodies = [l.split("|")[2] for l in lines[1:-1] if l.split("|")[1:2] == ["raid"]]
+    assert '"defender_teched":{"fighter":1}' in bodies[0]
+    assert 'answer interceptors {"interceptors":1,"teched":{"fighter":0}}' in bodies
+    ok, where, msg, _t = replay(lines, luck=False)
+    assert ok, msg
 
 
 def test_resume_in_the_middle_of_a_raid_keeps_it_owed():
