@@ -532,7 +532,9 @@ class Session:
         if dp >= 0:
             opts["defender_tech"] = battle_techs(board, state, dp)
             if ally and defender is not None:
-                self._allied(opts, dp, ally, ally_power, defender)
+                names, teched = self.allied(opts["defender_tech"], dp, ally, ally_power, defender)
+                opts["defender_tech"] = names
+                opts["defender_teched"] = teched
         nas = g.options.get("national_advantages") if g.options else None
         from engine_core.editions import FAM_LHTR
         if nas and board.family == FAM_LHTR:
@@ -563,19 +565,20 @@ class Session:
                 raise RuleError("P40-C-33", "kamikaze strikes meet an Allied attack")
         return opts
 
-    def _allied(self, opts, dp, ally, ap, defender):
-        """defender_tech / defender_teched of a defending side with an ally's units (CL-T-05,
-        LHTR-T-06, P40-R-06: a technology helps only its own power)."""
+    def allied(self, own_tech, dp, ally, ap, defender, raid=False):
+        """(defender_tech, defender_teched) of a defending side with an ally's units (CL-T-05,
+        LHTR-T-06, P40-R-06: a technology helps only its own power): `ally` {unit: count} of
+        power `ap` among `defender`, the rest power dp's with `own_tech`. `raid`: a bombing
+        raid's interceptors (defender {fighter: interceptors}; raid technologies)."""
         from engine_core.errors import InputError
         from engine_core import techs
         board = self.board
-        if not 0 <= ap < board.power_count or ap == dp or board.side(ap) != board.side(dp):
+        if ap not in ally_powers(board, dp):
             raise InputError("the ally's units need an ally of the defender")
-        names, teched = techs.allied(defender, opts["defender_tech"],
-                                     [(battle_techs(board, self.game.state, ap), ally)],
-                                     board.units, board.family, board.unit_id, "Ally")
-        opts["defender_tech"] = tuple(names)
-        opts["defender_teched"] = dict((board.unit_name(u), teched[u]) for u in teched)
+        mine = (raid_techs if raid else battle_techs)(board, self.game.state, ap)
+        names, teched = techs.allied(defender, own_tech, [(mine, ally)], board.units, board.family,
+                                     board.unit_id, "Ally", raid)
+        return tuple(names), dict((board.unit_name(u), teched[u]) for u in teched)
 
     def check_battle(self, kind, attacker, defender, options=None):
         """Refuse a battle set-up as soon as it is entered: the battle engine's own checks
@@ -875,6 +878,34 @@ def battle_techs(board, state, power):
     from engine_core.ledger import research
     from engine_core import techs
     return tuple(n for n in research.active_tech_names(board, state, power) if techs.bit(n) & techs.BATTLE)
+
+
+def raid_techs(board, state, power):
+    """The technologies of `power` in effect that change a bombing raid; () for no power."""
+    from engine_core.ledger import research
+    from engine_core import techs
+    if power < 0 or power >= board.power_count:
+        return ()
+    return tuple(n for n in research.active_tech_names(board, state, power) if techs.bit(n) & techs.RAID)
+
+
+def ally_powers(board, dp):
+    """The powers whose units may defend beside power dp's: its side's others, in power order
+    (() for no power)."""
+    if dp < 0 or dp >= board.power_count:
+        return ()
+    return tuple(p for p in range(board.power_count) if p != dp and board.side(p) == board.side(dp))
+
+
+def side_tech_bits(board, state, dp, raid=False):
+    """The technology bits in effect of any power of dp's defending side (battle or raid ones):
+    where none has a technology that changes a unit type, whose units they are changes nothing."""
+    from engine_core import techs
+    of = raid_techs if raid else battle_techs
+    out = 0
+    for p in ((dp,) if dp >= 0 else ()) + ally_powers(board, dp):
+        out |= techs.bits(of(board, state, p))
+    return out
 
 
 def odds_args(options):

@@ -301,22 +301,14 @@ class BattleSetup(Counter):
     def ally_list(self):
         """The powers whose units may defend beside the defending power's (its side's, in power
         order): a game's battle only (the free board has no technologies)."""
-        board = self.app.session.board
-        dp = self.defending_power()
-        if dp < 0:
-            return ()
-        return tuple(p for p in range(board.power_count) if p != dp and board.side(p) == board.side(dp))
+        from firmware.session import ally_powers
+        return ally_powers(self.app.session.board, self.defending_power())
 
     def side_techs(self):
         """The technology bits in effect of any power of the defending side."""
-        from engine_core import techs
-        from firmware.session import battle_techs
+        from firmware.session import side_tech_bits
         s = self.app.session
-        out = 0
-        dp = self.defending_power()
-        for p in ((dp,) if dp >= 0 else ()) + self.ally_list():
-            out |= techs.bits(battle_techs(s.board, s.game.state, p))
-        return out
+        return side_tech_bits(s.board, s.game.state, self.defending_power())
 
     def ally_index(self):
         allies = self.ally_list()

@@ -4,7 +4,10 @@ players' dice typed), answer its questions (defaults preselected), record it in 
 
   RaidSetup   the target's facilities, damage and value from the game; rows of bombers (1940:
               tactical bombers, escorting fighters, defending interceptors; Classic/Revised:
-              the AA gun). Start: the engine checks it (refusal: rule id + words).
+              the AA gun). 1940, where a power of the defending side has Jet Fighters: the
+              "Ally" rows (the power, how many of the interceptors are its), so each power's
+              fighters hit with its own technology (P40-R-06, P40-R-22; the battle set-up's
+              rows, session.allied). Start: the engine checks it (refusal: rule id + words).
   RaidRun     one press = one step that rolls; a question lists its choices, the engine's
               default first; at the end Start records the `bombing` action(s): Classic /
               Revised / LHTR the IPCs lost (the ledger caps them: treasury, LHTR-C-52's turn
@@ -163,13 +166,52 @@ class RaidSetup(Counter):
             names.append("Interceptors")
             keys.append(("interceptors", None))
             counts.append(0)
+            from firmware.session import ally_powers, side_tech_bits
+            if ally_powers(board, self.owner):
+                from engine_core import techs
+                if side_tech_bits(board, state, self.owner, True) & techs.JETS:
+                    names.append("Ally")
+                    keys.append(("ally_power", None))
+                    counts.append(1)
+                    names.append("Ally interceptors")
+                    keys.append(("ally", None))
+                    counts.append(0)
         else:
             names.append("AA gun")
             keys.append(("aa", None))
             counts.append(1)
         self.keys = keys
-        limits = [1 if k[0] == "aa" else 40 for k in keys]
+        self.ally = 0            # index on ally_list(): the power of the "Ally interceptors"
+        limits = [1 if k[0] in ("aa", "ally_power") else 40 for k in keys]
         Counter.__init__(self, app, "Raid " + board.territory_name(t), names, counts, limits)
+
+    def ally_list(self):
+        """The powers whose fighters may intercept beside the owner's (P40-C-42: "the owning
+        player(s)"): the owner's side's others."""
+        from firmware.session import ally_powers
+        return ally_powers(self.app.session.board, self.owner)
+
+    def ally_power(self):
+        allies = self.ally_list()
+        return allies[self.ally % len(allies)] if allies else -1
+
+    def _row(self, what):
+        for i in range(len(self.keys)):
+            if self.keys[i][0] == what:
+                return i
+        return -1
+
+    def row_text(self, i, cols):
+        if self.keys[i][0] == "ally_power":
+            return ui.pad("Ally </>", self.app.session.board.power_name(self.ally_power()), cols)
+        return Counter.row_text(self, i, cols)
+
+    def changed(self):
+        a = self._row("ally")
+        if a >= 0:               # the ally's interceptors are among the interceptors
+            n = self.counts[self._row("interceptors")]
+            if self.counts[a] > n:
+                self.counts[a] = n
 
     def targets(self):
         """1940: ((facility name, damage markers now), ...) from the game's facilities."""
@@ -209,13 +251,9 @@ class RaidSetup(Counter):
         return out
 
     def _techs(self, power):
-        from engine_core.ledger import research
-        from engine_core import techs
-        if power < 0 or power >= 32:
-            return ()
+        from firmware.session import raid_techs
         session = self.app.session
-        return tuple(n for n in research.active_tech_names(session.board, session.game.state, power)
-                     if techs.bit(n) & techs.RAID)
+        return raid_techs(session.board, session.game.state, power)
 
     def _superfortresses(self, me):
         """LHTR-O-55: the US national advantage, when the game plays it and the US raids."""
@@ -243,15 +281,23 @@ class RaidSetup(Counter):
         state = session.game.state
         attacker = {}
         kw = {}
+        ally = 0
         for i in range(len(self.keys)):
             k, unit = self.keys[i]
             if k == "a":
                 attacker[unit] = self.counts[i]
-            else:
+            elif k == "ally":
+                ally = self.counts[i]
+            elif k != "ally_power":
                 kw[k] = self.counts[i]
         me = board.power_id(session.summary()["power"])
         kw["attacker_tech"] = self._techs(me) + self._superfortresses(me)
         kw["defender_tech"] = self._techs(self.owner)
+        if ally:                 # interceptors of two powers, each with its own technology
+            ftr = _raid_units(self.edition)[2]
+            kw["defender_tech"], kw["defender_teched"] = session.allied(
+                kw["defender_tech"], self.owner, {ftr: ally}, self.ally_power(),
+                {ftr: kw.get("interceptors", 0)}, True)
         if self.y1940:
             kw["targets"] = self.targets()
         else:
@@ -263,6 +309,10 @@ class RaidSetup(Counter):
         return attacker, kw
 
     def key(self, name, now):
+        if name in ("left", "right") and self.keys[self.cursor][0] == "ally_power":
+            self.ally = (self.ally + (1 if name == "right" else -1)) % len(self.ally_list())
+            self.message = ""
+            return
         if name == "back":       # no raid: its modules go as after one
             from firmware.session import BATTLE_MODULES, unload
             self.app.pop()
@@ -315,6 +365,8 @@ def _splits(total, caps):
 def question(p):
     """The question's words (P40-C-41..46)."""
     from engine_core.battle import base
+    if p.kind == base.P_AIR_CASUALTIES and p.side == ev.DEFENDER:
+        return "Fighters lost? (defender)"       # whose (P40-C-43)
     for kind, words in ((base.P_ESCORTS, "Escorts? (attacker)"), (base.P_INTERCEPTORS, "Interceptors? (defender)"),
                         (base.P_AIR_CASUALTIES, "Air battle losses?"), (base.P_TARGETS, "Bombers' targets?"),
                         (base.P_AA_CASUALTIES, "AA losses?")):
@@ -328,6 +380,10 @@ def choices(raid, p):
     from engine_core.battle import base
     out = []
     k = p.kind
+    if k == base.P_INTERCEPTORS and p.info is not None:
+        return _intercepting(p)
+    if k == base.P_AIR_CASUALTIES and p.side == ev.DEFENDER:
+        return [(_lose_fighters(o[0] - o[1], o[1]), o) for o in p.options]
     if k == base.P_ESCORTS or k == base.P_INTERCEPTORS:
         word = "Escort" if k == base.P_ESCORTS else "Intercept"
         opts = [p.default] + [o for o in p.options if o != p.default]
@@ -364,6 +420,42 @@ def choices(raid, p):
             out.append((", ".join(parts), a))
         return out
     return [("Default", p.default)]
+
+
+def _intercepting(p):
+    """Interceptors of several powers (p.info of them with Jet Fighters): how many of each
+    intercept (P40-C-42), all of them first (the default), then fewer, jets first."""
+    jets = p.info
+    able = p.options[-1]
+    out = []
+    for n in range(able, -1, -1):
+        for k in range(min(n, jets), max(0, n - (able - jets)) - 1, -1):
+            label = "Intercept with " + str(n)
+            if n:
+                label += " (" + str(k) + " jet)"
+            out.append((label, {"interceptors": n, "teched": {"fighter": k}}))
+            if len(out) >= _MAX_CHOICES:
+                return out
+    return out
+
+
+def _lose_fighters(plain, jets):
+    """'Lose fighter', 'Lose fighter (jet)', 'Lose 2 fighter, fighter (jet)': whose interceptors
+    are lost (P40-C-43), as the battle's casualty rows name them."""
+    parts = []
+    for n, tag in ((plain, ""), (jets, " (jet)")):
+        if n:
+            parts.append(("" if n == 1 else str(n) + " ") + "fighter" + tag)
+    return "Lose " + ", ".join(parts)
+
+
+def _roll_word(raid, side, st, value):
+    """A roll's words: side, step, and for interceptors of several powers the jet fighters'
+    dice (hit on 1-2, P40-R-22) apart from the others'."""
+    who = ("A " if side == ev.ATTACKER else "D ") + _STEP_WORD.get(st, "") + " "
+    if st == 42 and side == ev.DEFENDER and value == 2 and raid.split():
+        who += "jet "
+    return who
 
 
 _STEP_WORD = {42: "Air", 45: "AA", 47: "Bomb"}   # raids.S_AIR_BATTLE, S_AA, S_BOMB
@@ -428,8 +520,7 @@ class RaidRun(Screen):
                 else:
                     hits = tuple(True for f in faces)
                     suffix = " =" + str(sum(faces))
-                who = ("A " if side == ev.ATTACKER else "D ") + _STEP_WORD.get(st, "") + " "
-                self.rolls.append((who, side, faces, hits, suffix))
+                self.rolls.append((_roll_word(self.raid, side, st, value), side, faces, hits, suffix))
                 self.queue.append((side, faces, hits))
         p = self.raid.prompt
         from engine_core.battle.base import P_RAID_DICE
@@ -616,8 +707,8 @@ class RaidDice(Counter):
         _step, groups = p.info
         names = []
         seen = [0, 0]            # dice per side so far: numbered across the step's groups
-        for side, _value, n, _per in groups:
-            who = ("A " if side == ev.ATTACKER else "D ") + _STEP_WORD.get(_step, "") + " die "
+        for side, value, n, _per in groups:
+            who = _roll_word(run.raid, side, _step, value) + "die "
             for _i in range(n):
                 seen[side] += 1
                 names.append(who + str(seen[side]))
