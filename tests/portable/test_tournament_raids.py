@@ -144,19 +144,6 @@ def test_1940_raid_answers_are_logged_replayed_and_a_forged_answer_is_refused():
     assert not ok and where is not None and where > i, msg
 
 
-def test_1940_raid_of_interceptors_of_two_powers_is_logged_and_replayed():
-    """P40-C-42 P40-R-06 P40-R-22 TOURNAMENT-BATTLE: a UK and a US fighter (Jet Fighters) in
-    India: the set-up's defender_teched and the answer naming which of them intercepts (the UK
-    one) are in the log, and the replay re-runs the raid from them."""
-    lines = _pacific_raid({"defender_tech": ["jet_fighters"], "defender_teched": {"fighter": 1}},
-                          {"interceptors": 1, "teched": {"fighter": 0}})
-    bodies = [l.split("|")[2] for l in lines[1:-1] if l.split("|")[1:2] == ["raid"]]
-    assert '"defender_teched":{"fighter":1}' in bodies[0]
-    assert 'answer interceptors {"interceptors":1,"teched":{"fighter":0}}' in bodies
-    ok, where, msg, _t = replay(lines, luck=False)
-    assert ok, msg
-
-
 def test_resume_in_the_middle_of_a_raid_keeps_it_owed():
     """TOURNAMENT-BATTLE CL-C-52 CL-C-53: a power cut after the raid's set-up: the tournament
     rebuilt from the log still holds the raid, run on with the same committed dice (AA 5,3: no
