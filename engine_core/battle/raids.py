@@ -30,7 +30,8 @@ engine_core/events.py (unit = the edition's unit id). Dice order, fixed so that
 players and tests can hand-work a raid:
   air battle   attacker: escorts, tactical bombers, strategic bombers (one roll
                each; heavy strategic bombers 2 dice each, pairwise); then defender:
-               interceptors.
+               interceptors (of several powers, defender_teched: those without Jet
+               Fighters at 1, then the jet ones at 1-2, P40-R-06).
   AA           Classic/Revised: one roll of one die per bomber (Superfortresses:
                2 dice per bomber, pairwise). 1940: one roll per facility in target
                order, one die per bomber assigned to it.
