@@ -655,7 +655,8 @@ class RaidRun(Screen):
             out.append(ui.fit("Lost: " + self._losses(lost), cols))
         if r["defender_lost"]:
             d = r["defender_lost"]
-            out.append(ui.fit("Def lost: " + self._losses(d), cols))
+            jets = sum(r.get("defender_lost_teched", {}).values())
+            out.append(ui.fit("Def lost: " + self._losses(d) + ("(%d jet)" % jets if jets else ""), cols))
         if _is_1940(self.raid.edition):
             for name, before, added, after in r["facilities"]:
                 out.append(ui.fit(fac_label(name) + " +" + str(added) + " = " + str(after), cols))

@@ -96,6 +96,6 @@ def test_the_defender_chooses_the_us_fighter_lost():
         d.press("roll")
     r = run.raid.result
     assert r["defender_lost"] == {"fighter": 1} and r["defender_lost_teched"] == {"fighter": 1}
-    assert "Major IC +11 = 11" in d.text()
+    assert "Major IC +11 = 11" in d.text() and "Def lost: 1 fighter(1 jet)" in d.text()
     assert dice.remaining() == 0
     assert d.app.errors == []
