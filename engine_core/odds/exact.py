@@ -103,9 +103,10 @@ _ROW_CACHE = 8
 # every float the DP makes is a new object, so at an eighth (and a collection before every
 # row of states) half the lean path's time went to collections (CircuitPython port, 20 v 20
 # mixed at the PyBadge's heap: 757 -> 550 M instructions under valgrind, 7.4x -> ~4x its
-# CPython time; the smallest heap it completes in 110 -> 118 KB).
+# CPython time; the smallest heap it completes in 110 -> 118 KB). A half rather than a third:
+# 485 -> 458 M instructions, the smallest heap the same (122 KB).
 _GC_EVERY = 16384
-_GC_SHARE = 3
+_GC_SHARE = 2
 # On any device, also a roomy one on the host's path: the hit outcome lists kept (_Run.
 # _outcomes) are dropped once they hold this many outcomes. Unbounded, they were most of the
 # live heap (sea 20 v 20: 4,165 lists of 42,000 outcomes, ~2.5 of the 4 MB): every garbage
@@ -2158,7 +2159,12 @@ class _Run:
         dist = None
         s1a = ch.s1a
         s1d = ch.s1d
+        df = ch.df
         F = ch.F
+        pol = self.pol
+        # no retreat and no submerging: a state settles as it stands (_terminal)
+        plain = not pol["submerge"] and pol["retreat_at_units"] < 0 and \
+            (pol["retreat_below"] is None or self.W is None)
         ha, hd0 = self._top_hits(rows)
         while ha >= 0:
             alist = A.byhp.get(ha)
@@ -2175,7 +2181,10 @@ class _Run:
                 row = rows.get(ai)
                 if row is None:
                     continue
+                if len(row) < len(D.states):
+                    row = ch.room(rows, ai, len(D.states))
                 pa = ch.afire(ai)
+                ta = None
                 fixed_a = s1a[ai] == ai
                 Fa = None
                 hd = hd0
@@ -2201,16 +2210,24 @@ class _Run:
                         if m < low:
                             self.dropped += m  # (the report's "pruned")
                             continue
-                        o, k2 = self.settle(k, 1, True)
+                        if plain:
+                            o = self._terminal(ai, di)  # all that settle() would do
+                            k2 = k
+                        else:
+                            o, k2 = self.settle(k, 1, True)
                         if o >= 0:
                             self._add_term(k2, o, m)
                             continue
                         if k2 != k:
                             ch.put(rows, k2 // M, k2 % M, m)
                             continue
-                        ch.link_d(di)
-                        row = ch.room(rows, ai, len(D.states))
-                        pd = ch.dfire(di)
+                        if di >= len(s1d) or s1d[di] < 0:
+                            ch.link_d(di)  # (it may find new defender states: room for them)
+                            if len(row) < len(D.states):
+                                row = ch.room(rows, ai, len(D.states))
+                        pd = df[di] if di < len(df) else None
+                        if pd is None:
+                            pd = ch.dfire(di)
                         sa = one if fixed_a else pd[0]
                         fixed_d = s1d[di] == di
                         sd = one if fixed_d else pa[0]
@@ -2229,7 +2246,9 @@ class _Run:
                         if sa != zero and not fixed_d:
                             # the attacker takes no hit, the defender one or more
                             meter[0] += len(pa)
-                            ch.spread(row, s1d[di], f * sa, pa, 1)
+                            if ta is None:
+                                ta = ch.atails(ai)
+                            ch.spread(row, s1d[di], f * sa, pa, 1, ta)
                 del rows[ai]
                 if Fa is not None:
                     F[ai] = Fa
@@ -2520,11 +2539,13 @@ class _Chains:
     def __init__(self, run):
         self.run = run
         self.s1a = {}
-        self.s1d = {}
+        self.s1d = []  # defender state -> the state after one more hit (-1: not yet); lists,
+        # not dicts: read in the innermost loops (a list index is the cheaper lookup on a device)
         self.pred = {}  # attacker state -> the attacker states one hit above it
         self.F = {}  # swept attacker state -> its outflow per defender state
         self.af = {}  # attacker state -> [its hit distribution, Delta (below) or 0: not yet]
-        self.df = {}
+        self.df = []  # defender state -> its hit distribution (None: not yet)
+        self.dn = []  # defender state -> the length of that distribution (0: not yet)
         self.packed = run.num.packed
         self.total = run.num.zero  # the outflows summed (a bound on what a cut can drop)
         self.cut_tail = run.num.zero
@@ -2575,8 +2596,10 @@ class _Chains:
     def link_d(self, x):
         s1 = self.s1d
         D = self.run.D
-        while x not in s1:
+        while x >= len(s1) or s1[x] < 0:
             y = D.apply(x, 1)
+            if x >= len(s1):
+                s1.extend([-1] * (x + 8 - len(s1)))
             s1[x] = y
             x = y
 
@@ -2584,15 +2607,34 @@ class _Chains:
         """Attacker state i's hit distribution."""
         got = self.af.get(i)
         if got is None:
-            got = [self.run.A.fire(i, 3, False, None)[0], 0]
+            got = [self.run.A.fire(i, 3, False, None)[0], 0, None]
             self.af[i] = got
         return got[0]
 
+    def atails(self, i):
+        """Attacker state i's chances of j or more hits (most spreads end on a defender state
+        no hit changes, which takes them all: summed there each time, they were a tenth of the
+        chains' work on a device)."""
+        self.afire(i)
+        got = self.af[i]
+        if got[2] is None:
+            p = got[0]
+            tl = list(p)
+            for j in range(len(p) - 2, -1, -1):
+                tl[j] = p[j] + tl[j + 1]
+            got[2] = tl
+        return got[2]
+
     def dfire(self, i):
-        got = self.df.get(i)
+        df = self.df
+        if i >= len(df):
+            df.extend([None] * (i + 8 - len(df)))
+            self.dn.extend([0] * (len(df) - len(self.dn)))
+        got = df[i]
         if got is None:
             got = self.run.D.fire(i, 3, False, None)[0]
-            self.df[i] = got
+            df[i] = got
+            self.dn[i] = len(got)
         return got
 
     def delta(self, x):
@@ -2623,14 +2665,17 @@ class _Chains:
         got[1] = out
         return out
 
-    def spread(self, row, d, v, p, j0):
+    def spread(self, row, d, v, p, j0, tl=None):
         """row[d after j more hits] += v * p[j0 + j] for j >= 0, the defender states d's
-        hits lead to (the rest of p on a state no hit changes)."""
+        hits lead to (the rest of p on a state no hit changes; tl: p's tails, atails)."""
         s1 = self.s1d
         n = len(p)
         for j in range(j0, n):
             d2 = s1[d]
             if d2 == d:
+                if tl is not None:
+                    row[d] += v * tl[j]
+                    return
                 t = p[j]
                 for x in range(j + 1, n):
                     t = t + p[x]
@@ -2669,6 +2714,10 @@ class _Chains:
         # but the lean path's peak heap grew (reverted, 2b0d581)
         W = {}
         acc = None
+        df = self.df
+        dn = self.dn
+        s1d = self.s1d
+        D = run.D
         for x in range(len(order) - 1, -1, -1):
             c, i = order[x]
             w = W.pop(c, None)
@@ -2679,26 +2728,29 @@ class _Chains:
                     yield
                 if w is None:
                     w = [zero] * (nD + 8)
-                for d in range(len(Fc)):
-                    f = Fc[d]
-                    if f == zero:
-                        continue
-                    pd = self.df[d]
-                    if i < len(pd):
+                # (an outflow of zero has no fire table, dn 0: no float comparison, a third
+                # of the multiply-add's cost on a device)
+                n = len(Fc)
+                if n > len(dn):
+                    n = len(dn)  # (beyond: states no fire was asked of, their outflow zero)
+                for d in range(n):
+                    if i < dn[d]:
+                        pd = df[d]
                         t = pd[i]
                         if fixed:
-                            for y in range(i + 1, len(pd)):
+                            for y in range(i + 1, dn[d]):
                                 t = t + pd[y]
-                        w[d] += f * t
+                        w[d] += Fc[d] * t
             if w is None:
                 continue
             dl = self.delta(c)
             if dl is None:
                 # c rolls other dice than the state below it: its own fire, straight in
                 pa = self.afire(c)
+                tl = self.atails(c)
                 for d in range(len(w)):
                     if w[d] != zero:
-                        self.spread(row, d, w[d], pa, 0)
+                        self.spread(row, d, w[d], pa, 0, tl)
                         meter[0] += len(pa)
                         if meter[0] >= meter[1]:
                             yield
@@ -2714,15 +2766,33 @@ class _Chains:
                     u = [zero] * (nD + 8)
                     W[p] = u
             meter[0] += len(w)
-            for d in range(len(w)):
-                if w[d] != zero:
-                    self.spread(u, d, w[d], dl, 0)
+            n = len(D.states)  # (w and u are longer: the tail has no mass)
+            if len(dl) == 2:
+                # most Deltas are one unit's die: spread inline (a call per state was most of
+                # the pull on a device), the same sums as spread()
+                p0 = dl[0]
+                p1 = dl[1]
+                t = p0 + p1
+                for d in range(n):
+                    v = w[d]
+                    if v != zero:
+                        e = s1d[d]
+                        if e == d:
+                            u[d] += v * t
+                        else:
+                            u[d] += v * p0
+                            u[e] += v * p1
+            else:
+                for d in range(n):
+                    if w[d] != zero:
+                        self.spread(u, d, w[d], dl, 0)
             w = None
         if acc is not None:
             pa = self.afire(a2)
+            tl = self.atails(a2)
             for d in range(len(acc)):
                 if acc[d] != zero:
-                    self.spread(row, d, acc[d], pa, 0)
+                    self.spread(row, d, acc[d], pa, 0, tl)
                     meter[0] += len(pa)
                     if meter[0] >= meter[1]:
                         yield
