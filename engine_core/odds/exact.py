@@ -2607,23 +2607,19 @@ class _Chains:
         """Attacker state i's hit distribution."""
         got = self.af.get(i)
         if got is None:
-            got = [self.run.A.fire(i, 3, False, None)[0], 0, None]
+            got = [self.run.A.fire(i, 3, False, None)[0], 0]
             self.af[i] = got
         return got[0]
 
     def atails(self, i):
         """Attacker state i's chances of j or more hits (most spreads end on a defender state
         no hit changes, which takes them all: summed there each time, they were a tenth of the
-        chains' work on a device)."""
-        self.afire(i)
-        got = self.af[i]
-        if got[2] is None:
-            p = got[0]
-            tl = list(p)
-            for j in range(len(p) - 2, -1, -1):
-                tl[j] = p[j] + tl[j + 1]
-            got[2] = tl
-        return got[2]
+        chains' work on a device). Made for a row's sweep or a pull, not kept (device RAM)."""
+        p = self.afire(i)
+        tl = list(p)
+        for j in range(len(p) - 2, -1, -1):
+            tl[j] = p[j] + tl[j + 1]
+        return tl
 
     def dfire(self, i):
         df = self.df
