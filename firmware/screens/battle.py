@@ -143,14 +143,19 @@ class BattleSetup(Counter):
                     rows.append(("attacker_cargo" if self.side == 0 else "defender_cargo", i))
         if self.side == 1 and self.kamikaze_allowed():
             rows.append(("kamikaze", 0))
-        # defenders of an ally, with its own technologies (CL-T-05, LHTR-T-06, P40-R-06): the
-        # unit types a defending technology changes (jets, LHTR heavy bombers, 1940 radar) that
+        # defenders of an ally, with its own technologies (CL-T-05, LHTR-T-06, P40-R-06) and
+        # national advantages (LHTR-O-02): the unit types a defending technology changes (jets,
+        # LHTR heavy bombers, 1940 radar) or a defending advantage does (Russian Winter...) that
         # a power of the defending side has (else whose they are changes nothing)
         if self.side == 1 and self.ally_list():
             from engine_core import techs
             held = self.side_techs()
-            per = [i for i in range(len(self.ids)) if self.sides[1][i] and held &
-                   techs.defense_bit(board.units[self.ids[i]][units.U_ABILITIES], board.family)]
+            na = self.side_advantages()
+            if na:
+                from engine_core.battle.advantage_bits import defense_na
+            per = [i for i in range(len(self.ids)) if self.sides[1][i] and (held &
+                   techs.defense_bit(board.units[self.ids[i]][units.U_ABILITIES], board.family)
+                   or na and na & defense_na(board.units[self.ids[i]][units.U_NAME]))]
             if per:
                 rows.append(("ally_power", 0))
                 for i in per:
@@ -309,6 +314,12 @@ class BattleSetup(Counter):
         from firmware.session import side_tech_bits
         s = self.app.session
         return side_tech_bits(s.board, s.game.state, self.defending_power())
+
+    def side_advantages(self):
+        """The defending national advantages any power of the defending side holds (bits)."""
+        from firmware.session import side_advantage_bits
+        s = self.app.session
+        return side_advantage_bits(s.board, s.game, self.defending_power())
 
     def ally_index(self):
         allies = self.ally_list()
