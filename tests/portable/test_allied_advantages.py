@@ -1,3 +1,5 @@
+# gate heap: 208K (smallest heap that passes: 192K on the unix port, 2026-11-29; +16K headroom, since
+# the collector scans the C stack conservatively and a run can need a few KB more)
 """A defending side of several powers: an LHTR national advantage changes only the units of the
 power that holds it (issue 16 item c; LHTR-O-02 "A power may not share its advantages"). The
 battle's defender_teched names, per unit type a defending advantage changes, how many are that
