@@ -1,4 +1,4 @@
-# gate heap: 208K (smallest heap that passes: 192K on the unix port, 2026-11-29; +16K headroom, since
+# gate heap: 216K (smallest heap that passes: 200K on the unix port, 2026-11-29; +16K headroom, since
 # the collector scans the C stack conservatively and a run can need a few KB more)
 """A defending side of several powers: an LHTR national advantage changes only the units of the
 power that holds it (issue 16 item c; LHTR-O-02 "A power may not share its advantages"). The
@@ -150,3 +150,32 @@ def test_defending_powers_give_the_owners_of_an_advantage():
     tech, teched = techs.allied({"infantry": 4}, (), [((), {"infantry": 1})], ub.units, ub.family,
                                 ub.unit_id)
     assert teched == {}
+
+
+def test_atlantic_wall_only_for_german_infantry():
+    """LHTR-O-21 LHTR-O-02: "In an amphibious assault on a gray territory, German infantry
+    defend at 3 during the first cycle" -- a German and a Japanese infantry defend a gray
+    territory against 1 seaborne infantry (1): it rolls 6; the Japanese infantry 3 at 2 (miss),
+    the German one 3 at 3 (hit): the attacker is wiped out."""
+    b = Battle("revised_lhtr", "amphibious", {"infantry": 1}, {"infantry": 2},
+               {"seaborne": {"infantry": 1}, "defender_na": ("atlantic_wall",), "space": ("gray",),
+                "defender_teched": {"infantry": 1}})
+    assert b.run_until_prompt(FixedDice([6, 3, 3])) is None
+    assert _rolls(b) == [(0, S_ATTACK, 1, (6,)), (1, S_DEFEND, 2, (3,)), (1, S_DEFEND, 3, (3,))]
+
+
+def test_exact_odds_atlantic_wall_of_one_infantry():
+    """LHTR-O-21 LHTR-O-02 LHTR-C-62: 1 seaborne infantry (1) against a German (3 in the first
+    cycle, then 2) and a Japanese infantry (2), the Japanese lost first. Against one infantry at
+    2 a round: A wins 1/6 * 2/3 = 1/9, the same state 5/9: A wins 1/4. Later rounds at 2 + 2: the
+    defenders miss 4/9; A hits and they miss 2/27 -> one left, the same state 10/27: 2/17 reach
+    it, A wins 1/34. First cycle: they miss 1/2 * 2/3 = 1/3: A hits (1/18) -> one left, A misses
+    (5/18) -> the later rounds. A wins 1/18 * 1/4 + 5/18 * 1/34 = 27/1224 = 3/136. Without owners
+    (both at 3 first): 1/24 * 1/4 + 5/24 * 1/34 = 9/544."""
+    r = odds("revised_lhtr", "amphibious", {"infantry": 1}, {"infantry": 2},
+             tech={"defender_teched": {"infantry": 1}}, advantages={"defender": ["atlantic_wall"]},
+             space=["gray"])
+    assert abs(r["attacker_wins"] - 3.0 / 136) < EPS
+    r = odds("revised_lhtr", "amphibious", {"infantry": 1}, {"infantry": 2},
+             advantages={"defender": ["atlantic_wall"]}, space=["gray"])
+    assert abs(r["attacker_wins"] - 9.0 / 544) < EPS
