@@ -720,8 +720,15 @@ def columns(b, side):
         v = b.value(side, u)
         parts = ((v + 1, boost[u]), (v, c - boost[u])) if v > 0 else ((0, c),)
         cp = c - b.n_teched(side, u, c)
+        split_na = side == 1 and b.na and v > 0 and b.split()
+        if split_na:  # defenders of several powers: the national advantage of its own power's
+            from engine_core.battle import advantages   # units (LHTR-O-02)
+            v = advantages.value(b, side, u, v)
+            parts = ((v, c),)
         if cp:  # an ally's units without the side's technology (CL-T-05): their own column
             vp = b.value(side, u, True)
+            if split_na:
+                vp = advantages.value(b, side, u, vp, False)
             parts = ((vp, cp), (v, c - cp)) if v > 0 else ((0, c),)
         for value, k in parts:
             if k > 0:
@@ -1478,7 +1485,7 @@ class Casualties(Counter):
                 values.append(first)
                 limits.append(plain)
                 self.rows.append(("teched", u))
-                names.append("Lose " + unit_label(board, u) + " " + tech_tag(board, u))
+                names.append("Lose " + unit_label(board, u) + " " + tech_tag(board, u, b))
                 values.append(lost[u] - first)
                 limits.append(t)
                 continue
@@ -1551,13 +1558,27 @@ class Casualties(Counter):
             self.run.advance()
 
 
-def tech_tag(board, u):
+# short tags of the defending national advantages that set a unit type apart (LHTR-O-02)
+_NA_TAGS = (("russian_winter", "winter"), ("atlantic_wall", "wall"), ("dug_in", "dug-in"),
+            ("fortress_europe", "fortress"), ("radar", "radar"), ("powerful_battleships", "at 5"))
+
+
+def tech_tag(board, u, b=None):
     """The technology that sets a defending unit type apart, as a short tag: "(jet)", "(heavy)",
-    "(radar)" (engine_core/techs.py defense_bit)."""
+    "(radar)" (engine_core/techs.py defense_bit); else the national advantage of battle b's
+    defending side that does (advantage_bits.defense_na): "(winter)", "(fortress)"..."""
     from engine_core import techs
     from engine_core import units as umod
     bit = techs.defense_bit(board.units[u][umod.U_ABILITIES], board.family)
-    return "(" + techs.names(bit)[0].split("_")[0] + ")"
+    if bit:
+        return "(" + techs.names(bit)[0].split("_")[0] + ")"
+    if b is not None and b.na:
+        from engine_core.battle import advantage_bits as ab
+        na = b.na[1] & ab.defense_na(board.units[u][umod.U_NAME])
+        for name, tag in _NA_TAGS:
+            if na & (1 << ab.NA_NAMES.index(name)):
+                return "(" + tag + ")"
+    return "(own)"
 
 
 def decision(app, run):

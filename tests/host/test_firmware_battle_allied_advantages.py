@@ -58,9 +58,45 @@ def test_soviet_winter_only_for_soviet_infantry():
     d.press("roll")
     b = s.battle
     assert b is not None
+    from firmware.screens.battle import columns     # the battle board: a column per value
+    inf = s.board.unit_id("infantry")
+    assert columns(b, 1) == [(2, [(inf, 1)]), (3, [(inf, 1)])]
     b.run_until_prompt(FixedDice([6, 6, 3, 3]))
     rolls = [(e[1], e[3], e[4]) for e in b.events if e[0] == ev.E_ROLL]
     assert rolls == [(0, 3, (6, 6)), (1, 2, (3,)), (1, 3, (3,))]
+
+
+def test_the_defenders_choose_whose_infantry_is_lost_on_the_casualty_screen():
+    """LHTR-C-62 ("defending together": the defenders choose the casualties) LHTR-O-10 LHTR-O-02:
+    as above, the armor hit once (3, 6): the casualty screen has a row for the UK infantry and
+    one for the Soviet infantry ("(winter)"), the UK one preset; the table loses the Soviet one.
+    Both fire back (UK 6 at 2, Soviet 6 at 3): the infantry left is the UK one, at 2."""
+    from engine_core.dice import FixedDice
+    from engine_core.battle import base as bmod
+    d = Device()
+    s = _winter_in_karelia(d)
+    _ally_to(d, "United Kingdom")
+    _set(d, "Ally infantry", 1)
+    d.press("roll")
+    b = s.battle
+    p = b.run_until_prompt(FixedDice([3, 6]))
+    assert p.kind == bmod.P_CASUALTIES and p.side == 1
+    d.app.open_battle_run()
+    d.press("roll")
+    assert d.screen() == "Casualties"
+    screen = d.app.top()
+    f = screen.names.index("Lose infantry")
+    assert screen.names[f + 1] == "Lose infantry (winter)"
+    assert screen.counts[f:f + 2] == [1, 0]
+    d.press("down", f - screen.cursor)
+    d.press("left")
+    d.press("down")
+    d.press("right")
+    d.press("select")
+    assert b.prompt is None and d.screen() != "Casualties"
+    b.run_until_prompt(FixedDice([6, 6]))
+    inf = s.board.unit_id("infantry")
+    assert b.alive[1][inf] == 1 and b.teched_free(inf) == (0, 1)
 
 
 def test_an_allys_winter_for_its_own_infantry():
