@@ -1,4 +1,4 @@
-# gate heap: 216K (smallest heap that passes: 200K on the unix port, 2026-11-29; +16K headroom, since
+# gate heap: 220K (smallest heap that passes: 204K on the unix port, 2026-11-29; +16K headroom, since
 # the collector scans the C stack conservatively and a run can need a few KB more)
 """A defending side of several powers: an LHTR national advantage changes only the units of the
 power that holds it (issue 16 item c; LHTR-O-02 "A power may not share its advantages"). The
@@ -179,3 +179,17 @@ def test_exact_odds_atlantic_wall_of_one_infantry():
     r = odds("revised_lhtr", "amphibious", {"infantry": 1}, {"infantry": 2},
              advantages={"defender": ["atlantic_wall"]}, space=["gray"])
     assert abs(r["attacker_wins"] - 9.0 / 544) < EPS
+
+
+def test_dug_in_and_fortress_europe_only_for_their_power():
+    """LHTR-O-44 ("Japanese infantry on islands defend at 3") and LHTR-O-25 ("German artillery
+    in gray territories defend at 3") LHTR-O-02: a Japanese and a German infantry on an island
+    against 2 armor: armor 6, 6; the German infantry 3 at 2 (miss), the Japanese one 3 at 3
+    (hit). A German and a Japanese artillery in a gray territory: the Japanese one 3 at 2, the
+    German one 3 at 3 (hit)."""
+    for na, space, unit in (("dug_in", "island", "infantry"), ("fortress_europe", "gray", "artillery")):
+        b = Battle("revised_lhtr", "land", {"armor": 2}, {unit: 2},
+                   {"defender_na": (na,), "space": (space,), "defender_teched": {unit: 1}})
+        b.run_until_prompt(FixedDice([6, 6, 3, 3]))
+        assert _rolls(b)[1:] == [(1, S_DEFEND, 2, (3,)), (1, S_DEFEND, 3, (3,))]
+        assert _named(b, b.lost[0]) == {"armor": 1}
