@@ -500,8 +500,9 @@ class Session:
         Kamikaze tokens are checked here (P40-C-30/31/33): the set-up refuses them when
         entered, not when the battle is recorded. Defenders of an ally (`extra["ally"]`
         {unit: count} among `defender`, of `extra["ally_power"]`: the set-up's "Ally" rows) fight
-        with that power's technologies, the rest with the defending power's (CL-T-05, LHTR-T-06,
-        P40-R-06): defender_tech and defender_teched (engine_core/techs.py defending)."""
+        with that power's technologies and LHTR national advantages, the rest with the defending
+        power's (CL-T-05, LHTR-T-06, P40-R-06, LHTR-O-02): defender_tech, defender_teched and
+        defender_na (engine_core/techs.py defending)."""
         opts = {}
         if extra:
             for k in extra:
