@@ -6,7 +6,7 @@ them change a battle or a bombing raid.
     names(JETS | RADAR) == ["jet_fighters", "radar"]
 """
 
-from engine_core.errors import InputError
+from engine_core.errors import InputError, RuleError
 from engine_core.units import AB_AA, AB_STRATEGIC, AB_FIGHTER, U_ABILITIES, U_NAME
 from engine_core.editions import FAM_LHTR, FAM_1940
 
@@ -134,18 +134,31 @@ def raid_defense_bit(abilities, family):
 
 def defending(parts, rows, family, unit_id, raid=False):
     """The defending side of several powers (CL-T-05, LHTR-T-06: a technology helps only the
-    power that has it): parts = ((tech names, {unit: count}), ...), one per power. Returns
-    (tech names of the side, {unit id: count}) for a battle's defender_tech and
-    defender_teched: the union of the powers' battle technologies and, per unit type a
-    defending technology changes (defense_bit), how many of its units belong to a power that has
-    it. unit_id(name) resolves a unit's name; rows are the edition's unit records. `raid`: the
-    same for a bombing raid's interceptors (RAID technologies, raid_defense_bit; P40-R-06)."""
+    power that has it; LHTR-O-02: a power may not share its national advantages): parts =
+    ((tech names, {unit: count}[, national advantage names]), ...), one per power. Returns (tech
+    names of the side, {unit id: count}) for a battle's defender_tech and defender_teched: the
+    union of the powers' battle technologies and, per unit type a defending technology changes
+    (defense_bit) or a defending national advantage of one of the powers does
+    (advantage_bits.defense_na), how many of its units belong to a power whose own rule changes
+    it. The side's national advantages (the battle's defender_na) are the union of the parts'.
+    unit_id(name) resolves a unit's name; rows are the edition's unit records. `raid`: the same
+    for a bombing raid's interceptors (RAID technologies, raid_defense_bit; P40-R-06)."""
     union = 0
     teched = {}
     bit_of = raid_defense_bit if raid else defense_bit
+    nas = []
+    side_na = 0
     for p in parts:
-        if not isinstance(p, (list, tuple)) or len(p) != 2:
-            raise InputError("a defending power is (technologies, {unit: count})")
+        if not isinstance(p, (list, tuple)) or len(p) not in (2, 3):
+            raise InputError("a defending power is (technologies, {unit: count}[, advantages])")
+        na = 0
+        if len(p) == 3 and p[2] and not raid:
+            from engine_core.battle import advantage_bits as ab
+            na = ab.name_bits(p[2], ab.NA_NAMES, "national advantage")
+        nas.append(na)
+        side_na |= na
+    for i in range(len(parts)):
+        p = parts[i]
         tb = bits(p[0], RAID if raid else BATTLE, "bombing raid" if raid else "battle")
         union |= tb
         us = p[1] or {}
@@ -154,33 +167,49 @@ def defending(parts, rows, family, unit_id, raid=False):
             b = bit_of(rows[u][U_ABILITIES], family)
             if b:
                 teched[u] = teched.get(u, 0) + (us[k] if tb & b else 0)
+            elif side_na:
+                from engine_core.battle import advantage_bits as ab
+                nb = ab.defense_na(rows[u][U_NAME]) & side_na
+                if nb:
+                    teched[u] = teched.get(u, 0) + (us[k] if nas[i] & nb else 0)
     return names(union), teched
 
 
-def allied(defender, main_tech, allies, rows, family, unit_id, field="allies", raid=False):
+def allied(defender, main_tech, allies, rows, family, unit_id, field="allies", raid=False,
+           main_na=None):
     """`defending` for a side given as the whole defender {unit: count} with the defending
-    power's technologies, and allies = [(tech names, {unit: count}), ...]: each ally's units
-    (among `defender`, refused when more than defend), the rest the defending power's. `raid`:
-    a bombing raid's interceptors (defender = {fighter: interceptors})."""
+    power's technologies (and national advantages, `main_na`), and allies = [(tech names,
+    {unit: count}[, advantage names]), ...]: each ally's units (among `defender`, refused when
+    more than defend), the rest the defending power's. `raid`: a bombing raid's interceptors
+    (defender = {fighter: interceptors})."""
     own = dict(defender)
-    for _tech, units in allies:
+    for a in allies:
+        units = a[1]
         for k in units:
             left = own.get(k, 0) - units[k]
             if left < 0:
                 raise InputError("%s: more %s than defend" % (field, k))
             own[k] = left
-    return defending([(main_tech or (), own)] + list(allies), rows, family, unit_id, raid)
+    main = (main_tech or (), own, main_na) if main_na else (main_tech or (), own)
+    return defending([main] + list(allies), rows, family, unit_id, raid)
 
 
-def check_teched(rows, teched, defenders, family):
+def check_teched(rows, teched, defenders, family, na=0):
     """A battle's defender_teched (vectors by unit id) refused when it names more units than
-    defend or a type no defending technology changes (defense_bit)."""
+    defend or a type no defending technology changes (defense_bit) nor a defending national
+    advantage of the side, bits `na` (advantage_bits.defense_na; LHTR-O-02)."""
     for u in range(len(rows)):
         if not teched[u]:
             continue
         if teched[u] > defenders[u]:
             raise InputError("defender_teched: more " + rows[u][U_NAME] + " than defend")
         if not defense_bit(rows[u][U_ABILITIES], family):
+            if na:
+                from engine_core.battle import advantage_bits as ab
+                if ab.defense_na(rows[u][U_NAME]) & na:
+                    continue
+                raise RuleError("LHTR-O-02", "defender_teched: no defending technology or national"
+                                " advantage of the side changes a " + rows[u][U_NAME])
             raise InputError("defender_teched: no defending technology changes a " + rows[u][U_NAME])
 
 

@@ -500,8 +500,9 @@ class Session:
         Kamikaze tokens are checked here (P40-C-30/31/33): the set-up refuses them when
         entered, not when the battle is recorded. Defenders of an ally (`extra["ally"]`
         {unit: count} among `defender`, of `extra["ally_power"]`: the set-up's "Ally" rows) fight
-        with that power's technologies, the rest with the defending power's (CL-T-05, LHTR-T-06,
-        P40-R-06): defender_tech and defender_teched (engine_core/techs.py defending)."""
+        with that power's technologies and LHTR national advantages, the rest with the defending
+        power's (CL-T-05, LHTR-T-06, P40-R-06, LHTR-O-02): defender_tech, defender_teched and
+        defender_na (engine_core/techs.py defending)."""
         opts = {}
         if extra:
             for k in extra:
@@ -528,24 +529,33 @@ class Session:
                 raise RuleError(rid(board, "CL-P-15", "LHTR-P-12", "P40-P-06", "G40-P-02"),
                                 "%s is not at war with %s: its units at sea are ignored"
                                 % (board.power_name(ap), board.power_name(dp)))
+        nas = g.options.get("national_advantages") if g.options else None
+        from engine_core.editions import FAM_LHTR
+        ally_na = None
+        if nas and board.family == FAM_LHTR:
+            from engine_core.battle import advantages
+            from engine_core.ledger import advantages as ledger_na
+            winter = ledger_na.winter_active(state)
+            na = advantages.for_powers(nas, board.power_name(ap), board.power_name(dp) if dp >= 0 else "",
+                                       winter)
+            opts["attacker_na"] = na["attacker_na"]
+            opts["defender_na"] = na["defender_na"]
+            if ally and 0 <= ally_power < board.power_count:
+                # LHTR-O-02: the ally's own advantages, for its own units only
+                ally_na = advantages.for_powers(nas, "", board.power_name(ally_power), winter)["defender_na"]
+            if not board.is_sea(territory) and dp >= 0:
+                opts["space"] = advantages.space_facts(board, territory, dp)
         opts["attacker_tech"] = battle_techs(board, state, ap)
         if dp >= 0:
             opts["defender_tech"] = battle_techs(board, state, dp)
             if ally and defender is not None:
-                names, teched = self.allied(opts["defender_tech"], dp, ally, ally_power, defender)
+                names, teched = self.allied(opts["defender_tech"], dp, ally, ally_power, defender,
+                                            own_na=opts.get("defender_na"), ally_na=ally_na)
                 opts["defender_tech"] = names
                 opts["defender_teched"] = teched
-        nas = g.options.get("national_advantages") if g.options else None
-        from engine_core.editions import FAM_LHTR
-        if nas and board.family == FAM_LHTR:
-            from engine_core.battle import advantages
-            from engine_core.ledger import advantages as ledger_na
-            na = advantages.for_powers(nas, board.power_name(ap), board.power_name(dp) if dp >= 0 else "",
-                                       ledger_na.winter_active(state))
-            opts["attacker_na"] = na["attacker_na"]
-            opts["defender_na"] = na["defender_na"]
-            if not board.is_sea(territory) and dp >= 0:
-                opts["space"] = advantages.space_facts(board, territory, dp)
+                if ally_na:
+                    opts["defender_na"] = tuple(opts.get("defender_na") or ()) + tuple(
+                        n for n in ally_na if n not in (opts.get("defender_na") or ()))
         if not board.is_sea(territory):
             from engine_core.ledger import economy
             if economy.controller_after_capture(board, state, territory, ap) != ap:
@@ -565,19 +575,20 @@ class Session:
                 raise RuleError("P40-C-33", "kamikaze strikes meet an Allied attack")
         return opts
 
-    def allied(self, own_tech, dp, ally, ap, defender, raid=False):
+    def allied(self, own_tech, dp, ally, ap, defender, raid=False, own_na=None, ally_na=None):
         """(defender_tech, defender_teched) of a defending side with an ally's units (CL-T-05,
-        LHTR-T-06, P40-R-06: a technology helps only its own power): `ally` {unit: count} of
-        power `ap` among `defender`, the rest power dp's with `own_tech`. `raid`: a bombing
-        raid's interceptors (defender {fighter: interceptors}; raid technologies)."""
+        LHTR-T-06, P40-R-06: a technology helps only its own power; LHTR-O-02: so does a national
+        advantage, `own_na` power dp's, `ally_na` power ap's): `ally` {unit: count} of power `ap`
+        among `defender`, the rest power dp's with `own_tech`. `raid`: a bombing raid's
+        interceptors (defender {fighter: interceptors}; raid technologies)."""
         from engine_core.errors import InputError
         from engine_core import techs
         board = self.board
         if ap not in ally_powers(board, dp):
             raise InputError("the ally's units need an ally of the defender")
         mine = (raid_techs if raid else battle_techs)(board, self.game.state, ap)
-        names, teched = techs.allied(defender, own_tech, [(mine, ally)], board.units, board.family,
-                                     board.unit_id, "Ally", raid)
+        names, teched = techs.allied(defender, own_tech, [(mine, ally, ally_na) if ally_na else (mine, ally)],
+                                     board.units, board.family, board.unit_id, "Ally", raid, own_na)
         return tuple(names), dict((board.unit_name(u), teched[u]) for u in teched)
 
     def check_battle(self, kind, attacker, defender, options=None):
@@ -908,6 +919,25 @@ def side_tech_bits(board, state, dp, raid=False):
     return out
 
 
+def side_advantage_bits(board, game, dp):
+    """The bits (engine_core/battle/advantage_bits.py) of the defending national advantages any
+    power of dp's defending side holds in this game (LHTR; Russian Winter while declared): where
+    none changes a unit type, whose units they are changes nothing (LHTR-O-02)."""
+    from engine_core.editions import FAM_LHTR
+    nas = game.options.get("national_advantages") if game is not None and game.options else None
+    if not nas or board.family != FAM_LHTR or dp < 0:
+        return 0
+    from engine_core.battle import advantages
+    from engine_core.battle.advantage_bits import name_bits, NA_NAMES
+    from engine_core.ledger import advantages as ledger_na
+    winter = ledger_na.winter_active(game.state)
+    out = 0
+    for p in (dp,) + ally_powers(board, dp):
+        out |= name_bits(advantages.for_powers(nas, "", board.power_name(p), winter)["defender_na"],
+                         NA_NAMES, "national advantage")
+    return out
+
+
 def odds_args(options):
     """The odds engine's keyword arguments for a battle's options (engine_core/odds/exact.py):
     bombardment, both sides' technologies, the LHTR national advantages and the space."""
@@ -918,10 +948,11 @@ def odds_args(options):
         out["bombard"] = options["bombard"]
     at = options.get("attacker_tech")
     dt = options.get("defender_tech")
-    if at or dt:
+    if at or dt or options.get("defender_teched") is not None:
         out["tech"] = {"attacker": list(at or ()), "defender": list(dt or ())}
         if options.get("defender_teched") is not None:
-            out["tech"]["defender_teched"] = options["defender_teched"]   # an ally's defenders
+            # an ally's defenders (its own technologies and national advantages)
+            out["tech"]["defender_teched"] = options["defender_teched"]
     an = options.get("attacker_na")
     dn = options.get("defender_na")
     if an or dn:

@@ -53,3 +53,19 @@ def name_bits(names, table, what):
             raise InputError("unknown " + what + ": " + str(nm))
         b |= 1 << table.index(nm)
     return b
+
+
+# the defending national advantages that change one unit type of their own power (a power may
+# not share its advantages, LHTR-O-02): LHTR-O-10 / O-21 / O-44 infantry, LHTR-O-25 artillery,
+# LHTR-O-43 battleships, LHTR-O-30 the AA gun. Never a type a defending technology changes
+# (techs.defense_bit: fighters, bombers), so one split per type says whose units they are.
+_DEFENSE_NA = (("infantry", NA_WINTER | NA_ATLANTIC | NA_DUG_IN), ("artillery", NA_FORTRESS),
+               ("battleship", NA_BATTLESHIPS), ("antiaircraft_gun", NA_RADAR))
+
+
+def defense_na(unit_name):
+    """The bits of the defending national advantages that change a unit of this type (0: none)."""
+    for nm, b in _DEFENSE_NA:
+        if nm == unit_name:
+            return b
+    return 0

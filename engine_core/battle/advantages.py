@@ -4,8 +4,9 @@ Loaded only when a battle is given national advantages (device heap), by
 engine_core/battle/steps.py. Options of `Battle` read here:
 
   attacker_na, defender_na   tuples of advantage names held by the attacking power / by the
-                             defending power (LHTR-O-*; a power may not share them with allies,
-                             so give only the units of that power when it matters):
+                             defending side's powers (LHTR-O-*; a power may not share them with
+                             allies, LHTR-O-02: the battle's defender_teched names how many units
+                             of each type a defending one changes are of the power holding it):
       "atlantic_wall"        LHTR-O-21  defending infantry at 3 in the first cycle of an
                                         amphibious assault on a gray territory
       "panzerblitz"          LHTR-O-22  result["panzerblitz"]: surviving attacking tanks that may
@@ -157,10 +158,12 @@ def start_cycle(b):
         b.banzai = 2 if (only and any_) else 1
 
 
-def value(b, side, u, v):
-    """A unit's combat value under the national advantages (v: the value without them)."""
+def value(b, side, u, v, own=True):
+    """A unit's combat value under the national advantages (v: the value without them). `own`
+    False: a defending unit of another power than the one whose advantage changes its type
+    (defender_teched; LHTR-O-02: a power may not share its advantages)."""
     na = b.na[side]
-    if not na:
+    if not na or not own and side == DEFENDER:
         return v
     nm = _name(b, u)
     land = b.is_land_battle()
@@ -201,8 +204,19 @@ def aa_mods(b, groups, hv, per):
         if b.units[u][uu.U_ABILITIES] & uu.AB_STRATEGIC and b.na[ATTACKER] & NA_SUPERFORT:
             hv[gi] = 3                                             # LHTR-O-55: total <= 3
             per[gi] = 0 if b.flags & uu.CF_NA_FAQ_ORIGINAL else 2  # Revised FAQ: "No." (CHG-NA-05)
-        elif b.na[DEFENDER] & NA_RADAR and b.space & SP_TAN:
+        elif b.na[DEFENDER] & NA_RADAR and b.space & SP_TAN and _uk_gun(b):
             hv[gi] = 2                                             # LHTR-O-30
+
+
+def _uk_gun(b):
+    """Radar's UK-owned AA gun is there (LHTR-O-30); of several, the one that fires is the
+    defenders' choice (LHTR-U-10): theirs whenever they have one (defender_teched)."""
+    if not b.split():
+        return True
+    for u in range(b.n):
+        if b.units[u][uu.U_ABILITIES] & uu.AB_AA and b.n_teched(DEFENDER, u, b.alive[DEFENDER][u]):
+            return True
+    return False
 
 
 def bombard_value(b, u, v):

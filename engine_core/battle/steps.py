@@ -53,7 +53,11 @@ options (all optional):
                  LHTR-T-06: a technology helps only its power). defender_tech is then the union of
                  the powers' technologies, and this names, per unit type a defending technology
                  changes (techs.defense_bit: fighters, LHTR bombers, 1940 AAA), how many of the
-                 defenders belong to a power that has it (a type not named: none). Whose units are
+                 defenders belong to a power that has it (a type not named: none). The same for
+                 a type a defending national advantage of defender_na changes (LHTR-O-02: a power
+                 may not share them; advantage_bits.defense_na: infantry, artillery, battleships,
+                 the AA gun): how many belong to the power that holds it; without
+                 defender_teched, all of the side's units of the type. Whose units are
                  lost is the defenders' choice (CL-C-60, LHTR-C-62, P40-C-82): a casualty answer
                  {"lost": ..., "teched": {unit: count}} names how many of the lost carry it (the
                  question is asked even when one type alone can take the hits); by default the
@@ -143,7 +147,11 @@ class Battle:
         self.alive = [self._vec(attacker), self._vec(defender)]
         if options.get("defender_teched") is not None:
             self.teched = self._vec(options.get("defender_teched"))
-            tech_table().check_teched(self.units, self.teched, self.alive[DEFENDER], self.family)
+            na = 0
+            if options.get("defender_na"):
+                from engine_core.battle import advantage_bits as ab   # LHTR-O-02: its power's units
+                na = ab.name_bits(options.get("defender_na"), ab.NA_NAMES, "national advantage")
+            tech_table().check_teched(self.units, self.teched, self.alive[DEFENDER], self.family, na)
             self.tcas = zeros(self.n)
         self.dmg = [zeros(n), zeros(n)]
         self.cas = [zeros(n), zeros(n)]
@@ -466,7 +474,7 @@ class Battle:
                 v = self.value(side, u, True)
                 if self.na:
                     from engine_core.battle import advantages
-                    v = advantages.value(self, side, u, v)
+                    v = advantages.value(self, side, u, v, False)
                 if v > 0:
                     out.append([v, cp, 1, cls, cp])
                 if c <= 0:

@@ -53,12 +53,14 @@ The JSON spec (an object; any other field is refused by name):
                                kamikaze strike): one more hit sinks them; a damaged carrier's
                                planes are cargo (P40-U-55); other editions repair or sink them
               attacker_tech, defender_tech          [technology names] (heavy_bombers, ...)
-              allies           [{"tech": [...], "units": {unit: count}}, ...]: defenders
-                               (counted in defender) of other powers, each with its own
-                               technologies (CL-T-05, LHTR-T-06, P40-R-06: Jet Fighters,
-                               LHTR Heavy Bombers, 1940 Radar help only their power); the rest
-                               of defender has defender_tech. Of a type, those with the
-                               technology are lost last
+              allies           [{"tech": [...], "units": {unit: count}, "advantages": [...]},
+                               ...]: defenders (counted in defender) of other powers, each
+                               with its own technologies (CL-T-05, LHTR-T-06, P40-R-06: Jet
+                               Fighters, LHTR Heavy Bombers, 1940 Radar help only their power)
+                               and LHTR national advantages (LHTR-O-02: Russian Winter, Most
+                               Powerful Battleships... change only their power's units); the
+                               rest of defender has defender_tech and defender_na. Of a type,
+                               those with the technology or advantage are lost last
               attacker_na, defender_na, space       [LHTR national advantage / space names]
               air_bases, kamikaze, paratroopers     whole numbers
               sub_withdraw, liberates, bombard_may_hit_air   true / false
@@ -71,7 +73,8 @@ cargo lost with its ships; "cargo" is the cargo left aboard.
 
 Text form options: --edition, --sea, --amphibious, --seed, --dice, --attacker-tech NAMES,
 --defender-tech NAMES (comma separated), --defender-ally TECHS:UNITS (repeated: defenders of
-another power with its technologies: "jet_fighters:1 ftr", ":1 ftr" for none), and the start of
+another power with its technologies: "jet_fighters:1 ftr", ":1 ftr" for none; in Revised / LHTR
+its national advantages too: "russian_winter:2 inf"), and the start of
 a sea battle: --attacker-damaged, --defender-damaged, --attacker-cargo, --defender-cargo UNITS
 ("1 bb, 2 inf").
 Exit status: 0; 2 with a message naming the field (or the rule) for a bad spec or an
@@ -290,8 +293,11 @@ def run_spec(spec):
         raise InputError("attacker: no units: an empty side fights no battle")
     options = check_options(board, spec.get("options"))
     if (spec.get("options") or {}).get("allies") is not None:
-        options["defender_tech"], options["defender_teched"] = cc.allies(
-            board, spec["options"]["allies"], defender, options.get("defender_tech"), "options.allies")
+        options["defender_tech"], options["defender_teched"], nas = cc.allies(
+            board, spec["options"]["allies"], defender, options.get("defender_tech"), "options.allies",
+            main_na=options.get("defender_na"))
+        if nas:
+            options["defender_na"] = nas
     if spec.get("dice") is not None:
         dice = FixedDice(cc.list_of(spec["dice"], "dice", _die, cc.MAX_DICE))
     elif spec.get("seed") is not None:

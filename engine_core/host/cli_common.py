@@ -300,38 +300,57 @@ def side_units(args, spec, key):
     return out
 
 
-def allies(board, value, defender, main_tech, field="allies", raid=False):
+def allies(board, value, defender, main_tech, field="allies", raid=False, main_na=None):
     """A defending side of several powers (CL-T-05, LHTR-T-06, P40-R-06: a technology helps only
-    its own power): value = [{"tech": [names], "units": {unit: count}}, ...], the defenders (already
-    counted in `defender`) of each other power; the rest of `defender` is the main defending
-    power's, with main_tech. Returns (the side's technologies, {unit: count} defender_teched).
+    its own power; LHTR-O-02: so does a national advantage): value = [{"tech": [names], "units":
+    {unit: count}, "advantages": [names]}, ...], the defenders (already counted in `defender`) of
+    each other power ("advantages": Revised / LHTR, not in a raid); the rest of `defender` is the
+    main defending power's, with main_tech and main_na. Returns (the side's technologies, {unit:
+    count} defender_teched, the side's national advantages: main_na's then the allies' new ones).
     `raid`: a 1940 bombing raid's interceptors (defender = {fighter: interceptors})."""
     from engine_core import techs
     if not isinstance(value, (list, tuple)):
         raise InputError("%s must be a list of {\"tech\": [...], \"units\": {...}}, not %s"
                          % (field, _show(value)))
     parts = []
+    nas = list(main_na or ())
     for i in range(len(value)):
         f = "%s[%d]" % (field, i)
-        fields(value[i], f, ("tech", "units"), ("units",))
-        parts.append((list_of(value[i].get("tech") or [], f + ".tech", text, 32),
-                      counts(board, value[i]["units"], f + ".units")))
+        fields(value[i], f, ("tech", "units") if raid else ("tech", "units", "advantages"), ("units",))
+        part = (list_of(value[i].get("tech") or [], f + ".tech", text, 32),
+                counts(board, value[i]["units"], f + ".units"))
+        if value[i].get("advantages"):
+            na = list_of(value[i]["advantages"], f + ".advantages", text, 32)
+            part = part + (na,)
+            for n in na:
+                if n not in nas:
+                    nas.append(n)
+        parts.append(part)
     names, teched = techs.allied(defender, main_tech, parts, board.units, board.family,
-                                 board.unit_id, field, raid)
-    return names, dict((board.unit_name(u), teched[u]) for u in teched)
+                                 board.unit_id, field, raid, main_na)
+    return names, dict((board.unit_name(u), teched[u]) for u in teched), nas
 
 
 def ally_text(board, values, flag):
-    """--defender-ally 'TECHS:UNITS' (repeated; TECHS comma separated, may be empty) as the
-    JSON spec's allies."""
+    """--defender-ally 'TECHS:UNITS' (repeated; TECHS comma separated, may be empty; in Revised /
+    LHTR a national advantage's name there is the ally's advantage) as the JSON spec's allies."""
     from engine_core.host import readable
+    from engine_core.editions import FAM_LHTR
+    nas = ()
+    if board.family == FAM_LHTR:
+        from engine_core.battle.advantage_bits import NA_NAMES   # LHTR has no Radar technology
+        nas = NA_NAMES
     out = []
     for v in values or ():
         if ":" not in v:
             raise InputError("%s is 'TECHS:UNITS' ('jet_fighters:1 ftr', ':1 ftr'), not %r" % (flag, v))
         t, u = v.split(":", 1)
-        out.append({"tech": [x for x in t.replace(",", " ").split()],
-                    "units": counts(board, readable.parse_units(u, flag), flag)})
+        names = [x for x in t.replace(",", " ").split()]
+        ally = {"tech": [x for x in names if x not in nas],
+                "units": counts(board, readable.parse_units(u, flag), flag)}
+        if [x for x in names if x in nas]:
+            ally["advantages"] = [x for x in names if x in nas]
+        out.append(ally)
     return out
 
 

@@ -17,7 +17,8 @@ sub, trn, tp, aa, aaa), plurals, any case; a name without a count is one unit. I
 --edition, --sea, --amphibious, --keep-land N, --retreat-after N, --monte-carlo, --runs N,
 --seed N, --attacker-tech NAMES, --defender-tech NAMES (comma separated), --defender-ally
 TECHS:UNITS (repeated: defenders of another power, with its technologies: "jet_fighters:1 ftr",
-":1 ftr" for none), and the start of a sea battle: --attacker-damaged, --defender-damaged,
+":1 ftr" for none; in Revised / LHTR its national advantages too: "russian_winter:1 inf"), and
+the start of a sea battle: --attacker-damaged, --defender-damaged,
 --attacker-cargo, --defender-cargo UNITS ("1 bb").
 
 The JSON spec (an object; any other field is refused by name):
@@ -38,10 +39,12 @@ The JSON spec (an object; any other field is refused by name):
                   submerge             true/false: submarines submerge when they may
   tech          [technology names] (the attacker's) or {"attacker": [...], "defender": [...]}:
                 jet_fighters, super_submarines, heavy_bombers, combined_bombardment, ...
-  allies        [{"tech": [...], "units": {unit: count}}, ...]: defenders (counted in defender)
-                of other powers, each with its own technologies (CL-T-05, LHTR-T-06, P40-R-06:
-                a technology helps only its power: Jet Fighters, LHTR Heavy Bombers, 1940 Radar);
-                the rest of defender has tech.defender. Of a type, those with it are lost last
+  allies        [{"tech": [...], "units": {unit: count}, "advantages": [...]}, ...]: defenders
+                (counted in defender) of other powers, each with its own technologies (CL-T-05,
+                LHTR-T-06, P40-R-06: a technology helps only its power: Jet Fighters, LHTR Heavy
+                Bombers, 1940 Radar) and LHTR national advantages (LHTR-O-02: Russian Winter...
+                change only their power's units); the rest of defender has tech.defender and
+                advantages.defender. Of a type, those with it are lost last
   advantages    {"attacker": [...], "defender": [...]}: Revised/LHTR national advantages
   space         [facts]: gray, island, tan (where the national advantages need them)
   method        "exact" (default) or "monte_carlo"
@@ -141,15 +144,20 @@ def check_spec(spec):
         out["tech"] = _sides_of(tech, "tech", _names)
     elif tech is not None:
         out["tech"] = _names(tech, "tech")
+    if spec.get("advantages") is not None:
+        out["advantages"] = _sides_of(spec["advantages"], "advantages", _names)
     if spec.get("allies") is not None:
         t = out.get("tech")
         if not isinstance(t, dict):
             t = {"attacker": t} if t is not None else {}
-        t["defender"], t["defender_teched"] = cc.allies(board, spec["allies"], out["defender"],
-                                                        t.get("defender"))
+        adv = out.get("advantages") or {}
+        t["defender"], t["defender_teched"], nas = cc.allies(
+            board, spec["allies"], out["defender"], t.get("defender"), main_na=adv.get("defender"))
         out["tech"] = t
-    if spec.get("advantages") is not None:
-        out["advantages"] = _sides_of(spec["advantages"], "advantages", _names)
+        if nas:
+            adv = dict(adv)
+            adv["defender"] = nas
+            out["advantages"] = adv
     if spec.get("space") is not None:
         out["space"] = _names(spec["space"], "space", 8)
     out["method"] = cc.one_of(spec.get("method", "exact"), "method", ("exact", "monte_carlo"))

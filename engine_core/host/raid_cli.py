@@ -82,7 +82,7 @@ def check_spec(spec):
             out[k] = tuple(cc.list_of(spec[k], k, cc.text, 16))
     if spec.get("allies") is not None:
         # the Raid's defender_tech (the side's) and defender_teched, as a battle's allies
-        out["defender_tech"], out["defender_teched"] = cc.allies(
+        out["defender_tech"], out["defender_teched"], _ = cc.allies(
             board, spec["allies"], {"fighter": out.get("interceptors", 0)}, out.get("defender_tech"),
             "allies", raid=True)
     if "options" in spec:

@@ -100,14 +100,16 @@ def split_tech(tech):
     return tech_set(tech), []
 
 
-def teched_of(units, aliases, tech, fam, d_counts):
-    """A defending side of several powers (the battle's defender_teched, CL-T-05, LHTR-T-06):
-    tech["defender_teched"] = {unit: count} of the defenders of a type a defending technology
-    changes (techs.defense_bit) that belong to a power with it; None when not given (all)."""
+def teched_of(units, aliases, tech, fam, d_counts, na=0):
+    """A defending side of several powers (the battle's defender_teched, CL-T-05, LHTR-T-06,
+    LHTR-O-02): tech["defender_teched"] = {unit: count} of the defenders of a type a defending
+    technology changes (techs.defense_bit) that belong to a power with it, or a defending
+    national advantage of the side, bits `na`, changes (advantage_bits.defense_na) that belong
+    to the power holding it; None when not given (all)."""
     if not isinstance(tech, dict) or tech.get("defender_teched") is None:
         return None
     out = counts(units, aliases, tech["defender_teched"], "defender_teched")
-    techs.check_teched(units, out, d_counts, fam)
+    techs.check_teched(units, out, d_counts, fam, na)
     return out
 
 

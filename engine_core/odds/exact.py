@@ -406,18 +406,24 @@ class _Side:
         self.start = self.intern(c0)
 
     def set_teched(self, teched):
-        """The defender's units of an ally without its technology (the battle's
-        defender_teched): per slot the number with it (lost last) and the plain code."""
+        """The defender's units of an ally without its technology or national advantage (the
+        battle's defender_teched; LHTR-O-02: a power may not share its advantages): per slot
+        the number with it (lost last) and the plain code."""
         ids = self.b.ids
         self.teched_units = teched
         self.teched = [teched[u] for u in ids]
         self.pcode = []
         for s in range(self.k):
             r = self.rows[s]
-            v = r[U_DEFENSE] if not r[U_ABILITIES] & AB_AA else 0
-            if self.na and v > 0:
-                v = _na_value(self.na, self.b.space, False, self.b.kind != "sea", r[U_NAME], v)
-            self.pcode.append(v)
+            self.pcode.append(r[U_DEFENSE] if not r[U_ABILITIES] & AB_AA else 0)
+        if self.na & NA_RADAR:
+            # LHTR-O-30: a UK-owned AA gun; of several the defenders fire theirs (LHTR-U-10)
+            uk = 0
+            for u in range(len(teched)):
+                if self.b.units[u][U_ABILITIES] & AB_AA:
+                    uk += teched[u]
+            if not uk:
+                self.na &= ~NA_RADAR
         self.fire_cache = {}
 
     # -- states --------------------------------------------------------------------------
@@ -925,7 +931,7 @@ def _prepare(board, kind, attacker, defender, policy, number, bombard, tech, dam
     bomb = bombard_counts(units, aliases, bombard, kind, flags, fam, a_tech, a_counts, rounds_done,
                     nas[0][0] if nas else 0)
     check_kinds(units, flags, fam, kind, a_counts, d_counts)
-    d_teched = teched_of(units, aliases, tech, fam, d_counts)
+    d_teched = teched_of(units, aliases, tech, fam, d_counts, nas[0][1] if nas else 0)
     ids = []
     for u in range(len(units)):
         if a_counts[u] or d_counts[u]:

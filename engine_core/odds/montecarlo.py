@@ -39,7 +39,7 @@ def monte_carlo(board, kind, attacker, defender, policy=None, runs=2000, seed=1,
     a_spec = tuple((u, a_counts[u]) for u in range(n) if a_counts[u])
     d_spec = tuple((u, d_counts[u]) for u in range(n) if d_counts[u])
     options = {"attacker_tech": tuple(a_tech), "defender_tech": tuple(d_tech)}
-    d_teched = teched_of(units, aliases, tech, fam, d_counts)
+    d_teched = teched_of(units, aliases, tech, fam, d_counts, nas[0][1] if nas else 0)
     if d_teched is not None:
         options["defender_teched"] = tuple((u, d_teched[u]) for u in range(n) if d_teched[u])
     if nas is not None:

@@ -143,14 +143,19 @@ class BattleSetup(Counter):
                     rows.append(("attacker_cargo" if self.side == 0 else "defender_cargo", i))
         if self.side == 1 and self.kamikaze_allowed():
             rows.append(("kamikaze", 0))
-        # defenders of an ally, with its own technologies (CL-T-05, LHTR-T-06, P40-R-06): the
-        # unit types a defending technology changes (jets, LHTR heavy bombers, 1940 radar) that
+        # defenders of an ally, with its own technologies (CL-T-05, LHTR-T-06, P40-R-06) and
+        # national advantages (LHTR-O-02): the unit types a defending technology changes (jets,
+        # LHTR heavy bombers, 1940 radar) or a defending advantage does (Russian Winter...) that
         # a power of the defending side has (else whose they are changes nothing)
         if self.side == 1 and self.ally_list():
             from engine_core import techs
             held = self.side_techs()
-            per = [i for i in range(len(self.ids)) if self.sides[1][i] and held &
-                   techs.defense_bit(board.units[self.ids[i]][units.U_ABILITIES], board.family)]
+            na = self.side_advantages()
+            if na:
+                from engine_core.battle.advantage_bits import defense_na
+            per = [i for i in range(len(self.ids)) if self.sides[1][i] and (held &
+                   techs.defense_bit(board.units[self.ids[i]][units.U_ABILITIES], board.family)
+                   or na and na & defense_na(board.units[self.ids[i]][units.U_NAME]))]
             if per:
                 rows.append(("ally_power", 0))
                 for i in per:
@@ -309,6 +314,12 @@ class BattleSetup(Counter):
         from firmware.session import side_tech_bits
         s = self.app.session
         return side_tech_bits(s.board, s.game.state, self.defending_power())
+
+    def side_advantages(self):
+        """The defending national advantages any power of the defending side holds (bits)."""
+        from firmware.session import side_advantage_bits
+        s = self.app.session
+        return side_advantage_bits(s.board, s.game, self.defending_power())
 
     def ally_index(self):
         allies = self.ally_list()
@@ -709,8 +720,15 @@ def columns(b, side):
         v = b.value(side, u)
         parts = ((v + 1, boost[u]), (v, c - boost[u])) if v > 0 else ((0, c),)
         cp = c - b.n_teched(side, u, c)
+        split_na = side == 1 and b.na and v > 0 and b.split()
+        if split_na:  # defenders of several powers: the national advantage of its own power's
+            from engine_core.battle import advantages   # units (LHTR-O-02)
+            v = advantages.value(b, side, u, v)
+            parts = ((v, c),)
         if cp:  # an ally's units without the side's technology (CL-T-05): their own column
             vp = b.value(side, u, True)
+            if split_na:
+                vp = advantages.value(b, side, u, vp, False)
             parts = ((vp, cp), (v, c - cp)) if v > 0 else ((0, c),)
         for value, k in parts:
             if k > 0:
@@ -1467,7 +1485,7 @@ class Casualties(Counter):
                 values.append(first)
                 limits.append(plain)
                 self.rows.append(("teched", u))
-                names.append("Lose " + unit_label(board, u) + " " + tech_tag(board, u))
+                names.append("Lose " + unit_label(board, u) + " " + tech_tag(board, u, b))
                 values.append(lost[u] - first)
                 limits.append(t)
                 continue
@@ -1540,13 +1558,27 @@ class Casualties(Counter):
             self.run.advance()
 
 
-def tech_tag(board, u):
+# short tags of the defending national advantages that set a unit type apart (LHTR-O-02)
+_NA_TAGS = (("russian_winter", "winter"), ("atlantic_wall", "wall"), ("dug_in", "dug-in"),
+            ("fortress_europe", "fortress"), ("radar", "radar"), ("powerful_battleships", "at 5"))
+
+
+def tech_tag(board, u, b=None):
     """The technology that sets a defending unit type apart, as a short tag: "(jet)", "(heavy)",
-    "(radar)" (engine_core/techs.py defense_bit)."""
+    "(radar)" (engine_core/techs.py defense_bit); else the national advantage of battle b's
+    defending side that does (advantage_bits.defense_na): "(winter)", "(fortress)"..."""
     from engine_core import techs
     from engine_core import units as umod
     bit = techs.defense_bit(board.units[u][umod.U_ABILITIES], board.family)
-    return "(" + techs.names(bit)[0].split("_")[0] + ")"
+    if bit:
+        return "(" + techs.names(bit)[0].split("_")[0] + ")"
+    if b is not None and b.na:
+        from engine_core.battle import advantage_bits as ab
+        na = b.na[1] & ab.defense_na(board.units[u][umod.U_NAME])
+        for name, tag in _NA_TAGS:
+            if na & (1 << ab.NA_NAMES.index(name)):
+                return "(" + tag + ")"
+    return "(own)"
 
 
 def decision(app, run):
