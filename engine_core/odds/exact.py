@@ -2206,7 +2206,7 @@ class _Run:
                         if di >= len(row):
                             continue
                         m = row[di]
-                        if m == zero:
+                        if not m:  # (a float's truth, not == zero: a third of the cost on a device)
                             continue
                         row[di] = zero
                         k = ai * M + di
@@ -2238,7 +2238,7 @@ class _Run:
                         fixed_d = s1d[di] == di
                         sd = one if fixed_d else pa[0]
                         left = one - sa * sd
-                        if left == zero:
+                        if not left:
                             self._add_term(k, O_DRAW, m)  # nothing can ever change
                             continue
                         f = m / left
@@ -2249,7 +2249,7 @@ class _Run:
                         elif len(Fa) <= di:
                             Fa.extend(ch.zeros(di + 8 - len(Fa)))
                         Fa[di] = f
-                        if sa != zero and not fixed_d:
+                        if sa and not fixed_d:
                             # the attacker takes no hit, the defender one or more
                             meter[0] += len(pa)
                             if ta is None:
@@ -2751,7 +2751,7 @@ class _Chains:
                 pa = self.afire(c)
                 tl = self.atails(c)
                 for d in range(len(w)):
-                    if w[d] != zero:
+                    if w[d]:
                         self.spread(row, d, w[d], pa, 0, tl)
                         meter[0] += len(pa)
                         if meter[0] >= meter[1]:
@@ -2777,7 +2777,7 @@ class _Chains:
                 t = p0 + p1
                 for d in range(n):
                     v = w[d]
-                    if v != zero:
+                    if v:
                         e = s1d[d]
                         if e == d:
                             u[d] += v * t
@@ -2786,14 +2786,14 @@ class _Chains:
                             u[e] += v * p1
             else:
                 for d in range(n):
-                    if w[d] != zero:
+                    if w[d]:
                         self.spread(u, d, w[d], dl, 0)
             w = None
         if acc is not None:
             pa = self.afire(a2)
             tl = self.atails(a2)
             for d in range(len(acc)):
-                if acc[d] != zero:
+                if acc[d]:
                     self.spread(row, d, acc[d], pa, 0, tl)
                     meter[0] += len(pa)
                     if meter[0] >= meter[1]:
