@@ -155,31 +155,24 @@ class RaidSetup(Counter):
         names = ["Bombers"]
         keys = [("a", strat)]
         counts = [1]
+
+        def row(name, key, count=0):
+            names.append(name)
+            keys.append(key)
+            counts.append(count)
         if self.y1940:
             if tac is not None:
-                names.append("Tac bombers")
-                keys.append(("a", tac))
-                counts.append(0)
-            names.append("Escort fighters")
-            keys.append(("a", ftr))
-            counts.append(0)
-            names.append("Interceptors")
-            keys.append(("interceptors", None))
-            counts.append(0)
+                row("Tac bombers", ("a", tac))
+            row("Escort fighters", ("a", ftr))
+            row("Interceptors", ("interceptors", None))
             from firmware.session import ally_powers, side_tech_bits
             if ally_powers(board, self.owner):
                 from engine_core import techs
                 if side_tech_bits(board, state, self.owner, True) & techs.JETS:
-                    names.append("Ally")
-                    keys.append(("ally_power", None))
-                    counts.append(1)
-                    names.append("Ally interceptors")
-                    keys.append(("ally", None))
-                    counts.append(0)
+                    row("Ally", ("ally_power", None), 1)
+                    row("Ally interceptors", ("ally", None))
         else:
-            names.append("AA gun")
-            keys.append(("aa", None))
-            counts.append(1)
+            row("AA gun", ("aa", None), 1)
         self.keys = keys
         self.ally = 0            # index on ally_list(): the power of the "Ally interceptors"
         limits = [1 if k[0] in ("aa", "ally_power") else 40 for k in keys]

@@ -4,7 +4,7 @@ advantages"): the "Ally" rows appear, and session.battle_options gives the advan
 units of its power, in the battle and its odds."""
 
 from test_firmware_battle_setup import _lhtr_family_combat, _set, _defender_to
-from test_firmware_battle_allies import _ally_to
+from test_firmware_battle_allies import _ally_to, _lose_the_teched
 from fw_device import Device
 
 
@@ -81,19 +81,7 @@ def test_the_defenders_choose_whose_infantry_is_lost_on_the_casualty_screen():
     b = s.battle
     p = b.run_until_prompt(FixedDice([3, 6]))
     assert p.kind == bmod.P_CASUALTIES and p.side == 1
-    d.app.open_battle_run()
-    d.press("roll")
-    assert d.screen() == "Casualties"
-    screen = d.app.top()
-    f = screen.names.index("Lose infantry")
-    assert screen.names[f + 1] == "Lose infantry (winter)"
-    assert screen.counts[f:f + 2] == [1, 0]
-    d.press("down", f - screen.cursor)
-    d.press("left")
-    d.press("down")
-    d.press("right")
-    d.press("select")
-    assert b.prompt is None and d.screen() != "Casualties"
+    _lose_the_teched(d, b, "infantry", "winter")
     b.run_until_prompt(FixedDice([6, 6]))
     inf = s.board.unit_id("infantry")
     assert b.alive[1][inf] == 1 and b.teched_free(inf) == (0, 1)

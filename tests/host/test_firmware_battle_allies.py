@@ -18,6 +18,24 @@ def _ally_to(d, name):
     assert d.app.session.board.power_name(setup.ally_power()) == name
 
 
+def _lose_the_teched(d, b, unit, tag):
+    """On the casualty screen the defenders' one loss moves from the plain row to the row of
+    the units with their power's own rule ("Lose fighter (jet)"), and is taken."""
+    d.app.open_battle_run()
+    d.press("roll")
+    assert d.screen() == "Casualties"
+    screen = d.app.top()
+    f = screen.names.index("Lose " + unit)
+    assert screen.names[f + 1] == "Lose %s (%s)" % (unit, tag)
+    assert screen.counts[f:f + 2] == [1, 0]  # the default: the plain one
+    d.press("down", f - screen.cursor)
+    d.press("left")
+    d.press("down")
+    d.press("right")
+    d.press("select")
+    assert b.prompt is None and d.screen() != "Casualties"
+
+
 def _carrier_with_two_fighters(d):
     """Classic, Germany's combat: one fighter against a US carrier with two fighters in the first
     sea zone, the US with Jet Power; the set-up screen on top. Returns (session, board, zone)."""
@@ -137,19 +155,7 @@ def test_the_defenders_choose_whose_fighter_is_lost_on_the_casualty_screen():
     b = s.battle
     p = b.run_until_prompt(FixedDice([3]))            # the attacking fighter hits at 3
     assert p.kind == bmod.P_CASUALTIES and p.side == 1
-    d.app.open_battle_run()
-    d.press("roll")
-    assert d.screen() == "Casualties"
-    screen = d.app.top()
-    f = screen.names.index("Lose fighter")
-    assert screen.names[f + 1] == "Lose fighter (jet)"
-    assert screen.counts[f:f + 2] == [1, 0]           # the default: the weaker, the UK one
-    d.press("down", f - screen.cursor)
-    d.press("left")
-    d.press("down")
-    d.press("right")
-    d.press("select")
-    assert b.prompt is None and d.screen() != "Casualties"
+    _lose_the_teched(d, b, "fighter", "jet")  # the default: the weaker, the UK one
     b.run_until_prompt(FixedDice([5, 5, 6]))
     fighter = board.unit_id("fighter")
     assert b.alive[1][fighter] == 1 and b.teched_free(fighter) == (0, 1)
