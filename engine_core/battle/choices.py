@@ -134,27 +134,37 @@ def answer_dice(self, p, choice):
 
 def chosen_casualties(self, p, choice):
     """The casualties a player chose (an order of unit names, or {name: count}, or
-    {"lost": ..., "damaged": ...}): checked against the hits (`check_casualties`) and returned
-    as (lost, damaged); the default choice never comes here."""
+    {"lost": ..., "damaged": ...}, with "teched": {unit: count} for a defending side of several
+    powers): checked against the hits (`check_casualties`) and returned as (lost, damaged,
+    teched: of the defender's losses those of a power with the technology, or None); the default
+    choice never comes here."""
     side = p.side
     counts, hits, rule = p.info
+    plain = self.plain_subs(side, counts)
     if isinstance(choice, (str, int)):
         choice = (choice,)
     if isinstance(choice, (list, tuple)) and (not choice or not isinstance(choice[0], (list, tuple))):
         order = tuple(c if isinstance(c, int) else self.board.unit_id(c) for c in choice)
         lost, dmg = cz.choose(self.units, counts, self.dmg[side], hits, side == ATTACKER,
-                              self.flags, order=order)
+                              self.flags, order, plain)
     elif isinstance(choice, dict) and ("lost" in choice or "damaged" in choice):
         lost = self._vec(choice.get("lost"))
         dmg = self._vec(choice.get("damaged"))
     else:
         lost = self._vec(choice)
         dmg = zeros(self.n)
-    check_casualties(self, side, counts, hits, lost, dmg, p.default, rule)
-    return lost, dmg
+    tk = None
+    if side == DEFENDER and self.split():
+        tk = self._teched_losses(lost, choice, rule)
+    check_casualties(self, side, counts, hits, lost, dmg, p.default, rule, plain, tk)
+    return lost, dmg, tk
 
 
-def check_casualties(self, side, counts, hits, lost, dmg, default, rule):
+def check_casualties(self, side, counts, hits, lost, dmg, default, rule, plain=None, tk=None):
+    """Refuses a choice that takes more or fewer hits than the units can absorb, or that gives
+    a hit to a unit it cannot strike (Hall's condition); `plain` (Battle.plain_subs) and `tk`
+    (the lost with the technology): lost subs without Super Submarines are of class other, the
+    ones with them of class sub (LHTR-T-09)."""
     units = self.units
     before = self.dmg[side]
     need = cz.hits_absorbed(units, default[0], default[1], before)
@@ -177,6 +187,13 @@ def check_casualties(self, side, counts, hits, lost, dmg, default, rule):
                     raise RuleError(rule, "too many %s" % units[u][0])
             else:
                 one = lost[u]
+            if plain is not None and u == plain[0]:
+                sup = tk[u] if tk is not None else lost[u] - plain[1]
+                if sup < 0:
+                    sup = 0
+                slots[cls] += sup            # with Super Submarines: no plane's hit (LHTR-T-09)
+                one -= sup
+                cls = cz.PLAIN_SUB
             slots[cls] += one
     if got != need:
         raise RuleError(rule, "take exactly %d hit(s): as many as the units can absorb" % need)
@@ -196,7 +213,9 @@ def check_casualties(self, side, counts, hits, lost, dmg, default, rule):
                 raise RuleError(rule, "submarine hits cannot be taken by air units")
             if subset == 2:
                 raise RuleError("P40-U-43" if self.family == FAM_1940 else "LHTR-U-80",
-                                "these air hits cannot be taken by submarines")
+                                "these air hits cannot be taken by submarines" if
+                                self.family == FAM_1940 else "planes cannot hit Super Submarines"
+                                " unless their side has a destroyer in the zone (LHTR-T-09)")
             raise RuleError(rule, "those units cannot take these hits")
     # transports last (P40-C-84): a transport only if nothing else could take the hit
     if self.flags & uu.CF_TRANSPORT_DEFENSELESS:
