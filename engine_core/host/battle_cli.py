@@ -56,7 +56,9 @@ The JSON spec (an object; any other field is refused by name):
               allies           [{"tech": [...], "units": {unit: count}}, ...]: defenders
                                (counted in defender) of other powers, each with its own
                                technologies (CL-T-05, LHTR-T-06, P40-R-06: Jet Fighters,
-                               LHTR Heavy Bombers, 1940 Radar help only their power); the rest
+                               LHTR Heavy Bombers and Super Submarines, 1940 Radar help only
+                               their power: planes may hit the subs of a power without Super
+                               Submarines, LHTR-T-09); the rest
                                of defender has defender_tech. Of a type, those with the
                                technology are lost last
               attacker_na, defender_na, space       [LHTR national advantage / space names]

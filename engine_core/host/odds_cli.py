@@ -40,7 +40,8 @@ The JSON spec (an object; any other field is refused by name):
                 jet_fighters, super_submarines, heavy_bombers, combined_bombardment, ...
   allies        [{"tech": [...], "units": {unit: count}}, ...]: defenders (counted in defender)
                 of other powers, each with its own technologies (CL-T-05, LHTR-T-06, P40-R-06:
-                a technology helps only its power: Jet Fighters, LHTR Heavy Bombers, 1940 Radar);
+                a technology helps only its power: Jet Fighters, LHTR Heavy Bombers and Super
+                Submarines, 1940 Radar);
                 the rest of defender has tech.defender. Of a type, those with it are lost last
   advantages    {"attacker": [...], "defender": [...]}: Revised/LHTR national advantages
   space         [facts]: gray, island, tan (where the national advantages need them)
