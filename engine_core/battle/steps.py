@@ -762,10 +762,13 @@ class Battle:
         elig = zeros(self.n)
         for u in range(self.n):
             cls = cz.target_class(self.units[u])
+            c = counts[u]
             if plain is not None and u == plain[0]:
-                cls |= cz.PLAIN_SUB               # planes may hit those (LHTR-T-09)
-            if counts[u] and cls & reach:
-                elig[u] = counts[u]
+                if not cls & reach:
+                    c = plain[1]                  # only those may take planes' hits (LHTR-T-09)
+                cls |= cz.PLAIN_SUB
+            if c and cls & reach:
+                elig[u] = c
                 types += 1
                 if self.units[u][uu.U_HITS] >= 2:
                     two = True

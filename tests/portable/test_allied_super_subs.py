@@ -77,6 +77,19 @@ def test_the_destroyer_may_take_the_planes_hit():
     assert b.teched_free(_sub(b)) == (1, 1)
 
 
+def test_planes_hits_beyond_their_reach_are_wasted_without_a_question():
+    """LHTR-A-10 ("Aircraft hits that can't be assigned are wasted") LHTR-T-09: 3 fighters roll
+    1, 1, 1 against a UK super sub, a US sub and a US destroyer: 2 of the hits are taken (the US
+    sub and the destroyer: no choice left to ask), the third is wasted. The destroyer fires back
+    (6 at 3: a miss); then the super sub and the fighters cannot hurt each other."""
+    b = Battle(ED, "sea", {"fighter": 3}, {"submarine": 2, "destroyer": 1}, SPLIT)
+    d = FixedDice([1, 1, 1, 6])
+    assert b.run_until_prompt(d) is None and d.remaining() == 0
+    assert b.result["outcome"] == O_STALEMATE
+    assert _named(b, b.result["lost"][1]) == {"submarine": 1, "destroyer": 1}
+    assert b.teched_free(_sub(b)) == (1, 0)
+
+
 def test_with_a_destroyer_the_planes_may_hit_either():
     """LHTR-T-09 ("unless an enemy destroyer is in the zone"), LHTR-C-24 LHTR-C-25: a fighter and
     a destroyer attack the UK super sub and the US sub. Cycle 1: the subs roll 6, 6 at 2; the
