@@ -144,8 +144,8 @@ class BattleSetup(Counter):
         if self.side == 1 and self.kamikaze_allowed():
             rows.append(("kamikaze", 0))
         # defenders of an ally, with its own technologies (CL-T-05, LHTR-T-06, P40-R-06): the
-        # unit types a defending technology changes (jets, LHTR heavy bombers, 1940 radar) that
-        # a power of the defending side has (else whose they are changes nothing)
+        # unit types a defending technology changes (jets, LHTR heavy bombers and super subs,
+        # 1940 radar) that a power of the defending side has (else whose they are changes nothing)
         if self.side == 1 and self.ally_list():
             from engine_core import techs
             held = self.side_techs()
