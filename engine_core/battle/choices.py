@@ -232,20 +232,43 @@ def check_casualties(self, side, counts, hits, lost, dmg, default, rule, plain=N
 
 
 def submerging(self, p, choice):
-    """How many of the side's submarines submerge (a number the player gave): checked against
-    the subs in the battle and an enemy destroyer (P40-U-53, LHTR-U-82)."""
+    """How many of the side's submarines submerge (a number the player gave, or {"submerge": n,
+    "teched": {"submarine": m}}: of a defending side of two powers' subs, m of those with the
+    technology; each power decides for its own, LHTR-T-06), checked against the subs in the
+    battle and an enemy destroyer (P40-U-53, LHTR-U-82). Returns (n, m or None)."""
+    side = p.side
+    tm = None
+    if isinstance(choice, dict):
+        want = self._vec(choice.get("teched")) if choice.get("teched") else None
+        choice = choice.get("submerge")
+        if want is not None:
+            for u in range(self.n):
+                own = side == DEFENDER and self.split() and self.teched[u] and \
+                    self.units[u][uu.U_ABILITIES] & uu.AB_SUBMARINE
+                if want[u] and not own:
+                    raise RuleError(p.info[0], "no " + self.units[u][uu.U_NAME] +
+                                    " here submerges with a technology of its own")
+                if own:
+                    tm = want[u]
     try:
         k = int(choice)
     except (TypeError, ValueError):
         raise InputError("answer with a number of submarines")
-    side = p.side
     if k < 0 or k > self._subs(side):
         raise RuleError(p.info[0], "only submarines in the battle may submerge")
     if self.family == FAM_1940 and not self._sub_eligible(side) and k:
         raise RuleError("P40-U-53", "an enemy destroyer in the battle stops submerging")
     if self.family == FAM_LHTR and self._has(1 - side, uu.AB_DESTROYER) and k:
         raise RuleError("LHTR-U-82", "an enemy destroyer in the battle stops submerging")
-    return k
+    if tm is not None:
+        for u in range(self.n):
+            if self.units[u][uu.U_ABILITIES] & uu.AB_SUBMARINE and self.teched[u]:
+                t, pl = self.teched_free(u)
+                if tm > t or tm > k or k - tm > pl:
+                    raise RuleError(p.info[0], "%d of the %d submarines submerging can be those "
+                                    "with the technology: %d to %d" % (tm, k, k - pl if k > pl else 0,
+                                                                       t if t < k else k))
+    return k, tm
 
 
 def retreat(self, p, choice):

@@ -630,11 +630,12 @@ class Battle:
                 choices.retreat(self, p, choice)
         elif k == bb.P_SUBMERGE:
             n = 0
+            tm = None
             if not (choice is None or choice == "default"):
                 from engine_core.battle import choices
-                n = choices.submerging(self, p, choice)
+                n, tm = choices.submerging(self, p, choice)
             self.prompt = None
-            self._submerge(p.side, n)
+            self._submerge(p.side, n, tm)
             self.decided[p.side] = 1
         elif k == bb.P_KAMIKAZE and self.na:
             from engine_core.battle import na_strikes
@@ -1110,7 +1111,9 @@ class Battle:
             self.decided[side] = 1
         return True
 
-    def _submerge(self, side, k):
+    def _submerge(self, side, k, tm=None):
+        """k of the side's subs submerge; `tm` of them of a power with Super Submarines (a
+        defending side of two powers' subs, LHTR-T-06; None: the others first)."""
         if k <= 0:
             return
         left = k
@@ -1118,6 +1121,10 @@ class Battle:
             if left and self.units[u][uu.U_ABILITIES] & uu.AB_SUBMARINE:
                 free = self.alive[side][u] - self.cas[side][u]
                 m = free if free < left else left
+                if m > 0 and side == DEFENDER and self.split() and self.teched[u]:
+                    t, p = self.teched_free(u)
+                    least = m - p if m > p else 0
+                    self.teched[u] = t + self.tcas[u] - (least if tm is None else tm)
                 if m > 0:
                     # a submerged sub leaves the battle (P40-C-75, LHTR-U-82, CL-C-37)
                     self.alive[side][u] -= m

@@ -33,7 +33,9 @@ The JSON spec (an object; any other field is refused by name):
                           the defender's technology, CL-C-60; default: the others first)
               retreat     "press" | "retreat" | a territory of options.retreat | "air"
                           (LHTR amphibious: the aircraft alone)
-              submerge    a number of submarines (0: none)
+              submerge    a number of submarines (0: none), or {"submerge": 1, "teched":
+                          {"submarine": 1}} with allies: how many of them are of the power
+                          with Super Submarines (LHTR-T-06; default: the others first)
               kamikaze    [target, ...]: each a ship ("battleship") or [ship, its number]
                           (Pacific/Global 1940 tokens); LHTR's advantage: [[striker,
                           target], ...] or [[striker, target, number], ...]; [] none
@@ -274,6 +276,13 @@ def check_answer(b, p, a, field):
         raise InputError("%s: the retreat question takes one of %s, not %s%s" % (
             field, ", ".join(sorted(set(words))), json.dumps(a)[:40], cc.suggest(a, words)))
     if k == bb.P_SUBMERGE:
+        if isinstance(a, dict):
+            # a defending side of two powers' subs: {"submerge": n, "teched": {"submarine": m}}
+            cc.fields(a, field, ("submerge", "teched"), ("submerge",))
+            out = {"submerge": cc.whole(a["submerge"], field + ".submerge", 0, cc.MAX_SIDE_UNITS)}
+            if "teched" in a:
+                out["teched"] = cc.counts(b.board, a["teched"], field + ".teched")
+            return out
         return cc.whole(a, field, 0, cc.MAX_SIDE_UNITS)
     return a
 

@@ -49,3 +49,19 @@ def test_odds_spec_and_text_agree_with_the_hand_worked_fraction():
                                       "--json", "--defender-ally", "super_subs:1 sub"])
     assert code == 0, err
     assert abs(json.loads(out)["draw"] - 1.0 / 9) < 1e-9
+
+
+def test_battle_answer_submerges_the_super_sub():
+    """LHTR-U-82 LHTR-C-33 LHTR-T-06: a battleship against a UK super sub and a US sub; cycle 1
+    all miss (6, 6 at 2; 6 at 4); the UK submerges its super sub, the US sub stays; cycle 2 the
+    US sub rolls 2 at 2 (the battleship takes it: one hit absorbed, LHTR-U-50), the battleship 3
+    at 4 sinks it: the attacker wins, the UK sub left submerged."""
+    spec = {"edition": "revised_lhtr", "kind": "sea", "attacker": {"battleship": 1},
+            "defender": {"submarine": 2}, "dice": [6, 6, 6, 2, 3],
+            "options": {"allies": [{"tech": ["super_submarines"], "units": {"submarine": 1}}]},
+            "answers": [{"submerge": 1, "teched": {"submarine": 1}}, "press"]}
+    code, out, err = _call(battle_cli, ["--json"], spec)
+    assert code == 0, err
+    res = json.loads(out)["result"]
+    assert res["outcome"] == "attacker_won", res
+    assert res["lost"]["defender"] == {"submarine": 1} and res["submerged"]["defender"] == {"submarine": 1}

@@ -149,6 +149,29 @@ def test_kamikaze_may_name_only_the_sub_without_super_submarines():
     assert b.lost[1][_sub(b)] == 1 and b.teched_free(_sub(b)) == (1, 0)
 
 
+def test_each_power_submerges_its_own_subs():
+    """LHTR-U-82 LHTR-C-33 LHTR-T-06: a battleship (no destroyer) against a UK super sub and a US
+    sub. Cycle 1: the subs roll 6, 6 at 2, the battleship 6 at 4: no hit. At step 7 the UK
+    submerges its super sub, the US keeps its own (the default would submerge the US one first);
+    two super subs are more than there are, refused with the rule and nothing changed."""
+    from engine_core.battle.base import P_SUBMERGE
+    b = Battle(ED, "sea", {"battleship": 1}, {"submarine": 2}, SPLIT)
+    p = b.run_until_prompt(FixedDice([6, 6, 6]))
+    assert p.kind == P_SUBMERGE and p.side == 1
+    try:
+        b.answer({"submerge": 1, "teched": {"submarine": 2}})
+        assert False, "accepted"
+    except RuleError as e:
+        assert e.rule == "LHTR-C-33"
+    assert b.prompt is p and b.teched_free(_sub(b)) == (1, 1) and b.subm[1][_sub(b)] == 0
+    b.answer({"submerge": 1, "teched": {"submarine": 1}})
+    assert b.subm[1][_sub(b)] == 1 and b.teched_free(_sub(b)) == (0, 1)
+    b = Battle(ED, "sea", {"battleship": 1}, {"submarine": 2}, SPLIT)
+    b.run_until_prompt(FixedDice([6, 6, 6]))
+    b.answer(1)                                   # the default: the US sub first
+    assert b.teched_free(_sub(b)) == (1, 0)
+
+
 def test_the_side_built_from_the_powers():
     """LHTR-T-06: the UK with Super Submarines (1 sub), the US without (1 sub, 1 destroyer):
     the side's technologies and, per type, how many belong to a power that has them."""
