@@ -753,9 +753,11 @@ class _Side:
             wolf = n >= (3 if flags & CF_NA_FAQ_ORIGINAL else 2)
         for s in range(k):
             c = t[s]
-            if self.teched is not None and c > self.teched[s] and s != self.psub:
+            if self.teched is not None and c > self.teched[s] and \
+                    not self.rows[s][U_ABILITIES] & AB_SUBMARINE:
                 # an ally's units without the technology, lost first (CL-T-05, LHTR-T-06); not
-                # submarines (Super Submarines change no defending die), so `which & 1`
+                # submarines (no technology changes a defending sub's die: they keep their own
+                # opening fire below), so `which & 1`
                 cp = c - self.teched[s]
                 c -= cp
                 if self.pcode[s] > 0 and which & 1:

@@ -41,3 +41,22 @@ def test_the_battle_engine_agrees_with_the_exact_odds():
     ex = odds(ED, "sea", a, d, tech=tech)
     p = ex["attacker_wins"]
     assert abs(both["attacker_wins"] - p) > 4 * (p * (1 - p) / n) ** 0.5
+
+
+def test_defending_subs_beside_an_allys_fighter_keep_their_opening_fire():
+    """LHTR-C-24 LHTR-U-80, LHTR-T-06 LHTR-T-07: 3 fighters and a bomber against a UK fighter
+    (no Jet Fighters, the US has them) on a US carrier beside 3 subs: the split is the fighters'.
+    The subs fire in opening fire and hit only ships -- here never (the exact odds once rolled
+    them with the general fire at any target when a side had owners: attacker 27%, not 57%): the
+    exact odds and the battle engine (Monte Carlo) agree within 4 standard errors."""
+    a = {"fighter": 3, "bomber": 1}
+    d = {"submarine": 3, "fighter": 1, "aircraft_carrier": 1}
+    tech = {"defender": ("jet_fighters",), "defender_teched": {"fighter": 0}}
+    n = 3000
+    ex = odds(ED, "sea", a, d, tech=tech)
+    mc = monte_carlo(ED, "sea", a, d, tech=tech, runs=n, seed=7)
+    for key in ("attacker_wins", "defender_wins"):
+        p = ex[key]
+        se = (p * (1 - p) / n) ** 0.5
+        assert abs(mc[key] - p) < 4 * se + 1e-9, (key, mc[key], p)
+    assert ex["attacker_wins"] > 0.5
