@@ -1450,7 +1450,10 @@ class Casualties(Counter):
         board = app.session.board
         counts, hits, rule = p.info
         lost, dmg = p.default
-        self.hits = hits if isinstance(hits, int) else sum(hits)  # hits per kind of target (H_*)
+        # the hits to take: as many as the units can absorb (the engine's check), fewer than
+        # rolled when some cannot be taken (planes against super subs, LHTR-A-10)
+        from engine_core.battle import casualties as cz
+        self.hits = cz.hits_absorbed(board.units, lost, dmg, b.dmg[p.side])
         self.rows = []    # (what, unit id)
         names = []
         values = []

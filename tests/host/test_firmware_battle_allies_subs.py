@@ -95,3 +95,40 @@ def test_the_casualty_screen_has_a_row_per_owner_and_refuses_a_planes_hit_on_the
     b.run_until_prompt(FixedDice([2]))
     assert b.result is not None and b.result["outcome"] == bmod.O_DEFENDER_WON
     assert b.teched_free(sub) == (1, 0)
+
+
+def test_the_casualty_screen_asks_for_the_hits_that_can_be_taken():
+    """LHTR-A-10 ("Aircraft hits that can't be assigned are wasted") LHTR-T-09: 3 fighters and
+    a battleship (no destroyer) hit 3 + 1 times against a US sub, two UK super subs and a US
+    destroyer: the battleship's hit may go on a super sub, the fighters' on the US sub and the
+    destroyer only, so 3 hits can be taken and the fourth is wasted. The casualty screen asks
+    for those 3 (not 4: a choice the engine would refuse), preset to the default (the US sub,
+    one super sub, the destroyer), and Select takes it."""
+    from engine_core.battle import base as bmod
+    d = Device()
+    d.select_item("New game")
+    d.select_item("Revised LHTR")
+    d.press("select")
+    s = d.app.session
+    b = s.start_battle("sea", {"fighter": 3, "battleship": 1}, {"submarine": 3, "destroyer": 1},
+                       options={"defender_tech": ("super_submarines",),
+                                "defender_teched": {"submarine": 2}})
+    p = b.run_until_prompt(None)
+    assert p.kind == bmod.P_DICE and p.side == 1          # the subs' opening fire: no hit
+    b.answer({"hits": [0]})
+    p = b.run_until_prompt(None)
+    assert p.kind == bmod.P_DICE and p.side == 0 and p.info[1] == ((3, 3), (4, 1))
+    b.answer({"hits": [3, 1]})
+    p = b.run_until_prompt(None)
+    assert p.kind == bmod.P_CASUALTIES and p.side == 1
+    d.app.open_battle_run()
+    d.press("roll")
+    assert d.screen() == "Casualties"
+    screen = d.app.top()
+    assert screen.hits == 3 and screen.taken() == 3
+    f = screen.names.index("Lose submarine")
+    assert screen.names[f + 1] == "Lose submarine (super)" and screen.counts[f:f + 2] == [1, 1]
+    d.press("select")
+    assert b.prompt is None
+    sub = s.board.unit_id("submarine")
+    assert b.cas[1][sub] == 2 and b.teched_free(sub) == (1, 0)
