@@ -7,7 +7,7 @@ them change a battle or a bombing raid.
 """
 
 from engine_core.errors import InputError, RuleError
-from engine_core.units import AB_AA, AB_STRATEGIC, AB_FIGHTER, U_ABILITIES, U_NAME
+from engine_core.units import AB_AA, AB_STRATEGIC, AB_FIGHTER, AB_SUBMARINE, U_ABILITIES, U_NAME
 from engine_core.editions import FAM_LHTR, FAM_1940
 
 JETS = 1 << 0
@@ -113,13 +113,17 @@ def unpack(v, layout):
 def defense_bit(abilities, family):
     """The one technology that changes a defending unit with these ability bits in an edition
     family (engine_core.editions FAM_*), or 0: Jet Fighters (CL-T-06, LHTR-T-07), LHTR Heavy
-    Bombers (LHTR-T-11), 1940 Radar (P40-R-24). A unit type has at most one."""
+    Bombers (LHTR-T-11), 1940 Radar (P40-R-24), LHTR Super Submarines (LHTR-T-09: "they cannot
+    be hit by enemy aircraft unless an enemy destroyer is in the zone"; their defense stays 2,
+    elsewhere they change the attack only). A unit type has at most one."""
     if abilities & AB_FIGHTER and family != FAM_1940:
         return JETS
     if abilities & AB_STRATEGIC and family == FAM_LHTR:
         return HEAVY_BOMBERS
     if abilities & AB_AA and family == FAM_1940:
         return RADAR
+    if abilities & AB_SUBMARINE and family == FAM_LHTR:
+        return SUPER_SUBS
     return 0
 
 

@@ -2,7 +2,7 @@
 
 Pure functions of counts, so the odds calculator can call them on any state.
 
-    choose(units, counts, damaged, hits, attacking, flags, order=None) -> (lost, damage)
+    choose(units, counts, damaged, hits, attacking, flags, order=None, plain=None) -> (lost, damage)
 
   units      the edition's UNITS tuple (board.units)
   counts     sequence of ints indexed by unit id: the side's units that can take
@@ -44,6 +44,7 @@ from engine_core.units import (
 _C_AIR = 1
 _C_SUB = 2
 _C_OTHER = 4
+PLAIN_SUB = _C_OTHER  # the class of the `plain` subs of choose (LHTR-T-09)
 GROUP_MASKS = (7, 6, 5, 1)  # the classes each hit class (H_ANY, H_NO_AIR, H_NO_SUB, H_AIR_ONLY) may reach
 
 
@@ -54,6 +55,20 @@ def target_class(record):
     if record[U_ABILITIES] & AB_SUBMARINE:
         return _C_SUB
     return _C_OTHER
+
+
+def classes_of(units, counts, plain=None):
+    """The target class bits of the units in `counts` (`plain` as in choose: those subs are
+    of class other)."""
+    m = 0
+    for u in range(len(units)):
+        if counts[u]:
+            if plain is not None and u == plain[0] and plain[1] > 0:
+                m |= _C_OTHER
+                if counts[u] <= plain[1]:
+                    continue
+            m |= target_class(units[u])
+    return m
 
 
 def loss_key(units, u, attacking, flags):
@@ -101,8 +116,9 @@ def _room(cls, used, caps):
     return best if best > 0 else 0
 
 
-def choose(units, counts, damaged, hits, attacking, flags, order=None):
+def choose(units, counts, damaged, hits, attacking, flags, order=None, plain=None):
     """Assign hits to units; see the module docstring."""
+    pu = plain[0] if plain is not None and plain[1] > 0 else -1
     n = len(units)
     h = _normalize_hits(hits)
     lost = [0] * n
@@ -149,6 +165,9 @@ def choose(units, counts, damaged, hits, attacking, flags, order=None):
                 # a ship both damaged and sunk now counts as lost, not damaged
                 if k > already:
                     damage[u] -= k - already
+            elif u == pu:
+                kp = plain[1] if plain[1] < c else c
+                lost[u] = take(_C_OTHER, kp) + take(_C_SUB, c - kp)
             else:
                 lost[u] = take(target_class(units[u]), c)
         return lost, damage
@@ -175,6 +194,9 @@ def choose(units, counts, damaged, hits, attacking, flags, order=None):
             s = take(cls, d)
             lost[u] += s
             damage[u] += d - s
+        elif u == pu:
+            kp = plain[1] if plain[1] < c else c
+            lost[u] = take(_C_OTHER, kp) + take(_C_SUB, c - kp)
         else:
             lost[u] = take(cls, c)
     return lost, damage

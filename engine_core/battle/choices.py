@@ -134,27 +134,37 @@ def answer_dice(self, p, choice):
 
 def chosen_casualties(self, p, choice):
     """The casualties a player chose (an order of unit names, or {name: count}, or
-    {"lost": ..., "damaged": ...}): checked against the hits (`check_casualties`) and returned
-    as (lost, damaged); the default choice never comes here."""
+    {"lost": ..., "damaged": ...}, with "teched": {unit: count} for a defending side of several
+    powers): checked against the hits (`check_casualties`) and returned as (lost, damaged,
+    teched: of the defender's losses those of a power with the technology, or None); the default
+    choice never comes here."""
     side = p.side
     counts, hits, rule = p.info
+    plain = self.plain_subs(side, counts)
     if isinstance(choice, (str, int)):
         choice = (choice,)
     if isinstance(choice, (list, tuple)) and (not choice or not isinstance(choice[0], (list, tuple))):
         order = tuple(c if isinstance(c, int) else self.board.unit_id(c) for c in choice)
         lost, dmg = cz.choose(self.units, counts, self.dmg[side], hits, side == ATTACKER,
-                              self.flags, order=order)
+                              self.flags, order, plain)
     elif isinstance(choice, dict) and ("lost" in choice or "damaged" in choice):
         lost = self._vec(choice.get("lost"))
         dmg = self._vec(choice.get("damaged"))
     else:
         lost = self._vec(choice)
         dmg = zeros(self.n)
-    check_casualties(self, side, counts, hits, lost, dmg, p.default, rule)
-    return lost, dmg
+    tk = None
+    if side == DEFENDER and self.split():
+        tk = self._teched_losses(lost, choice, rule)
+    check_casualties(self, side, counts, hits, lost, dmg, p.default, rule, plain, tk)
+    return lost, dmg, tk
 
 
-def check_casualties(self, side, counts, hits, lost, dmg, default, rule):
+def check_casualties(self, side, counts, hits, lost, dmg, default, rule, plain=None, tk=None):
+    """Refuses a choice that takes more or fewer hits than the units can absorb, or that gives
+    a hit to a unit it cannot strike (Hall's condition); `plain` (Battle.plain_subs) and `tk`
+    (the lost with the technology): lost subs without Super Submarines are of class other, the
+    ones with them of class sub (LHTR-T-09)."""
     units = self.units
     before = self.dmg[side]
     need = cz.hits_absorbed(units, default[0], default[1], before)
@@ -177,6 +187,13 @@ def check_casualties(self, side, counts, hits, lost, dmg, default, rule):
                     raise RuleError(rule, "too many %s" % units[u][0])
             else:
                 one = lost[u]
+            if plain is not None and u == plain[0]:
+                sup = tk[u] if tk is not None else lost[u] - plain[1]
+                if sup < 0:
+                    sup = 0
+                slots[cls] += sup            # with Super Submarines: no plane's hit (LHTR-T-09)
+                one -= sup
+                cls = cz.PLAIN_SUB
             slots[cls] += one
     if got != need:
         raise RuleError(rule, "take exactly %d hit(s): as many as the units can absorb" % need)
@@ -196,7 +213,9 @@ def check_casualties(self, side, counts, hits, lost, dmg, default, rule):
                 raise RuleError(rule, "submarine hits cannot be taken by air units")
             if subset == 2:
                 raise RuleError("P40-U-43" if self.family == FAM_1940 else "LHTR-U-80",
-                                "these air hits cannot be taken by submarines")
+                                "these air hits cannot be taken by submarines" if
+                                self.family == FAM_1940 else "planes cannot hit Super Submarines"
+                                " unless their side has a destroyer in the zone (LHTR-T-09)")
             raise RuleError(rule, "those units cannot take these hits")
     # transports last (P40-C-84): a transport only if nothing else could take the hit
     if self.flags & uu.CF_TRANSPORT_DEFENSELESS:
@@ -213,20 +232,43 @@ def check_casualties(self, side, counts, hits, lost, dmg, default, rule):
 
 
 def submerging(self, p, choice):
-    """How many of the side's submarines submerge (a number the player gave): checked against
-    the subs in the battle and an enemy destroyer (P40-U-53, LHTR-U-82)."""
+    """How many of the side's submarines submerge (a number the player gave, or {"submerge": n,
+    "teched": {"submarine": m}}: of a defending side of two powers' subs, m of those with the
+    technology; each power decides for its own, LHTR-T-06), checked against the subs in the
+    battle and an enemy destroyer (P40-U-53, LHTR-U-82). Returns (n, m or None)."""
+    side = p.side
+    tm = None
+    if isinstance(choice, dict):
+        want = self._vec(choice.get("teched")) if choice.get("teched") else None
+        choice = choice.get("submerge")
+        if want is not None:
+            for u in range(self.n):
+                own = side == DEFENDER and self.split() and self.teched[u] and \
+                    self.units[u][uu.U_ABILITIES] & uu.AB_SUBMARINE
+                if want[u] and not own:
+                    raise RuleError(p.info[0], "no " + self.units[u][uu.U_NAME] +
+                                    " here submerges with a technology of its own")
+                if own:
+                    tm = want[u]
     try:
         k = int(choice)
     except (TypeError, ValueError):
         raise InputError("answer with a number of submarines")
-    side = p.side
     if k < 0 or k > self._subs(side):
         raise RuleError(p.info[0], "only submarines in the battle may submerge")
     if self.family == FAM_1940 and not self._sub_eligible(side) and k:
         raise RuleError("P40-U-53", "an enemy destroyer in the battle stops submerging")
     if self.family == FAM_LHTR and self._has(1 - side, uu.AB_DESTROYER) and k:
         raise RuleError("LHTR-U-82", "an enemy destroyer in the battle stops submerging")
-    return k
+    if tm is not None:
+        for u in range(self.n):
+            if self.units[u][uu.U_ABILITIES] & uu.AB_SUBMARINE and self.teched[u]:
+                t, pl = self.teched_free(u)
+                if tm > t or tm > k or k - tm > pl:
+                    raise RuleError(p.info[0], "%d of the %d submarines submerging can be those "
+                                    "with the technology: %d to %d" % (tm, k, k - pl if k > pl else 0,
+                                                                       t if t < k else k))
+    return k, tm
 
 
 def retreat(self, p, choice):

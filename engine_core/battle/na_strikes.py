@@ -66,7 +66,7 @@ def answer(b, p, choice):
             raise RuleError("LHTR-A-28", "no such enemy ship in the battle")
         if b.units[s][uu.U_KIND] == uu.AIR and b.units[g][uu.U_ABILITIES] & uu.AB_SUBMARINE \
                 and b.tech[other] and b.tech[other] & tech_table().SUPER_SUBS \
-                and not b._has(side, uu.AB_DESTROYER):
+                and not b._has(side, uu.AB_DESTROYER) and k >= _plain(b, other):
             raise RuleError("LHTR-U-80", "super submarines cannot be hit by aircraft "
                             "without a destroyer")
         plan.append((side, s, g, k))
@@ -79,6 +79,13 @@ def answer(b, p, choice):
     b.hits = "named"
     if plan:
         b._emit((ev.E_KAMIKAZE, len(plan), tuple(t[2] for t in plan)))
+
+
+def _plain(b, side):
+    """How many of `side`'s subs are of an allied power without Super Submarines (LHTR-T-06,
+    LHTR-T-09): numbered first (0, 1, ...), a kamikaze may name them."""
+    p = b.plain_subs(side)
+    return p[1] if p is not None else 0
 
 
 def _hit_value(b, side, s):
@@ -128,9 +135,12 @@ def fire(b, dice):
             else:
                 keys.append(key)
                 tally.append(1)
+    plain = _plain(b, other)
     for j in range(len(keys)):
         u, k = keys[j]
         h = tally[j]
+        if plain and b.units[u][uu.U_ABILITIES] & uu.AB_SUBMARINE and k >= plain:
+            b.tcas[u] += 1                     # a sub of the power with Super Submarines
         damaged = k < b.dmg[other][u]
         if b.units[u][uu.U_HITS] < 2 or damaged or h >= 2:
             if damaged:

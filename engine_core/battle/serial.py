@@ -228,7 +228,8 @@ def from_bytes(cls, board, data):
         if b.na and b.current_step() == S_BOMBARD:
             from engine_core.battle import advantages
             counts = advantages.bombard_targets(b)
-        lost, dmg = cz.choose(b.units, counts, b.dmg[side], hits, side == ATTACKER, b.flags)
+        lost, dmg = cz.choose(b.units, counts, b.dmg[side], hits, side == ATTACKER, b.flags,
+                              None, b.plain_subs(side, counts))
         opts = tuple(u for u in range(b.n) if counts[u])
         b.prompt = Prompt(P_CASUALTIES, side, opts, (lost, dmg), (counts, hits, rule))
     else:

@@ -52,10 +52,11 @@ options (all optional):
   defender_teched  dict: a defending side of several powers (a UK fighter on a US carrier; CL-T-05,
                  LHTR-T-06: a technology helps only its power). defender_tech is then the union of
                  the powers' technologies, and this names, per unit type a defending technology
-                 changes (techs.defense_bit: fighters, LHTR bombers, 1940 AAA), how many of the
-                 defenders belong to a power that has it (a type not named: none). The same for
-                 a type a defending national advantage of defender_na changes (LHTR-O-02: a power
-                 may not share them; advantage_bits.defense_na: infantry, artillery, battleships,
+                 changes (techs.defense_bit: fighters, LHTR bombers and subs, 1940 AAA), how many
+                 of the defenders belong to a power that has it (a type not named: none; LHTR subs
+                 without Super Submarines may be hit by planes, LHTR-T-09). The same for a type
+                 a defending national advantage of defender_na changes (LHTR-O-02: a power may
+                 not share them; advantage_bits.defense_na: infantry, artillery, battleships,
                  the AA gun): how many belong to the power that holds it; without
                  defender_teched, all of the side's units of the type. Whose units are
                  lost is the defenders' choice (CL-C-60, LHTR-C-62, P40-C-82): a casualty answer
@@ -253,6 +254,23 @@ class Battle:
         t = self.teched[u] if self.teched[u] < a else a
         t -= self.tcas[u]
         return t, a - self.cas[DEFENDER][u] - t
+
+    def plain_subs(self, side, counts=None):
+        """(unit id, k) for casualties.choose's `plain`, or None: of a defending side of allied
+        powers where only some have Super Submarines (LHTR-T-06 "Technology helps only the
+        power that researched it"; LHTR-T-09 "they cannot be hit by enemy aircraft unless an
+        enemy destroyer is in the zone"; LHTR-U-80), the k subs among `counts` (default: those
+        not yet casualties) of a power without them: planes may hit those."""
+        if side == ATTACKER or self.family != FAM_LHTR or not self.split() or \
+                not self.tech[DEFENDER] & tech_table().SUPER_SUBS:
+            return None
+        for u in range(self.n):
+            if self.units[u][uu.U_ABILITIES] & uu.AB_SUBMARINE and self.alive[DEFENDER][u]:
+                p = self.teched_free(u)[1]
+                if counts is not None and counts[u] < p:
+                    p = counts[u]
+                return (u, p) if p > 0 else None
+        return None
 
     def _take_teched(self, u, k, chosen, rule):
         """k casualties of type u of the defender: `chosen` of them with the technology (None:
@@ -521,10 +539,7 @@ class Battle:
         """Roll the groups; returns the hit tuple, or None after raising a bb.P_DICE prompt."""
         hits = [0, 0, 0, 0]
         cap_units = self.targets(target_side)
-        present = 0
-        for u in range(self.n):
-            if cap_units[u]:
-                present |= cz.target_class(self.units[u])
+        present = cz.classes_of(self.units, cap_units, self.plain_subs(target_side, cap_units))
         # CL-U-82: a group that could hit nothing (subs against planes only) does not roll
         groups = [g for g in groups if present & cz.GROUP_MASKS[g[3]]]
         if not groups:
@@ -586,7 +601,7 @@ class Battle:
         if hits[0] + hits[1] + hits[2] + hits[3] == 0:
             return 0
         lost, dmg = cz.choose(self.units, counts, self.dmg[side], tuple(hits),
-                              side == ATTACKER, self.flags)
+                              side == ATTACKER, self.flags, None, self.plain_subs(side, counts))
         return cz.hits_absorbed(self.units, lost, dmg, self.dmg[side])
 
     # ----- prompts and answers
@@ -606,12 +621,12 @@ class Battle:
         elif k == bb.P_CASUALTIES:
             if choice is None or choice == "default":
                 lost, dmg = p.default
+                tk = None
             else:
+                # whose units are lost (defender_teched) is checked with the hits there: planes
+                # may hit only the subs without Super Submarines (LHTR-T-09); refused: nothing changed
                 from engine_core.battle import choices
-                lost, dmg = choices.chosen_casualties(self, p, choice)
-            tk = None
-            if p.side == DEFENDER and self.split():
-                tk = self._teched_losses(lost, choice, p.info[2])   # refused: nothing changed
+                lost, dmg, tk = choices.chosen_casualties(self, p, choice)
             self.prompt = None
             self._apply_casualties(p.side, lost, dmg, tk)
         elif k == bb.P_RETREAT:
@@ -623,11 +638,12 @@ class Battle:
                 choices.retreat(self, p, choice)
         elif k == bb.P_SUBMERGE:
             n = 0
+            tm = None
             if not (choice is None or choice == "default"):
                 from engine_core.battle import choices
-                n = choices.submerging(self, p, choice)
+                n, tm = choices.submerging(self, p, choice)
             self.prompt = None
-            self._submerge(p.side, n)
+            self._submerge(p.side, n, tm)
             self.decided[p.side] = 1
         elif k == bb.P_KAMIKAZE and self.na:
             from engine_core.battle import na_strikes
@@ -740,7 +756,9 @@ class Battle:
         if counts is None:
             counts = self.targets(side)
         hits = tuple(hits)
-        lost, dmg = cz.choose(self.units, counts, self.dmg[side], hits, side == ATTACKER, self.flags)
+        plain = self.plain_subs(side, counts)
+        lost, dmg = cz.choose(self.units, counts, self.dmg[side], hits, side == ATTACKER, self.flags,
+                              None, plain)
         absorbed = cz.hits_absorbed(self.units, lost, dmg, self.dmg[side])
         if absorbed == 0:
             return False
@@ -752,8 +770,14 @@ class Battle:
         two = False
         elig = zeros(self.n)
         for u in range(self.n):
-            if counts[u] and cz.target_class(self.units[u]) & reach:
-                elig[u] = counts[u]
+            cls = cz.target_class(self.units[u])
+            c = counts[u]
+            if plain is not None and u == plain[0]:
+                if not cls & reach:
+                    c = plain[1]                  # only those may take planes' hits (LHTR-T-09)
+                cls |= cz.PLAIN_SUB
+            if c and cls & reach:
+                elig[u] = c
                 types += 1
                 if self.units[u][uu.U_HITS] >= 2:
                     two = True
@@ -762,6 +786,8 @@ class Battle:
             for u in range(self.n):
                 if lost[u] and self.teched[u]:
                     t, p = self.teched_free(u)
+                    if plain is not None and u == plain[0] and not hits[bb.H_ANY] + hits[bb.H_NO_AIR]:
+                        continue                # only planes' hits: never a super sub's (LHTR-T-09)
                     if t and p and lost[u] < t + p:
                         forced = False          # whose units are lost is the defenders' choice (CL-T-05)
         if forced:
@@ -1093,7 +1119,9 @@ class Battle:
             self.decided[side] = 1
         return True
 
-    def _submerge(self, side, k):
+    def _submerge(self, side, k, tm=None):
+        """k of the side's subs submerge; `tm` of them of a power with Super Submarines (a
+        defending side of two powers' subs, LHTR-T-06; None: the others first)."""
         if k <= 0:
             return
         left = k
@@ -1101,6 +1129,10 @@ class Battle:
             if left and self.units[u][uu.U_ABILITIES] & uu.AB_SUBMARINE:
                 free = self.alive[side][u] - self.cas[side][u]
                 m = free if free < left else left
+                if m > 0 and side == DEFENDER and self.split() and self.teched[u]:
+                    t, p = self.teched_free(u)
+                    least = m - p if m > p else 0
+                    self.teched[u] = t + self.tcas[u] - (least if tm is None else tm)
                 if m > 0:
                     # a submerged sub leaves the battle (P40-C-75, LHTR-U-82, CL-C-37)
                     self.alive[side][u] -= m
@@ -1202,16 +1234,10 @@ class Battle:
             for u in range(self.n):
                 if self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
                     tv[u] = 0
-        has_air = has_sub = has_other = False
-        for u in range(self.n):
-            if tv[u]:
-                c = cz.target_class(self.units[u])
-                if c == 1:
-                    has_air = True
-                elif c == 2:
-                    has_sub = True
-                else:
-                    has_other = True
+        m = cz.classes_of(self.units, tv, self.plain_subs(other, tv))  # LHTR-T-09: planes hit those
+        has_air = m & 1
+        has_sub = m & 2
+        has_other = m & 4
         if not (has_air or has_sub or has_other):
             return False
         saved = self.dd

@@ -33,7 +33,9 @@ The JSON spec (an object; any other field is refused by name):
                           the defender's technology, CL-C-60; default: the others first)
               retreat     "press" | "retreat" | a territory of options.retreat | "air"
                           (LHTR amphibious: the aircraft alone)
-              submerge    a number of submarines (0: none)
+              submerge    a number of submarines (0: none), or {"submerge": 1, "teched":
+                          {"submarine": 1}} with allies: how many of them are of the power
+                          with Super Submarines (LHTR-T-06; default: the others first)
               kamikaze    [target, ...]: each a ship ("battleship") or [ship, its number]
                           (Pacific/Global 1940 tokens); LHTR's advantage: [[striker,
                           target], ...] or [[striker, target, number], ...]; [] none
@@ -56,11 +58,13 @@ The JSON spec (an object; any other field is refused by name):
               allies           [{"tech": [...], "units": {unit: count}, "advantages": [...]},
                                ...]: defenders (counted in defender) of other powers, each
                                with its own technologies (CL-T-05, LHTR-T-06, P40-R-06: Jet
-                               Fighters, LHTR Heavy Bombers, 1940 Radar help only their power)
-                               and LHTR national advantages (LHTR-O-02: Russian Winter, Most
-                               Powerful Battleships... change only their power's units); the
-                               rest of defender has defender_tech and defender_na. Of a type,
-                               those with the technology or advantage are lost last
+                               Fighters, LHTR Heavy Bombers and Super Submarines, 1940 Radar
+                               help only their power: planes may hit the subs of a power
+                               without Super Submarines, LHTR-T-09) and LHTR national
+                               advantages (LHTR-O-02: Russian Winter, Most Powerful
+                               Battleships... change only their power's units); the rest of
+                               defender has defender_tech and defender_na. Of a type, those
+                               with the technology or advantage are lost last
               attacker_na, defender_na, space       [LHTR national advantage / space names]
               air_bases, kamikaze, paratroopers     whole numbers
               sub_withdraw, liberates, bombard_may_hit_air   true / false
@@ -275,6 +279,13 @@ def check_answer(b, p, a, field):
         raise InputError("%s: the retreat question takes one of %s, not %s%s" % (
             field, ", ".join(sorted(set(words))), json.dumps(a)[:40], cc.suggest(a, words)))
     if k == bb.P_SUBMERGE:
+        if isinstance(a, dict):
+            # a defending side of two powers' subs: {"submerge": n, "teched": {"submarine": m}}
+            cc.fields(a, field, ("submerge", "teched"), ("submerge",))
+            out = {"submerge": cc.whole(a["submerge"], field + ".submerge", 0, cc.MAX_SIDE_UNITS)}
+            if "teched" in a:
+                out["teched"] = cc.counts(b.board, a["teched"], field + ".teched")
+            return out
         return cc.whole(a, field, 0, cc.MAX_SIDE_UNITS)
     return a
 

@@ -42,9 +42,9 @@ The JSON spec (an object; any other field is refused by name):
   allies        [{"tech": [...], "units": {unit: count}, "advantages": [...]}, ...]: defenders
                 (counted in defender) of other powers, each with its own technologies (CL-T-05,
                 LHTR-T-06, P40-R-06: a technology helps only its power: Jet Fighters, LHTR Heavy
-                Bombers, 1940 Radar) and LHTR national advantages (LHTR-O-02: Russian Winter...
-                change only their power's units); the rest of defender has tech.defender and
-                advantages.defender. Of a type, those with it are lost last
+                Bombers and Super Submarines, 1940 Radar) and LHTR national advantages (LHTR-O-02:
+                Russian Winter... change only their power's units); the rest of defender has
+                tech.defender and advantages.defender. Of a type, those with it are lost last
   advantages    {"attacker": [...], "defender": [...]}: Revised/LHTR national advantages
   space         [facts]: gray, island, tan (where the national advantages need them)
   method        "exact" (default) or "monte_carlo"

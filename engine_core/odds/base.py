@@ -260,12 +260,13 @@ def bombard_counts(units, aliases, bombard, kind, flags, fam, tech, a_counts, ro
     return tuple(out)
 
 
-def choose_keep(units, counts, damaged, hits, attacking, flags, order, keep):
+def choose_keep(units, counts, damaged, hits, attacking, flags, order, keep, plain=None):
     """engine_core.battle.casualties.choose, plus the policy "keep `keep` capturing land units":
-    the last `keep` of them in the order of loss take hits only when nothing else can.
-    Returns (lost, damage) as casualties.choose does."""
+    the last `keep` of them in the order of loss take hits only when nothing else can (the
+    attacker's: `plain`, the defender's subs without Super Submarines, goes to choose only when
+    none are kept). Returns (lost, damage) as casualties.choose does."""
     if keep <= 0 or hits[0] <= 0:
-        return _cas.choose(units, counts, damaged, hits, attacking, flags, order)
+        return _cas.choose(units, counts, damaged, hits, attacking, flags, order, plain)
     n = len(units)
     seq = []
     if order is not None:

@@ -70,7 +70,7 @@ engine_core.battle.steps with the same policy and reports standard errors.
 
 from struct import pack_into as _pack, unpack_from as _unpack
 from array import array as _array
-from engine_core.editions import family
+from engine_core.editions import family, FAM_LHTR
 from engine_core.errors import InputError
 from engine_core.battle.advantage_bits import (NA_WOLF, NA_STUKA, NA_FORTRESS, NA_ATLANTIC,
     NA_BATTLESHIPS, NA_DUG_IN, NA_BANZAI, NA_MARINES, NA_RADAR, NA_SUPERFORT, NA_WINTER, SP_GRAY,
@@ -335,6 +335,7 @@ class _Side:
         self.dice = [1] * k
         self.cls = [0] * k        # target class bits of the unit (casualties.target_class)
         self.teched = None        # per slot: units with the side's technology (set_teched)
+        self.psub = -1            # the slot of subs split by Super Submarines (set_teched)
         self.fires = [False] * k  # rolls in general combat
         fam1940 = flags & CF_SUB_SURPRISE
         na = battle.na[0 if attacking else 1]
@@ -416,6 +417,13 @@ class _Side:
         for s in range(self.k):
             r = self.rows[s]
             self.pcode.append(r[U_DEFENSE] if not r[U_ABILITIES] & AB_AA else 0)
+            if r[U_ABILITIES] & AB_SUBMARINE and "super_submarines" in self.tech \
+                    and family(self.b.edition) == FAM_LHTR:
+                # LHTR-T-06, LHTR-T-09: planes may hit the subs of a power without Super
+                # Submarines (lost first, casualties.choose's `plain`; the same dice)
+                self.psub = s
+                self.seq = None
+                self.info = [self._summary(t) for t in self.states]
         if self.na & NA_RADAR:
             # LHTR-O-30: a UK-owned AA gun; of several the defenders fire theirs (LHTR-U-10)
             uk = 0
@@ -477,7 +485,12 @@ class _Side:
             r = units[b.ids[s]]
             n += c
             hp += c * r[U_HITS] - t[k + s] if r[U_HITS] >= 2 else c
-            mask |= self.cls[s]
+            if s == self.psub and c > self.teched[s]:
+                mask |= _cas.PLAIN_SUB  # planes may hit them (LHTR-T-09)
+                if self.teched[s] > 0:
+                    mask |= self.cls[s]
+            else:
+                mask |= self.cls[s]
             ab = r[U_ABILITIES]
             if self.fires[s]:
                 fmask |= self.cls[s]
@@ -559,8 +572,12 @@ class _Side:
             return self._apply_fast(i, hits)
         b = self.b
         counts, damaged = self.counts_of(i)
+        plain = None
+        if self.psub >= 0:
+            s = self.psub
+            plain = (b.ids[s], counts[b.ids[s]] - self.teched[s])
         lost, dmg = choose_keep(b.units, counts, damaged, hits, self.attacking, b.flags,
-                                self.order, self.keep_land)
+                                self.order, self.keep_land, plain)
         for u in range(len(b.units)):
             if lost[u] or dmg[u]:
                 gone = lost[u] if lost[u] < damaged[u] else damaged[u]
@@ -743,9 +760,11 @@ class _Side:
             wolf = n >= (3 if flags & CF_NA_FAQ_ORIGINAL else 2)
         for s in range(k):
             c = t[s]
-            if self.teched is not None and c > self.teched[s]:
-                # an ally's units without the technology, lost first (CL-T-05, LHTR-T-06);
-                # never submarines (refused), so always in `which & 1`
+            if self.teched is not None and c > self.teched[s] and \
+                    not self.rows[s][U_ABILITIES] & AB_SUBMARINE:
+                # an ally's units without the technology, lost first (CL-T-05, LHTR-T-06); not
+                # submarines (no technology changes a defending sub's die: they keep their own
+                # opening fire below), so `which & 1`
                 cp = c - self.teched[s]
                 c -= cp
                 if self.pcode[s] > 0 and which & 1:

@@ -155,7 +155,8 @@ def _mc_answer(b, p, pol, units, flags):
         if order is None and keep <= 0:
             return None
         counts, hits, rule = p.info
-        lost, dmg = choose_keep(units, counts, b.dmg[side], hits, side == 0, flags, order, keep)
+        lost, dmg = choose_keep(units, counts, b.dmg[side], hits, side == 0, flags, order, keep,
+                                b.plain_subs(side, counts))
         return {"lost": tuple((u, lost[u]) for u in range(len(units)) if lost[u]),
                 "damaged": tuple((u, dmg[u]) for u in range(len(units)) if dmg[u])}
     if k == _bb.P_RETREAT:

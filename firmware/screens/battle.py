@@ -145,8 +145,8 @@ class BattleSetup(Counter):
             rows.append(("kamikaze", 0))
         # defenders of an ally, with its own technologies (CL-T-05, LHTR-T-06, P40-R-06) and
         # national advantages (LHTR-O-02): the unit types a defending technology changes (jets,
-        # LHTR heavy bombers, 1940 radar) or a defending advantage does (Russian Winter...) that
-        # a power of the defending side has (else whose they are changes nothing)
+        # LHTR heavy bombers and super subs, 1940 radar) or a defending advantage does (Russian
+        # Winter...) that a power of the defending side has (else whose they are changes nothing)
         if self.side == 1 and self.ally_list():
             from engine_core import techs
             held = self.side_techs()
@@ -1468,7 +1468,10 @@ class Casualties(Counter):
         board = app.session.board
         counts, hits, rule = p.info
         lost, dmg = p.default
-        self.hits = hits if isinstance(hits, int) else sum(hits)  # hits per kind of target (H_*)
+        # the hits to take: as many as the units can absorb (the engine's check), fewer than
+        # rolled when some cannot be taken (planes against super subs, LHTR-A-10)
+        from engine_core.battle import casualties as cz
+        self.hits = cz.hits_absorbed(board.units, lost, dmg, b.dmg[p.side])
         self.rows = []    # (what, unit id)
         names = []
         values = []

@@ -1,3 +1,5 @@
+# gate heap: 200K (smallest heap that passes: 184-188K on the unix port, 2026-11-29, measured 4K apart
+# from run to run; +12K headroom, since the collector scans the C stack conservatively)
 # Pacific 1940 / Global 1940 battles: rules an independent audit found wrong (issue 16), worked
 # by hand from ../shared/seeds/pacific-1940-rulebook.txt. (Ledger rulings: test_rulings_audit_1940.)
 from engine_core.battle.steps import Battle

@@ -1,3 +1,5 @@
+# gate heap: 200K (smallest heap that passes: 188-192K on the unix port, 2026-11-29, measured 4K apart
+# from run to run; +8-12K headroom, since the collector scans the C stack conservatively)
 # Classic 2nd edition: rules an independent audit found wrong or unstatable (issue 16),
 # each worked by hand from the manual (../shared/seeds/classic-2nd-edition-manual.txt).
 from engine_core.battle.steps import Battle

@@ -1,3 +1,5 @@
+# gate heap: 200K (smallest heap that passes: 184-188K on the unix port, 2026-11-29, measured 4K apart
+# from run to run; +12K headroom, since the collector scans the C stack conservatively)
 # Revised / LHTR: rules an independent audit found wrong or unstatable (issue 16), each worked
 # by hand from ../shared/seeds/revised-lhtr-tournament-rules.txt.
 from engine_core.battle.steps import Battle
