@@ -1,5 +1,5 @@
 # Battle state: power-cut resume from to_bytes(), typed dice, refusals that change nothing.
-# gate heap: 240K (six battles resumed at every prompt, each edition's battle modules loaded in turn: their bytecode is in this heap here, frozen in flash on a board; 192K ran out by fragmentation when techs.py grew by 0.6K, 232K passes)
+# gate heap: 256K (six battles of three editions resumed at every prompt: each edition's unit tables and battle modules stay loaded, their bytecode in this heap here, frozen in flash on a board and one edition at a time; 240K passes)
 from engine_core.battle.steps import Battle
 from engine_core.battle.base import (P_CASUALTIES, P_RETREAT, P_DICE, S_ATTACK, S_DEFEND,
     O_ATTACKER_WON)
