@@ -19,9 +19,9 @@ handheld, a heap in PSRAM are not in it). Published figures (cited):
     same instructions per clock): 1902 pystones/s. An estimate, not a measurement.
   RP2040 at 125 MHz (Pico with the ST7789 pack): half the RP2350 by the same page: 951.
 
-For each battle (CPU time throughout, so a loaded machine does not skew it; CPython's figure the
-least of its best-of-3 bursts taken between the port's runs, so both meet the same moments of
-load): CPython ms, port ms (exact odds() and the sliced
+For each battle (CPU time throughout, so a loaded machine does not skew it; each side's figure the
+least of PORT_RUNS runs, CPython's run after each of the port's so both meet the same moments of
+load, as often): CPython ms, port ms (exact odds() and the sliced
 Solver's first estimate), their ratio (issue 19, point 4: at most 5x on 20 v 20 mixed), and
 the estimated seconds on each board. Pystone itself is CPython's Lib/test/pystone.py (3.4 to
 3.6 ship it); when no copy is found the board estimates are not printed, and this says so.
@@ -196,6 +196,9 @@ def find_pystone():
 
 
 def cpython_ms(kind, a, d):
+    """CPU ms of exact odds() on CPython: the least of 3 calls in this process (warm, as a
+    device's app is: under the port a second call costs what the first did, 439 against 434 M
+    instructions, 20 v 20 mixed, while CPython's first call is ~1.6x its later ones)."""
     from engine_core.odds import exact
     best = None
     for _ in range(3):
@@ -302,21 +305,24 @@ def main():
         bases[heap] = min(cpus)
     figures = {}
     for label, kind, a, d in battles():
-        # CPython's figure: the least of its runs between the port's (one burst had read 15 or
-        # 35 ms by the moment's load on this shared machine; the port's runs see the same)
-        least = [cpython_ms(kind, a, d)]
-
-        def between():
-            least[0] = min(least[0], cpython_ms(kind, a, d))
+        # CPython's figure for each heap: the least of as many runs as the port's, each after
+        # one of them (one run had read 15 or 35 ms by the moment's load on this shared
+        # machine: both sides meet the same moments, and as often)
+        cpy = {}
         got = {}
         for heap in sorted(set(heaps.values())):
+            runs = cpy[heap] = []
+
+            def between():
+                runs.append(cpython_ms(kind, a, d))
             ms = port_ms(kind, a, d, "odds", heap, bases[heap], between)
             if isinstance(ms, str):
                 got[heap] = ms
                 continue
             first = port_ms(kind, a, d, "first", heap, bases[heap]) if heap == HEAP else -1.0
             got[heap] = (ms, first if not isinstance(first, str) else -1.0)
-        cms = least[0]
+        cms = min(cpy[HEAP]) if cpy.get(HEAP) else cpython_ms(kind, a, d)
+        cms_small = min(cpy[small]) if cpy.get(small) else cms
         if not isinstance(got[HEAP], tuple):
             print("%-22s %7.1fms  port: %s" % (label, cms, got[HEAP]), flush=True)
             figures[label] = None
@@ -324,7 +330,7 @@ def main():
         ms, first = got[HEAP]
         lean = got[small]
         fig = {"cpython": cms, "x": ms / max(cms, 0.01),
-               "x_small": lean[0] / max(cms, 0.01) if isinstance(lean, tuple) else None}
+               "x_small": lean[0] / max(cms_small, 0.01) if isinstance(lean, tuple) else None}
         figures[label] = fig
         est = ""
         if port_ps is not None:
