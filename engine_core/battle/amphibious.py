@@ -39,6 +39,17 @@ def setup(self, options):
         self.part = 1
 
 
+def sea_tech(self, names):
+    """The sea part's defenders fight with the technologies of their own power, `names` (the
+    option sea_defender_tech; CL-T-05, LHTR-T-06, P40-R-06); the land part keeps defender_tech.
+    Without a sea part the land battle starts at once and the option changes nothing."""
+    from engine_core import techs
+    b = techs.bits(names, techs.BATTLE, "battle")
+    if self.part == 0 and b != self.tech[DEFENDER]:
+        self.land_tech = self.tech[DEFENDER]
+        self.tech[DEFENDER] = b
+
+
 def to_land_part(self):
     """The sea battle of an amphibious assault is over: carry on with the land battle.
     Cargo is lost with its transports; the attacker loses the transports with the cheapest
@@ -53,6 +64,9 @@ def to_land_part(self):
         if self.units[u][uu.U_ABILITIES] & uu.AB_TRANSPORT:
             tr_alive += sea_a[u]
     self.sea_lost = self.lost
+    if self.land_tech is not None:
+        self.tech[DEFENDER] = self.land_tech      # the land owner's again (sea_tech)
+        self.land_tech = None
     land_a, land_d = self._land
     self._land = None
     self.sea_surv = [list(sea_a), list(sea_d)]

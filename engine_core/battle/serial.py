@@ -114,16 +114,22 @@ def to_bytes(self):
         out.extend(rule)
     else:
         put(0)
+    more = self.land_tech is not None
     if self.na:
         from engine_core.battle import advantages
         put(1)                               # national advantages follow
         advantages.pack(self, put, vec)
-    elif self.teched is not None:
+    elif self.teched is not None or more:
         put(0)
     if self.teched is not None:
         put(1)                               # defender_teched follows (an earlier save ends here)
         vec(self.teched)
         vec(self.tcas)
+    elif more:
+        put(0)
+    if more:
+        put(1)                               # an assault's sea part: the land part's defender technologies
+        put(techs.pack(self.land_tech, _PACKED))
     return bytes(out)
 
 
@@ -220,6 +226,8 @@ def from_bytes(cls, board, data):
     if pos[0] < len(data) and get():
         b.teched = vec()
         b.tcas = vec()
+    if pos[0] < len(data) and get():
+        b.land_tech = techs.unpack(get(), _PACKED)   # sea_defender_tech (amphibious.sea_tech)
     if pending:
         side, hits, rule = pending
         counts = b.targets(side)

@@ -68,6 +68,10 @@ options (all optional):
   seaborne       dict of attacking land units that came by transport (amphibious; they never retreat)
   sea_attacker, sea_defender   dicts: the sea battle of an amphibious assault (attacking ships and
                  the air assigned to it; defending ships in the launch zone)
+  sea_defender_tech  technology names (as defender_tech) of the power whose ships and planes defend
+                 the launch zone (CL-T-05, LHTR-T-06, P40-R-06: each power fights with its own):
+                 the sea part uses them, the land part defender_tech again; absent: defender_tech
+                 in both. defender_teched (and defender_na's split) applies to the land part only
   bombard        dict of attacking ships that may bombard (amphibious)
   kamikaze       int, Japan's kamikaze tokens usable in this zone (1940 sea battles)
   scramble       dict of defending fighters / tactical bombers that may scramble (1940)
@@ -125,6 +129,7 @@ class Battle:
         self._typed = None       # typed dice answer waiting for the step that asked
         self.na = None           # national advantages (engine_core/battle/advantages.py)
         self.teched = None       # defender_teched as a vector, None: every defender has the techs
+        self.land_tech = None    # an assault's sea part with sea_defender_tech: the land part's defender bits
         self.tcas = None         # of the defender's casualties behind the line, those with it
         if _blank:
             return
@@ -205,6 +210,10 @@ class Battle:
         if kind == K_AMPHIBIOUS:
             from engine_core.battle import amphibious
             amphibious.setup(self, options)
+            if options.get("sea_defender_tech") is not None:
+                amphibious.sea_tech(self, options.get("sea_defender_tech"))
+        elif options.get("sea_defender_tech") is not None:
+            raise InputError("sea_defender_tech: the sea battle of an amphibious assault")
         else:
             self.part = 1 if kind == K_LAND else 0
         if options.get("attacker_na") or options.get("defender_na") or \
