@@ -3,12 +3,14 @@ whole (issue 18): the sea battle first (CL-C-42, LHTR-C-42, P40-C-57), then the 
 a mixture over how the sea battle ends.
 
     odds(board, attacker, defender, seaborne, sea_attacker, sea_defender, number=float,
-         tech=None, advantages=None, space=None) -> dict
+         tech=None, advantages=None, space=None, sea_defender_tech=None) -> dict
     Solver(same arguments)   # the same report in slices (step / estimate / result, as exact.Solver)
 
 `attacker` is every attacking unit of the land battle (overland, air and seaborne), `seaborne`
 the land units among them aboard the transports of `sea_attacker`; `sea_defender` the ships
-(and scrambled planes) in the launch zone. The attacker loses its transports last at sea
+(and scrambled planes) in the launch zone; `sea_defender_tech` their power's technologies (the
+battle's option: CL-T-05, LHTR-T-06, P40-R-06; None: tech's defender in both parts; an ally's
+split, tech["defender_teched"], is the land battle's). The attacker loses its transports last at sea
 (keeping its cargo afloat); everything else in the default order of loss. Each end of the sea battle with t attacking
 transports afloat lands the t most valuable loads (engine_core/battle/amphibious.py loads: the
 attacker loses the transports with the cheapest loads, as the battle engine does); the cargo of
@@ -34,9 +36,9 @@ from engine_core.odds import base as _base
 
 
 def odds(board, attacker, defender, seaborne, sea_attacker, sea_defender, number=float,
-         tech=None, advantages=None, space=None):
+         tech=None, advantages=None, space=None, sea_defender_tech=None):
     s = Solver(board, attacker, defender, seaborne, sea_attacker, sea_defender, number, tech,
-               advantages, space)
+               advantages, space, sea_defender_tech)
     while not s.step(1 << 20):
         pass
     return s.result()
@@ -48,7 +50,7 @@ class Solver:
     probability not yet resolved). Bad input raises here, before any slice."""
 
     def __init__(self, board, attacker, defender, seaborne, sea_attacker, sea_defender,
-                 number=float, tech=None, advantages=None, space=None):
+                 number=float, tech=None, advantages=None, space=None, sea_defender_tech=None):
         from engine_core.odds import exact
         from engine_core.battle import amphibious
         edition, units, aliases, flags = _base.tables(board)
@@ -89,6 +91,13 @@ class Solver:
         if isinstance(tech, dict) and "defender_teched" in tech:
             # an ally's defenders are the land battle's (the battle's Battle.n_teched)
             sea_tech = dict((k, tech[k]) for k in tech if k != "defender_teched")
+        if sea_defender_tech is not None:
+            # the zone's defenders fight with their own power's technologies (the battle's
+            # sea_defender_tech; CL-T-05, LHTR-T-06, P40-R-06)
+            if isinstance(tech, dict):
+                sea_tech = {"attacker": tech.get("attacker"), "defender": sea_defender_tech}
+            else:
+                sea_tech = {"attacker": tech, "defender": sea_defender_tech}
         self.sea = exact.Solver(board, "sea", sea_attacker, sea_defender,
                                 policy={"attacker_order": tuple(order)}, number=number,
                                 tech=sea_tech, advantages=advantages, estimate=False)

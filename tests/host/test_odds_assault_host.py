@@ -63,3 +63,28 @@ def test_monte_carlo_of_the_battle_engine_agrees():
         assert abs(k / runs - p) < 4 * se, (k / runs, p, se)
     # the sea battle matters: the odds with every seaborne unit landed are not these
     assert 0 < r["landing"] < 1
+
+
+def test_sea_defender_tech_fractions_and_the_battle_engine_agree():
+    """LHTR-T-06 LHTR-T-09 LHTR-C-42 (issue 16): the zone's sub of a power without Super
+    Submarines beside a land owner with them (sea_defender_tech ()): the exact fractions of
+    tests/portable/test_odds_assault_tech.py, and 2000 assaults fought by the battle engine with
+    the same option win within 4 standard errors of them."""
+    r = assault.odds("revised_lhtr", {"infantry": 1}, {"infantry": 1}, {"infantry": 1},
+                     {"fighter": 1, "transport": 1}, {"submarine": 1}, number=F,
+                     tech={"defender": ["super_submarines"]}, sea_defender_tech=())
+    assert (r["landing"], r["attacker_wins"], r["draw"]) == (F(1, 2), F(1, 8), F(1, 16))
+    opts = {"seaborne": {"infantry": 1}, "sea_attacker": {"fighter": 1, "transport": 1},
+            "sea_defender": {"submarine": 1}, "defender_tech": ("super_submarines",),
+            "sea_defender_tech": ()}
+    dice = Dice(11)
+    runs = 2000
+    wins = 0
+    for _ in range(runs):
+        b = Battle("revised_lhtr", "amphibious", {"infantry": 1}, {"infantry": 1}, opts)
+        while b.run_until_prompt(dice) is not None:
+            b.answer(None)
+        wins += b.result["outcome"] == O_ATTACKER_WON
+    p = 1 / 8
+    se = (p * (1 - p) / runs) ** 0.5
+    assert abs(wins / runs - p) < 4 * se, (wins / runs, p, se)
