@@ -55,6 +55,11 @@ The JSON spec (an object; any other field is refused by name):
                                kamikaze strike): one more hit sinks them; a damaged carrier's
                                planes are cargo (P40-U-55); other editions repair or sink them
               attacker_tech, defender_tech          [technology names] (heavy_bombers, ...)
+              sea_defender_tech  [technology names]: amphibious, the power whose ships and
+                               planes defend the launch zone (its sea battle; CL-T-05,
+                               LHTR-T-06: Jet Fighters on a carrier, LHTR Super Submarines);
+                               the land battle keeps defender_tech; absent: defender_tech at
+                               sea too ([]: none). allies split the land battle's defenders
               allies           [{"tech": [...], "units": {unit: count}, "advantages": [...]},
                                ...]: defenders (counted in defender) of other powers, each
                                with its own technologies (CL-T-05, LHTR-T-06, P40-R-06: Jet
@@ -196,7 +201,7 @@ OPTION_COUNTS = ("seaborne", "bombard", "scramble", "attacker_cargo", "defender_
                  "sea_attacker", "sea_defender", "attacker_damaged", "defender_damaged")
 START = (("damaged", "attacker_damaged", "defender_damaged"),
          ("cargo", "attacker_cargo", "defender_cargo"))
-OPTION_NAMES = ("attacker_tech", "defender_tech", "attacker_na", "defender_na", "space")
+OPTION_NAMES = ("attacker_tech", "defender_tech", "sea_defender_tech", "attacker_na", "defender_na", "space")
 OPTION_WHOLE = ("air_bases", "kamikaze", "paratroopers")
 OPTION_FLAGS = ("sub_withdraw", "liberates", "bombard_may_hit_air")
 OPTIONS = OPTION_COUNTS + OPTION_NAMES + OPTION_WHOLE + OPTION_FLAGS + ("retreat", "allies")
