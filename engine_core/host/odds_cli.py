@@ -28,6 +28,14 @@ The JSON spec (an object; any other field is refused by name):
   attacker      required: {unit: count} (names as in the text form; counts whole numbers)
   defender      required: {unit: count} (empty: a warning, the attacker walks in)
   bombard       {ship: count}: bombarding ships (amphibious)
+  sea_attacker, sea_defender, seaborne   {unit: count}: an amphibious assault with a sea battle
+                in the launch zone first (CL-C-42, LHTR-C-42, P40-C-57; engine_core/odds/assault.py):
+                the attacking ships and planes there, the ships defending it, the land units of
+                attacker aboard the transports; the report adds "sea" and "landing". Exact only,
+                without bombard, policy, damaged, cargo, rounds_done
+  sea_defender_tech  [technology names]: the technologies of the power defending the launch
+                zone (CL-T-05, LHTR-T-06, P40-R-06: each power its own); the land battle keeps
+                tech.defender (and allies); absent: tech.defender at sea too
   policy        object, every field optional:
                   attacker_order, defender_order   [unit names]: the order of loss (default:
                                                    the battle engine's, cheapest first)
@@ -81,7 +89,8 @@ from engine_core.odds.base import KINDS
 
 KEYS = ("edition", "kind", "attacker", "defender", "bombard", "policy", "tech", "method",
         "runs", "seed", "damaged", "cargo", "rounds_done", "max_outcomes", "advantages", "space",
-        "allies")
+        "allies", "sea_attacker", "sea_defender", "seaborne", "sea_defender_tech")
+SEA_KEYS = ("sea_attacker", "sea_defender", "seaborne", "sea_defender_tech")
 POLICY_KEYS = ("attacker_order", "defender_order", "keep_land", "retreat_after_round",
                "retreat_at_units", "retreat_below", "submerge")
 SIDES = ("attacker", "defender")
@@ -160,6 +169,7 @@ def check_spec(spec):
             out["advantages"] = adv
     if spec.get("space") is not None:
         out["space"] = _names(spec["space"], "space", 8)
+    _sea_battle(board, spec, out)
     out["method"] = cc.one_of(spec.get("method", "exact"), "method", ("exact", "monte_carlo"))
     out["runs"] = cc.whole(spec.get("runs", 2000), "runs", 1, cc.MAX_RUNS)
     out["seed"] = cc.seed(spec.get("seed", 1))
@@ -183,10 +193,45 @@ def check_spec(spec):
     return out
 
 
+def _sea_battle(board, spec, out):
+    """An assault's sea battle fields (SEA_KEYS) checked into `out`, or refused with what they
+    cannot go with (engine_core/odds/assault.py takes none of those)."""
+    given = [k for k in SEA_KEYS if spec.get(k) is not None]
+    if not given:
+        return
+    if out["kind"] != "amphibious":
+        raise InputError("%s: the sea battle of an amphibious assault (kind \"amphibious\")" % given[0])
+    for k in ("sea_attacker", "sea_defender", "seaborne"):
+        if spec.get(k) is not None:
+            out[k] = cc.counts(board, spec[k], k)
+    if spec.get("sea_defender_tech") is not None:
+        out["sea_defender_tech"] = _names(spec["sea_defender_tech"], "sea_defender_tech")
+    for k in ("sea_attacker", "sea_defender"):
+        if not cc.total(out.get(k) or {}):
+            raise InputError("%s: an assault's sea battle needs sea_attacker and sea_defender units" % k)
+    for k in ("bombard", "policy", "damaged", "cargo"):
+        if spec.get(k) is not None:
+            raise InputError("%s: not with an assault's sea battle (no bombardment after it, CL-C-42,"
+                             " LHTR-C-44, P40-C-60; its odds take the default choices)" % k)
+    if spec.get("rounds_done"):
+        raise InputError("rounds_done: not with an assault's sea battle")
+    if spec.get("method", "exact") != "exact":
+        raise InputError("method: an assault's sea battle uses the exact method")
+    cc.check_total((("sea_attacker", out["sea_attacker"]), ("sea_defender", out["sea_defender"])),
+                   cc.MAX_EXACT_SIDE, cc.MAX_EXACT_UNITS, "exact odds")
+
+
 def run(spec):
     """The JSON-ready answer for a parsed spec (raises InputError / RuleError)."""
     s = check_spec(spec)
     policy = s.get("policy")
+    if s.get("sea_attacker"):
+        from engine_core.odds import assault
+        res = assault.odds(s["edition"], s["attacker"], s["defender"], s.get("seaborne") or {},
+                           s["sea_attacker"], s["sea_defender"], tech=s.get("tech"),
+                           advantages=s.get("advantages"), space=s.get("space"),
+                           sea_defender_tech=s.get("sea_defender_tech"))
+        return _rows(res, _jsonable(res), s["max_outcomes"])
     if s["method"] == "monte_carlo":
         if s.get("damaged") or s["rounds_done"] or s.get("cargo"):
             raise InputError("live odds (damaged, rounds_done) and cargo use the exact method")
@@ -205,8 +250,10 @@ def run(spec):
                 bombard=s.get("bombard"), tech=s.get("tech"), damaged=s.get("damaged"),
                 rounds_done=s["rounds_done"], advantages=s.get("advantages"),
                 space=s.get("space"), **more)
-    out = _jsonable(res)
-    max_out = s["max_outcomes"]
+    return _rows(res, _jsonable(res), s["max_outcomes"])
+
+
+def _rows(res, out, max_out):
     for key in ("attacker_remaining", "defender_remaining"):
         rows = res[key]
         out[key] = [{"units": r[0], "probability": float(r[1])} for r in rows[:max_out]]
@@ -219,7 +266,9 @@ def _jsonable(res):
     out = {}
     for k in res:
         v = res[k]
-        if isinstance(v, dict):
+        if k == "sea" and isinstance(v, dict):
+            out[k] = _jsonable(v)          # an assault's sea battle: its own report
+        elif isinstance(v, dict):
             out[k] = dict((n, float(v[n])) for n in v)
         elif isinstance(v, (tuple, list)):
             continue
