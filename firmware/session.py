@@ -496,7 +496,10 @@ class Session:
         the territory's owner, or at sea the one the set-up named (`defender_power`, or
         `extra["defender_power"]`: its "Defender" row): a power the attacker is not at war
         with is refused, its units there are ignored (P40-P-06, G40-P-02; never an ally:
-        CL-P-15, LHTR-P-12). A free battle (no game or no territory) has only `extra`.
+        CL-P-15, LHTR-P-12). An assault's launch zone defended by ships of another power
+        (`extra["sea_defender_power"]`: the set-up's "Sea defender" row) gives the sea battle
+        that power's technologies (sea_defender_tech; CL-T-05, LHTR-T-06, P40-R-06). A free
+        battle (no game or no territory) has only `extra`.
         Kamikaze tokens are checked here (P40-C-30/31/33): the set-up refuses them when
         entered, not when the battle is recorded. Defenders of an ally (`extra["ally"]`
         {unit: count} among `defender`, of `extra["ally_power"]`: the set-up's "Ally" rows) fight
@@ -511,6 +514,7 @@ class Session:
         named = opts.pop("defender_power", defender_power)
         ally = opts.pop("ally", None)
         ally_power = opts.pop("ally_power", -1)
+        sea_power = opts.pop("sea_defender_power", -1)   # whose ships defend an assault's launch zone
         g = self.game
         if g is None or territory < 0:
             return opts
@@ -556,6 +560,15 @@ class Session:
                 if ally_na:
                     opts["defender_na"] = tuple(opts.get("defender_na") or ()) + tuple(
                         n for n in ally_na if n not in (opts.get("defender_na") or ()))
+        if kind == "amphibious" and opts.get("sea_defender") and 0 <= sea_power < board.power_count:
+            if not state.is_at_war(ap, sea_power):
+                from engine_core.errors import RuleError
+                from engine_core.ledger.economy import rid
+                raise RuleError(rid(board, "CL-P-15", "LHTR-P-12", "P40-P-06", "G40-P-02"),
+                                "%s is not at war with %s: its units at sea are ignored"
+                                % (board.power_name(ap), board.power_name(sea_power)))
+            # their own power's technologies in the sea battle (CL-T-05, LHTR-T-06, P40-R-06)
+            opts["sea_defender_tech"] = battle_techs(board, state, sea_power)
         if not board.is_sea(territory):
             from engine_core.ledger import economy
             if economy.controller_after_capture(board, state, territory, ap) != ap:
@@ -757,7 +770,8 @@ class Session:
             from engine_core.odds import assault
             return assault.Solver(self.board, attacker, defender, options.get("seaborne") or {}, sea[0],
                                   sea[1], tech=args.get("tech"), advantages=args.get("advantages"),
-                                  space=args.get("space"))
+                                  space=args.get("space"),
+                                  sea_defender_tech=options.get("sea_defender_tech"))
         if args.get("cargo"):  # as odds() above
             from engine_core.odds import cargo
             return cargo.solver(self.board, kind, attacker, defender, **args)

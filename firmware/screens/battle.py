@@ -77,6 +77,11 @@ class BattleSetup(Counter):
         # technologies and advantages, and the at-war check (P40-P-06)
         self.defenders = sea_defenders(app.session, territory)
         self.defender = default_defender(app.session, self.defenders, (options or {}).get("defender_power", -1))
+        # an assault's launch zone: the power whose ships defend it ("Sea defender" row; its own
+        # technologies in the sea battle, CL-T-05, LHTR-T-06, P40-R-06), by default the owner's
+        self.sea_powers = sea_defenders(app.session, self.zones[0]) if self.zones else ()
+        self.sea_power = sea_default(app.session, self.sea_powers, territory,
+                                     (options or {}).get("sea_defender_power", -1))
         self.ally = 0           # index on ally_list(): the power of the "Ally" rows' units
         self.ally_given = (options or {}).get("ally_power", -1)
         self.side = 0
@@ -143,6 +148,8 @@ class BattleSetup(Counter):
                     rows.append(("attacker_cargo" if self.side == 0 else "defender_cargo", i))
         if self.side == 1 and self.kamikaze_allowed():
             rows.append(("kamikaze", 0))
+        if self.side == 1 and amph and self.sea_powers and sum(self.extra["sea_defender"]):
+            rows.append(("sea_power", 0))     # whose ships defend the launch zone
         # defenders of an ally, with its own technologies (CL-T-05, LHTR-T-06, P40-R-06) and
         # national advantages (LHTR-O-02): the unit types a defending technology changes (jets,
         # LHTR heavy bombers and super subs, 1940 radar) or a defending advantage does (Russian
@@ -220,6 +227,8 @@ class BattleSetup(Counter):
             return "Defender"
         if what == "ally_power":
             return "Ally"
+        if what == "sea_power":
+            return "Sea defender"
         if what == "unit":
             return self.unit_names[i]
         if what == "kamikaze":
@@ -230,7 +239,7 @@ class BattleSetup(Counter):
 
     def row_count(self, row):
         what, i = row
-        if what in ("kind", "launch", "defender", "ally_power"):
+        if what in ("kind", "launch", "defender", "ally_power", "sea_power"):
             return 1
         if what == "unit":
             return self.sides[self.side][i]
@@ -250,6 +259,8 @@ class BattleSetup(Counter):
             return ui.pad("Defender </>", self.app.session.board.power_name(self.defender_power()), cols)
         if what == "ally_power":
             return ui.pad("Ally </>", self.app.session.board.power_name(self.ally_power()), cols)
+        if what == "sea_power":
+            return ui.pad("Sea def </>", self.app.session.board.power_name(self.sea_powers[self.sea_power]), cols)
         return Counter.row_text(self, i, cols)
 
     def key(self, name, now):
@@ -267,6 +278,8 @@ class BattleSetup(Counter):
             elif what == "ally_power":
                 self.ally = (self.ally_index() + step) % len(self.ally_list())
                 self.ally_given = -1
+            elif what == "sea_power":
+                self.sea_power = (self.sea_power + step) % len(self.sea_powers)
             elif what == "unit":
                 self.sides[self.side][i] = max(0, min(99, self.sides[self.side][i] + step))
                 for k in ("seaborne", "attacker_damaged") if self.side == 0 else ("defender_damaged", "ally"):
@@ -345,6 +358,8 @@ class BattleSetup(Counter):
             keys = ("bombard", "seaborne", "sea_attacker", "sea_defender", "scramble")
             if self.zones:
                 out["launch"] = self.zones[self.launch]
+            if self.sea_powers and sum(self.extra["sea_defender"]):
+                out["sea_defender_power"] = self.sea_powers[self.sea_power]
         if self.kind == "sea":
             keys = ("scramble", "attacker_damaged", "defender_damaged", "attacker_cargo", "defender_cargo")
             if self.defenders:
@@ -598,6 +613,18 @@ def default_defender(session, defenders, given=-1):
         for i in range(len(defenders)):
             if state.is_at_war(me, defenders[i]):
                 return i
+    return 0
+
+
+def sea_default(session, powers, territory, given=-1):
+    """The index on `powers` (sea_defenders of the launch zone) an assault's "Sea defender" row
+    starts at: a pending battle's saved choice, else the territory's owner (its technologies
+    were the sea battle's before the row), else the first."""
+    if given in powers:
+        return powers.index(given)
+    g = session.game
+    if g is not None and territory >= 0 and g.state.owner[territory] in powers:
+        return powers.index(g.state.owner[territory])
     return 0
 
 
