@@ -154,3 +154,27 @@ def test_no_sea_battle_the_option_changes_nothing():
     o = {"seaborne": {"infantry": 1}, "sea_defender_tech": ("jet_fighters",)}
     b = Battle("classic", "amphibious", {"infantry": 1}, {"fighter": 1}, o)
     assert b.part == 1 and b.tech == [0, 0] and b.land_tech is None
+
+
+def test_lhtr_saved_with_advantages_and_an_ally_keeps_every_part():
+    """LHTR-T-06 LHTR-O-02 LHTR-C-42: an assault's state with national advantages, an ally's
+    split of the land battle's fighters (defender_teched) and the sea defenders' own Jet
+    Fighters (the land side: Super Submarines and Jet Fighters) resumes with each part kept
+    (the land part's technologies saved after the fields of earlier saves). Sea: battleships
+    1, 1 hit carrier and fighter, which fire back 6, 5: the jet fighter hits; asked here."""
+    for teched in ({"fighter": 1}, None):
+        o = dict(CL_SEA)
+        o["sea_defender_tech"] = ("jet_fighters",)
+        o["defender_tech"] = ("super_submarines", "jet_fighters")
+        o["defender_na"] = ("dug_in",)
+        o["attacker_na"] = ("banzai",)
+        if teched:
+            o["defender_teched"] = teched
+        b = Battle("revised_lhtr", "amphibious", {"infantry": 1}, {"infantry": 1, "fighter": 2}, o)
+        p = b.run_until_prompt(FixedDice([1, 1, 6, 5]))
+        assert p.kind == P_CASUALTIES and p.side == 0 and b.part == 0
+        assert b.tech == [0, techs.JETS] and b.land_tech == techs.JETS | techs.SUPER_SUBS
+        data = b.to_bytes()
+        c = Battle.from_bytes("revised_lhtr", data)
+        assert c.tech == b.tech and c.land_tech == b.land_tech and c.na == b.na
+        assert c.teched == b.teched and c.to_bytes() == data
