@@ -68,7 +68,7 @@ def test_us_ships_in_the_launch_zone_fight_with_the_us_jets():
     s, board, setup = _assault(d)
     assert board.power_name(setup.sea_powers[setup.sea_power]) == "United Kingdom"
     _to_row(d, "Sea defender")
-    assert any(line.startswith("Sea def") for line in d.lines()), d.lines()
+    assert any(line.startswith("Sea def") and line.endswith("United Kingdom") for line in d.lines())
     assert setup.options()["sea_defender_tech"] == ()
     _sea_to(d, "United States")
     opts = setup.options()
