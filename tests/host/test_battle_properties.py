@@ -14,14 +14,18 @@ def _units(ed):
     return mod.UNITS, mod.COMBAT_FLAGS
 
 
-def _brute_max(units, counts, damaged, hits):
-    """Largest number of hits that can be applied, by exhaustive search (independent of choose)."""
+def _brute_max(units, counts, damaged, hits, plain=None):
+    """Largest number of hits that can be applied, by exhaustive search (independent of choose);
+    `plain` = (unit, k): k of those subs are of the class of ships (test_super_subs_properties)."""
     cap = []
     for u in range(len(units)):
         for i in range(counts[u]):
             two = units[u][U_HITS] >= 2
             c = (2 if i >= damaged[u] else 1) if two else 1
-            cap.append([cz.target_class(units[u]), c])
+            cls = cz.target_class(units[u])
+            if plain is not None and u == plain[0] and i < plain[1]:
+                cls = cz.PLAIN_SUB
+            cap.append([cls, c])
     masks = (7, 6, 5, 1)
     hl = []
     for g in range(4):

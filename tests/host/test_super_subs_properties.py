@@ -8,41 +8,7 @@ from engine_core.battle.steps import Battle
 from engine_core.dice import Dice
 from engine_core.units import U_HITS, U_ABILITIES, AB_SUBMARINE
 
-from test_battle_properties import _units
-
-
-def _brute_max(units, counts, damaged, hits, plain):
-    """Largest number of hits that can be applied, by exhaustive search: the `plain` subs are
-    of the class of ships (planes' hits may take them), the other subs of their own."""
-    cap = []
-    for u in range(len(units)):
-        for i in range(counts[u]):
-            two = units[u][U_HITS] >= 2
-            c = (2 if i >= damaged[u] else 1) if two else 1
-            cls = cz.target_class(units[u])
-            if plain is not None and u == plain[0] and i < plain[1]:
-                cls = cz.PLAIN_SUB
-            cap.append([cls, c])
-    masks = cz.GROUP_MASKS
-    hl = []
-    for g in range(4):
-        hl += [masks[g]] * hits[g]
-    best = [0]
-
-    def go(i, got):
-        if got + (len(hl) - i) <= best[0]:
-            return
-        if i == len(hl):
-            best[0] = max(best[0], got)
-            return
-        for slot in cap:
-            if slot[1] > 0 and slot[0] & hl[i]:
-                slot[1] -= 1
-                go(i + 1, got + 1)
-                slot[1] += 1
-        go(i + 1, got)
-    go(0, 0)
-    return best[0]
+from test_battle_properties import _units, _brute_max
 
 
 @settings(max_examples=300, deadline=None)
