@@ -98,15 +98,16 @@ _SMALL = _sys.implementation.name != "cpython"
 _FIRE_CACHE = 2
 _MEMO_CACHE = 30
 _ROW_CACHE = 8
-# The lean path collects after every _GC_EVERY bytes allocated, or a third of the heap
-# (_GC_SHARE) when that is more: a collection marks the live heap and sweeps all of it, and
+# The lean path collects after every _GC_EVERY bytes allocated, or the heap's size divided
+# by _GC_SHARE when that is more: a collection marks the live heap and sweeps all of it, and
 # every float the DP makes is a new object, so at an eighth (and a collection before every
 # row of states) half the lean path's time went to collections (CircuitPython port, 20 v 20
 # mixed at the PyBadge's heap: 757 -> 550 M instructions under valgrind, 7.4x -> ~4x its
 # CPython time; the smallest heap it completes in 110 -> 118 KB). A half rather than a third:
-# 485 -> 458 M instructions, the smallest heap the same (122 KB).
+# 485 -> 458 M instructions, the smallest heap the same (122 KB). The whole heap (a collection
+# only when it is full) rather than a half: 402 -> 388 M, the smallest heap the same (129 KB).
 _GC_EVERY = 16384
-_GC_SHARE = 2
+_GC_SHARE = 1
 # On any device, also a roomy one on the host's path: the hit outcome lists kept (_Run.
 # _outcomes) are dropped once they hold this many outcomes. Unbounded, they were most of the
 # live heap (sea 20 v 20: 4,165 lists of 42,000 outcomes, ~2.5 of the 4 MB): every garbage
@@ -1082,6 +1083,10 @@ class _Run:
         self.report = None
         self._prepared = None  # set by _cached: a three-class list to build (_outcomes2)
         self.keep = False  # a Solver's coarse pass: keep the sides' memos for the next pass
+        # a mixture's part whose defender the next part fights again (_mixture): its memo and
+        # chain tables (_Chains: s1d, df, dn) are kept and handed on
+        self.keep_d = False
+        self.d_chain = None
 
     # -- settling a state at the end of a round / start of the next ---------------------
     def settle(self, key, done, retreat_ok):
@@ -1473,8 +1478,24 @@ class _Run:
                 self.branches[key] = nl
             out.append((p0, a_next, d_next))  # _stationary spreads them into its rows
             return
-        get = out.get
         nd = len(d_next)
+        if out.__class__ is _Rows:
+            # the device's packed rows: each next attacker state's row found once
+            top = 0
+            for dn in d_next:
+                if dn[0] > top:
+                    top = dn[0]
+            for an in a_next:
+                if meter[0] >= meter[1]:
+                    yield
+                meter[0] += nd
+                row = out._row(an[0], top)
+                pa = an[1] * p0
+                for dn in d_next:
+                    o = 8 * dn[0]
+                    _pack("d", row, o, _unpack("d", row, o)[0] + pa * dn[1])
+            return
+        get = out.get
         for an in a_next:
             if meter[0] >= meter[1]:
                 yield
@@ -1791,10 +1812,11 @@ class _Run:
         D = self.D
         M = self.M
         starts = []
-        for k in _keys_sorted(dist):
-            ca, da = A.counts_of(k // M)
-            cd, dd = D.counts_of(k % M)
-            starts.append((dist[k], ca, da, cd, dd))
+        # by defender state, so that the parts fighting one defender come one after another
+        for k in sorted([(k % M) * M + k // M for k in dist]):
+            ca, da = A.counts_of(k % M)
+            cd, dd = D.counts_of(k // M)
+            starts.append((dist[(k % M) * M + k // M], ca, da, cd, dd))
         a0, a0d = A.counts_of(A.start)
         d0, d0d = D.counts_of(D.start)
         a_cfg = (A.tech, A.order, A.keep_land)
@@ -1807,23 +1829,34 @@ class _Run:
         self.A = self.D = A = D = None
         dist = None
         merged = _Merged(b.units, a0, d0, self.num.zero)
+        sd = None
+        chain = None
         while starts:
             p, ca, da, cd, dd = starts.pop()
             gc.collect()
             sa = _Side(b, True, ca, da, a_cfg[0], a_cfg[1], a_cfg[2])
-            sd = _Side(b, False, cd, dd, d_cfg[0], d_cfg[1], d_cfg[2])
-            if d_teched is not None:
-                sd.set_teched(d_teched)
+            if sd is None or sd.counts_of(sd.start) != (cd, dd):
+                # antiaircraft fire leaves the defender as it was: the parts fight one
+                # defender side, its casualty choices and fire tables made once (a part of
+                # LHTR bombardment may start from another)
+                sd = _Side(b, False, cd, dd, d_cfg[0], d_cfg[1], d_cfg[2])
+                if d_teched is not None:
+                    sd.set_teched(d_teched)
+                chain = None
             run = _Run(b, sa, sd, pol, bomb, aa, done)
+            run.keep_d = bool(starts)
+            run.d_chain = chain
             run.pre_done = True
             run.meter = sa.meter = sd.meter = self.meter  # one slice budget for the parts
             run.prune = self.prune
             run.prune_hits = self.prune_hits
             yield from run.solve()
             r = run.report
-            run = sa = sd = None
+            chain = run.d_chain
+            run = sa = None
             merged.add(p, r, (_cost(b.units, a0, ca), _cost(b.units, d0, cd)))
             r = None
+        sd = chain = None
         gc.collect()
         self.report = merged.report()
 
@@ -2208,7 +2241,7 @@ class _Run:
                     continue
                 if len(row) < len(D.states):
                     row = ch.room(rows, ai, len(D.states))
-                pa = ch.afire(ai)
+                pa = ch.afire_list(ai)
                 ta = None
                 fixed_a = s1a[ai] == ai
                 Fa = None
@@ -2376,6 +2409,8 @@ class _Run:
         CircuitPython port, ~0.3 s on the handheld, in one slice before)."""
         # the casualty memos and fire caches are no longer needed: free them first
         for side in ((self.A, self.D) if not self.keep else ()):
+            if side is self.D and self.keep_d:
+                continue
             side.memo = [None] * len(side.states)
             side.after = [None] * len(side.states)
             side.fire_cache = {}
@@ -2566,11 +2601,15 @@ class _Chains:
         self.s1a = {}
         self.s1d = []  # defender state -> the state after one more hit (-1: not yet); lists,
         # not dicts: read in the innermost loops (a list index is the cheaper lookup on a device)
+        self.df = []  # defender state -> its hit distribution (None: not yet)
+        self.dn = []  # defender state -> the length of that distribution (0: not yet)
+        if run.d_chain is not None:
+            # a mixture's earlier part fought this defender side: its tables hold (grown in place)
+            self.s1d, self.df, self.dn = run.d_chain
+        run.d_chain = (self.s1d, self.df, self.dn)
         self.pred = {}  # attacker state -> the attacker states one hit above it
         self.F = {}  # swept attacker state -> its outflow per defender state
         self.af = {}  # attacker state -> [its hit distribution, Delta (below) or 0: not yet]
-        self.df = []  # defender state -> its hit distribution (None: not yet)
-        self.dn = []  # defender state -> the length of that distribution (0: not yet)
         self.packed = run.num.packed
         self.total = run.num.zero  # the outflows summed (a bound on what a cut can drop)
         self.cut_tail = run.num.zero
@@ -2635,6 +2674,13 @@ class _Chains:
             got = [self.run.A.fire(i, 3, False, None)[0], 0]
             self.af[i] = got
         return got[0]
+
+    def afire_list(self, i):
+        """afire(i) as a list, for a row's spreads: a packed double read makes a new float on
+        a device whose floats are heap objects (the CircuitPython unix port), once per die
+        count and state spread; the list's floats are made once (not kept: device RAM)."""
+        p = self.afire(i)
+        return p if p.__class__ is list else list(p)
 
     def atails(self, i):
         """Attacker state i's chances of j or more hits (most spreads end on a defender state
@@ -2767,7 +2813,7 @@ class _Chains:
             dl = self.delta(c)
             if dl is None:
                 # c rolls other dice than the state below it: its own fire, straight in
-                pa = self.afire(c)
+                pa = self.afire_list(c)
                 tl = self.atails(c)
                 for d in range(len(w)):
                     if w[d]:
@@ -2809,7 +2855,7 @@ class _Chains:
                         self.spread(u, d, w[d], dl, 0)
             w = None
         if acc is not None:
-            pa = self.afire(a2)
+            pa = self.afire_list(a2)
             tl = self.atails(a2)
             for d in range(len(acc)):
                 if acc[d]:

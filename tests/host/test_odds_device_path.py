@@ -124,3 +124,39 @@ def test_outcome_cache_bounded_on_device():
     assert most > 0 and drops > 0  # the bound was met and the lists rebuilt
     for k in KEYS:
         assert abs(host[k] - device[k]) < 1e-9, (k, host[k], device[k])
+
+
+def test_mixture_parts_fight_one_defender():
+    """CL-C-11, LHTR-C-21 (antiaircraft fire hits attacking planes only), LHTR-C-23 / LHTR-U-51
+    (shore bombardment hits defenders before the battle): on the device each outcome of that
+    fire is a part of a mixture; the parts that start from the same defender fight one
+    defender side (its casualty choices and fire tables made once, issue 19), the others a
+    side of their own, and the figures equal the host's single DP either way."""
+    built = []
+    orig = odds_mod._Side.__init__
+
+    def counting(self, b, attacking, *args):
+        if not attacking:
+            built.append(1)
+        orig(self, b, attacking, *args)
+    cases = (
+        # AA: 2 fighters -> 0, 1 or 2 shot, one defender for the three parts (and the
+        # battle's own side before them): 2 defender sides
+        ("classic", "land", {"infantry": 3, "fighter": 2}, {"infantry": 3, "antiaircraft_gun": 1},
+         None, 2),
+        # and 1 battleship bombarding at 4 hits (LHTR-U-51) or not: two defenders, 3 sides
+        ("revised_lhtr", "amphibious", {"infantry": 3, "fighter": 2},
+         {"infantry": 3, "antiaircraft_gun": 1}, {"battleship": 1}, 3),
+    )
+    for ed, kind, a, d, bomb, sides in cases:
+        _both(ed, kind, a, d, bombard=bomb)
+        saved = odds_mod._SMALL
+        odds_mod._SMALL = True
+        odds_mod._Side.__init__ = counting
+        del built[:]
+        try:
+            odds(ed, kind, a, d, bombard=bomb)
+        finally:
+            odds_mod._Side.__init__ = orig
+            odds_mod._SMALL = saved
+        assert len(built) == sides, (ed, kind, len(built))
