@@ -2241,6 +2241,11 @@ class _Run:
                     continue
                 if len(row) < len(D.states):
                     row = ch.room(rows, ai, len(D.states))
+                if row.__class__ is not list:
+                    # the row being swept as a list (one at a time): its masses are read and
+                    # spread into many times, and a packed double read makes a new float on a
+                    # device whose floats are heap objects
+                    row = rows[ai] = list(row)
                 pa = ch.afire_list(ai)
                 ta = None
                 fixed_a = s1a[ai] == ai
@@ -2775,6 +2780,8 @@ class _Chains:
                     stack.append((g, i + 1))
         nD = len(run.D.states)
         row = self.room(rows, a2, nD)
+        if row.__class__ is not list:
+            row = rows[a2] = list(row)  # (as _stationary_chain's sweep of it, next)
         # the sums gathered here are plain lists even on the device: short-lived, and a packed
         # double read makes a new float under the CircuitPython unix port (20 v 20 mixed at 512K:
         # 51.8 -> 50.2 ms); spreads batched and the fire tables as lists too were ~9% faster,
