@@ -3,26 +3,21 @@ Submarines (issue 16, LHTR-T-06 "Technology helps only the power that researched
 "they cannot be hit by enemy aircraft unless an enemy destroyer is in the zone"): the "Ally
 submarine" row, the odds of the split, and the casualty screen's row per owner."""
 
-from test_firmware_battle_setup import _lhtr_family_combat, _set, _defender_to
-from test_firmware_battle_allies import _ally_to
+from test_firmware_battle_setup import _lhtr_family_combat, _set
+from test_firmware_battle_allies import _ally_to, _a_fighter_against_the_us
 from fw_device import Device
 
 
-def _uk_super_sub_beside_us_ships(d):
-    """LHTR, Germany's combat: one fighter against a US sub and destroyer and a UK sub in the
-    first sea zone, the UK with Super Submarines; the set-up screen on top. Returns the session."""
+def _uk_super_sub_beside_us_ships(d, defenders=(("submarine", 2), ("destroyer", 1))):
+    """LHTR, Germany's combat: one fighter against the US side's `defenders` in the first sea
+    zone (by default two subs and a destroyer), the UK with Super Submarines; the set-up screen on
+    top (the subs' "Ally submarine" row names how many are the UK's). Returns the session."""
     from engine_core import techs
     _lhtr_family_combat(d, "Revised LHTR")
     s = d.app.session
     board = s.board
     s.game.state.techs[board.power_id("United Kingdom")] |= techs.SUPER_SUBS
-    zone = [t for t in range(board.territory_count) if board.is_sea(t)][0]
-    d.select_item(board.territory_name(zone))
-    _set(d, "fighter", 1)
-    d.press("select")
-    _defender_to(d, "United States")
-    _set(d, "submarine", 2)
-    _set(d, "destroyer", 1)
+    _a_fighter_against_the_us(d, board, defenders)
     return s
 
 
