@@ -1246,18 +1246,30 @@ _S_DEFEND = 12  # engine_core.battle.base.S_DEFEND: the defender's general fire
 
 class _Reading:
     """A running battle as the odds see it with other survivors (`alive`) and damage (`dmg`);
-    every other attribute is the battle's."""
+    `gone`: per unit type, how many of the defenders out of this reading carry their power's
+    technology (the others out are those without it; None: no defender is out). Every other
+    attribute is the battle's."""
 
-    def __init__(self, b, alive, dmg):
+    def __init__(self, b, alive, dmg, gone=None):
         self._b = b
         self.alive = alive
         self.dmg = dmg
+        self.gone = gone
 
     def __getattr__(self, name):
         return getattr(self._b, name)
 
+    def teched_free(self, u):
+        """Battle.teched_free of the defenders left in this reading (the battle's own method
+        counts the battle's survivors)."""
+        t, p = self._b.teched_free(u)
+        if self.gone is None:
+            return t, p
+        g = self.gone[u]
+        return t - g, p - (self._b.alive[1][u] - self.alive[1][u] - g)
 
-def _reading(b, alive, dmg):
+
+def _reading(b, alive, dmg, gone=None):
     """The reading, or None when a side is left with nothing (the battle would be over)."""
     for s in (0, 1):
         left = 0
@@ -1265,20 +1277,43 @@ def _reading(b, alive, dmg):
             left += alive[s][u] - b.cas[s][u]
         if left <= 0:
             return None
-    return _Reading(b, alive, dmg)
+    return _Reading(b, alive, dmg, gone)
 
 
-def submerged(b, side, k):
-    """The battle as the odds see it with `k` of `side`'s submarines submerged (P40-C-75: they
-    leave the battle), or None when that ends the battle (a side left with nothing)."""
+def sub_split(b, side):
+    """(unit id, with the technology, without it) of `side`'s submarines when they are of two
+    powers, only one with Super Submarines, and both have subs left (defender_teched; LHTR-T-06
+    "Technology helps only the power that researched it"): each power decides for its own
+    whether they submerge. None otherwise (the submerge question is then a number)."""
+    if side != 1 or not b.split():
+        return None
+    from engine_core import units as umod
+    for u in range(b.n):
+        if b.units[u][umod.U_ABILITIES] & umod.AB_SUBMARINE and b.teched[u]:
+            t, p = b.teched_free(u)
+            if t > 0 and p > 0:
+                return u, t, p
+    return None
+
+
+def submerged(b, side, k, tm=None):
+    """The battle as the odds see it with `k` of `side`'s submarines submerged (P40-C-75,
+    LHTR-U-82: they leave the battle), `tm` of them those of a power with Super Submarines (of a
+    defending side of two powers' subs; None: as the engine, the others first), or None when
+    that ends the battle (a side left with nothing)."""
     from engine_core import units as umod
     alive = [list(b.alive[0]), list(b.alive[1])]
+    gone = None
     for u in range(b.n):
         if k > 0 and b.units[u][umod.U_ABILITIES] & umod.AB_SUBMARINE:
             n = min(k, alive[side][u] - b.cas[side][u])
+            if n > 0 and side == 1 and b.split() and b.teched[u]:
+                p = b.teched_free(u)[1]
+                gone = [0] * b.n
+                gone[u] = tm if tm is not None else (n - p if n > p else 0)
             alive[side][u] -= n
             k -= n
-    return _reading(b, alive, b.dmg)
+    return _reading(b, alive, b.dmg, gone)
 
 
 def round_taken(b):
@@ -1334,13 +1369,29 @@ class BattlePrompt(Screen):
                 order = [u] + [o for o in opts if o != u]
                 self.items.append(("Lose " + unit_label(board, u) + " first", order))
         elif kind == bmod.P_SUBMERGE:
+            # subs of two powers, one with Super Submarines: a choice per count of theirs that
+            # submerge ("Submerge 1 (1 super)", answered as (k, m): _answer)
+            split = sub_split(b, p.side)
+            if split is not None:
+                self.sub_name = board.unit_name(split[0])
+                self.sub_tag = tech_tag(board, split[0], b)[1:]    # "super)"
             for k in p.options:
-                self.items.append((("Submerge " + str(k)) if k else "Stay and fire", k))
-                sb = submerged(b, p.side, k)
-                if sb is None:
-                    self.odds[k] = None
-                else:
-                    self.jobs.append((k, sb))  # in slices from the first tick
+                lo, hi = 0, 0
+                if split is not None and k:
+                    lo = k - split[2] if k > split[2] else 0
+                    hi = split[1] if split[1] < k else k
+                for m in range(lo, hi + 1):
+                    if split is None or not k:
+                        key, label = k, ("Submerge " + str(k)) if k else "Stay and fire"
+                    else:
+                        key = (k, m)
+                        label = "Submerge " + self.sub_label(key)
+                    self.items.append((label, key))
+                    sb = submerged(b, p.side, k, m if split is not None else None)
+                    if sb is None:
+                        self.odds[key] = None
+                    else:
+                        self.jobs.append((key, sb))  # in slices from the first tick
         elif kind == bmod.P_RETREAT:
             # beside press-on, the odds of pressing on from the units left (exact, odds.live),
             # in slices from the first tick (firmware/odds_task.py)
@@ -1377,7 +1428,7 @@ class BattlePrompt(Screen):
         elif name in ("select", "roll") and n:
             app = self.app
             try:
-                app.session.battle.answer(self.items[self.cursor][1])
+                app.session.battle.answer(self._answer(self.items[self.cursor][1]))
             except ValueError as err:
                 self.refuse(err)
                 return
@@ -1388,6 +1439,19 @@ class BattlePrompt(Screen):
                 self.run.advance()  # roll: take the highlighted choice and keep rolling
         elif name == "back":
             self.app.pop()
+
+    def sub_label(self, key):
+        """'1 (1 super)': of a split side's subs (sub_split), key[0] submerge, key[1] of them
+        with Super Submarines."""
+        return str(key[0]) + " (" + str(key[1]) + " " + self.sub_tag
+
+    def _answer(self, key):
+        """The engine's answer for a choice: (k, m), k subs submerging, m of them those with
+        Super Submarines, as {"submerge": k, "teched": {"submarine": m}} (engine_core/battle/
+        choices.py submerging); any other choice as it is."""
+        if isinstance(key, tuple):
+            return {"submerge": key[0], "teched": {self.sub_name: key[1]}}
+        return key
 
     def beside(self, answer):
         """The odds shown at the right of a choice's row, or '': the attacker's win chance as
@@ -1447,6 +1511,10 @@ class BattlePrompt(Screen):
         for i in range(first, min(len(self.items), first + room)):
             text = self.items[i][0]
             side = self.beside(self.items[i][1])
+            if isinstance(self.items[i][1], tuple) and len(text) + 13 > cols:
+                # a split side's subs on a narrow screen: the odds beside ('A win 100.0%' at most)
+                # before the word Submerge (the title says it)
+                text = self.sub_label(self.items[i][1])
             if side and len(text) + 1 + len(side) <= cols:
                 text = ui.pad(text, side, cols)
             v.add(fit_words(text, cols), ui.SELECTED if i == self.cursor else ui.NORMAL)

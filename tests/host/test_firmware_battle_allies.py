@@ -44,19 +44,20 @@ def _carrier_with_two_fighters(d):
     s = d.app.session
     board = s.board
     s.game.state.techs[board.power_id("United States")] |= techs.JETS
-    return s, board, _against_a_us_carrier(d, board)
+    return s, board, _a_fighter_against_the_us(d, board)
 
 
-def _against_a_us_carrier(d, board):
-    """In the first sea zone (picked from the list on top): one German fighter against a US
-    carrier with two fighters, on the set-up screen. Returns the zone."""
+def _a_fighter_against_the_us(d, board, defenders=(("carrier", 1), ("fighter", 2))):
+    """In the first sea zone (picked from the list on top): one German fighter against the US
+    `defenders` ((unit, count) entered in that order; by default a carrier with two fighters),
+    on the set-up screen. Returns the zone."""
     zone = [t for t in range(board.territory_count) if board.is_sea(t)][0]
     d.select_item(board.territory_name(zone))
     _set(d, "fighter", 1)
     d.press("select")
     _defender_to(d, "United States")
-    _set(d, "carrier", 1)
-    _set(d, "fighter", 2)
+    for unit, n in defenders:
+        _set(d, unit, n)
     return zone
 
 
@@ -124,7 +125,7 @@ def test_a_pending_battle_keeps_the_allys_units():
     d.wait(100)
     d.press("select")
     d.select_item("Add pending battle")
-    zone = _against_a_us_carrier(d, board)
+    zone = _a_fighter_against_the_us(d, board)
     _ally_to(d, "United Kingdom")
     _set(d, "Ally fighter", 1)
     d.press("roll")                      # saved
