@@ -1115,6 +1115,13 @@ class _Run:
             di = di2
         return -1, ai * M + di
 
+    def _settles_as_it_stands(self):
+        """True when settle() is _terminal() alone: no retreat (by units left or by the win
+        values) and no submerging can move a state."""
+        pol = self.pol
+        return not pol["submerge"] and pol["retreat_at_units"] < 0 and \
+            (pol["retreat_below"] is None or self.W is None)
+
     def _terminal(self, ai, di):
         A = self.A
         D = self.D
@@ -2219,10 +2226,7 @@ class _Run:
         s1d = ch.s1d
         df = ch.df
         F = ch.F
-        pol = self.pol
-        # no retreat and no submerging: a state settles as it stands (_terminal)
-        plain = not pol["submerge"] and pol["retreat_at_units"] < 0 and \
-            (pol["retreat_below"] is None or self.W is None)
+        plain = self._settles_as_it_stands()
         ha, hd0 = self._top_hits(rows)
         while ha >= 0:
             alist = A.byhp.get(ha)
