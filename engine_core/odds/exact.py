@@ -98,16 +98,17 @@ _SMALL = _sys.implementation.name != "cpython"
 _FIRE_CACHE = 2
 _MEMO_CACHE = 30
 _ROW_CACHE = 8
-# The lean path collects after every _GC_EVERY bytes allocated, or the heap's size divided
-# by _GC_SHARE when that is more: a collection marks the live heap and sweeps all of it, and
+# The lean path collects after every _GC_EVERY bytes allocated, or half the heap
+# (_GC_SHARE) when that is more: a collection marks the live heap and sweeps all of it, and
 # every float the DP makes is a new object, so at an eighth (and a collection before every
 # row of states) half the lean path's time went to collections (CircuitPython port, 20 v 20
 # mixed at the PyBadge's heap: 757 -> 550 M instructions under valgrind, 7.4x -> ~4x its
 # CPython time; the smallest heap it completes in 110 -> 118 KB). A half rather than a third:
-# 485 -> 458 M instructions, the smallest heap the same (122 KB). The whole heap (a collection
-# only when it is full) rather than a half: 402 -> 388 M, the smallest heap the same (129 KB).
+# 485 -> 458 M instructions, the smallest heap the same (122 KB). Not the whole heap (a
+# collection only when it is full: 402 -> 388 M): garbage left among the live objects
+# fragments the heap, and sea 20 v 20 then failed at the PyBadge's heap (a 5.5 KB list).
 _GC_EVERY = 16384
-_GC_SHARE = 1
+_GC_SHARE = 2
 # On any device, also a roomy one on the host's path: the hit outcome lists kept (_Run.
 # _outcomes) are dropped once they hold this many outcomes. Unbounded, they were most of the
 # live heap (sea 20 v 20: 4,165 lists of 42,000 outcomes, ~2.5 of the 4 MB): every garbage
