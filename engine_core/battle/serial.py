@@ -115,7 +115,7 @@ def to_bytes(self):
     else:
         put(0)
     # optional fields, each after a flag; a battle without the later ones ends earlier (the
-    # bytes of earlier saves). more[i]: field i or a later one follows
+    # bytes of earlier saves). `last`: the last field present (1..5), 0 none
     last = 0
     for i, there in ((1, self.na), (2, self.teched is not None), (3, self.land_tech is not None),
                      (4, self.land_na is not None), (5, self.sea_split)):
