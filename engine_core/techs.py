@@ -198,23 +198,24 @@ def allied(defender, main_tech, allies, rows, family, unit_id, field="allies", r
     return defending([main] + list(allies), rows, family, unit_id, raid)
 
 
-def check_teched(rows, teched, defenders, family, na=0):
+def check_teched(rows, teched, defenders, family, na=0, field="defender_teched"):
     """A battle's defender_teched (vectors by unit id) refused when it names more units than
     defend or a type no defending technology changes (defense_bit) nor a defending national
-    advantage of the side, bits `na` (advantage_bits.defense_na; LHTR-O-02)."""
+    advantage of the side, bits `na` (advantage_bits.defense_na; LHTR-O-02). `field` names the
+    option in the error (an assault's sea_defender_teched)."""
     for u in range(len(rows)):
         if not teched[u]:
             continue
         if teched[u] > defenders[u]:
-            raise InputError("defender_teched: more " + rows[u][U_NAME] + " than defend")
+            raise InputError(field + ": more " + rows[u][U_NAME] + " than defend")
         if not defense_bit(rows[u][U_ABILITIES], family):
             if na:
                 from engine_core.battle import advantage_bits as ab
                 if ab.defense_na(rows[u][U_NAME]) & na:
                     continue
-                raise RuleError("LHTR-O-02", "defender_teched: no defending technology or national"
+                raise RuleError("LHTR-O-02", field + ": no defending technology or national"
                                 " advantage of the side changes a " + rows[u][U_NAME])
-            raise InputError("defender_teched: no defending technology changes a " + rows[u][U_NAME])
+            raise InputError(field + ": no defending technology changes a " + rows[u][U_NAME])
 
 
 def _index(b):

@@ -498,7 +498,8 @@ class Session:
         with is refused, its units there are ignored (P40-P-06, G40-P-02; never an ally:
         CL-P-15, LHTR-P-12). An assault's launch zone defended by ships of another power
         (`extra["sea_defender_power"]`: the set-up's "Sea defender" row) gives the sea battle
-        that power's technologies (sea_defender_tech; CL-T-05, LHTR-T-06, P40-R-06). A free
+        that power's technologies (sea_defender_tech; CL-T-05, LHTR-T-06, P40-R-06) and LHTR
+        national advantages (sea_defender_na; LHTR-O-02). A free
         battle (no game or no territory) has only `extra`.
         Kamikaze tokens are checked here (P40-C-30/31/33): the set-up refuses them when
         entered, not when the battle is recorded. Defenders of an ally (`extra["ally"]`
@@ -569,6 +570,12 @@ class Session:
                                 % (board.power_name(ap), board.power_name(sea_power)))
             # their own power's technologies in the sea battle (CL-T-05, LHTR-T-06, P40-R-06)
             opts["sea_defender_tech"] = battle_techs(board, state, sea_power)
+            if nas and board.family == FAM_LHTR:
+                # and its own national advantages (LHTR-O-02: a power may not share them)
+                from engine_core.battle import advantages
+                from engine_core.ledger import advantages as ledger_na
+                opts["sea_defender_na"] = advantages.for_powers(
+                    nas, "", board.power_name(sea_power), ledger_na.winter_active(state))["defender_na"]
         if not board.is_sea(territory):
             from engine_core.ledger import economy
             if economy.controller_after_capture(board, state, territory, ap) != ap:
@@ -771,7 +778,8 @@ class Session:
             return assault.Solver(self.board, attacker, defender, options.get("seaborne") or {}, sea[0],
                                   sea[1], tech=args.get("tech"), advantages=args.get("advantages"),
                                   space=args.get("space"),
-                                  sea_defender_tech=options.get("sea_defender_tech"))
+                                  sea_defender_tech=options.get("sea_defender_tech"),
+                                  sea_defender_na=options.get("sea_defender_na"))
         if args.get("cargo"):  # as odds() above
             from engine_core.odds import cargo
             return cargo.solver(self.board, kind, attacker, defender, **args)

@@ -32,6 +32,8 @@ engine_core/battle/steps.py. Options of `Battle` read here:
                                         aircraft on 1 or 2 (battle and overflight)
       "superfortresses"      LHTR-O-55, LHTR-CHG-NA-05  AA fire rolls two dice at each
                                         attacking bomber: down only if they total 3 or less
+  sea_defender_na            an assault's sea part: the advantages of the launch zone's
+                             power(s) in place of defender_na (held in land_na till the land part)
   bombard_may_hit_air        LHTR-A-05: False keeps bombardment hits on land units (default
                              True: the combat sequence's "land and air units" governs)
   space                      tuple of facts about the territory: "gray" (a gray territory still
@@ -98,6 +100,14 @@ def setup(b, options):
     b.na = [name_bits(options.get("attacker_na"), NA_NAMES, "national advantage"),
             name_bits(options.get("defender_na"), NA_NAMES, "national advantage")]
     b.space = name_bits(options.get("space"), SPACE_NAMES, "space fact")
+    sea = options.get("sea_defender_na")
+    if sea is not None:
+        # an assault's sea part: the launch zone's power's own advantages (LHTR-O-02: a power
+        # may not share them); the land owner's come back with the land part
+        sea = name_bits(sea, NA_NAMES, "national advantage")
+        if b.kind == K_AMPHIBIOUS and b.part == 0 and sea != b.na[DEFENDER]:
+            b.land_na = b.na[DEFENDER]
+            b.na[DEFENDER] = sea
     blank(b)
     b.bombard_air = 0 if options.get("bombard_may_hit_air") is False else 1   # LHTR-A-05
 

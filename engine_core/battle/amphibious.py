@@ -50,6 +50,28 @@ def sea_tech(self, names):
         self.tech[DEFENDER] = b
 
 
+def sea_teched(self, options):
+    """The launch zone's defenders of several powers (the option sea_defender_teched, as
+    defender_teched for the land battle; CL-T-05, LHTR-T-06, LHTR-O-02): held in `teched` for
+    the sea part, the land part's split (or None) kept in land_teched. Without a sea part the
+    option changes nothing."""
+    from engine_core import techs
+    v = self._vec(options.get("sea_defender_teched"))
+    na = options.get("sea_defender_na")
+    if na is None:
+        na = options.get("defender_na")
+    bits = 0
+    if na:
+        from engine_core.battle import advantage_bits as ab
+        bits = ab.name_bits(na, ab.NA_NAMES, "national advantage")
+    techs.check_teched(self.units, v, self.alive[DEFENDER], self.family, bits, "sea_defender_teched")
+    if self.part == 0:
+        self.sea_split = 1
+        self.land_teched = self.teched
+        self.teched = v
+        self.tcas = zeros(self.n)
+
+
 def to_land_part(self):
     """The sea battle of an amphibious assault is over: carry on with the land battle.
     Cargo is lost with its transports; the attacker loses the transports with the cheapest
@@ -67,6 +89,14 @@ def to_land_part(self):
     if self.land_tech is not None:
         self.tech[DEFENDER] = self.land_tech      # the land owner's again (sea_tech)
         self.land_tech = None
+    if self.land_na is not None:
+        self.na[DEFENDER] = self.land_na          # the land owner's again (advantages.setup)
+        self.land_na = None
+    if self.sea_split:
+        self.teched = self.land_teched            # the land battle's split again (sea_teched)
+        self.tcas = zeros(self.n) if self.teched is not None else None
+        self.land_teched = None
+        self.sea_split = 0
     land_a, land_d = self._land
     self._land = None
     self.sea_surv = [list(sea_a), list(sea_d)]

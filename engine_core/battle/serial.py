@@ -114,22 +114,43 @@ def to_bytes(self):
         out.extend(rule)
     else:
         put(0)
-    more = self.land_tech is not None
+    # optional fields, each after a flag; a battle without the later ones ends earlier (the
+    # bytes of earlier saves). `last`: the last field present (1..5), 0 none
+    last = 0
+    for i, there in ((1, self.na), (2, self.teched is not None), (3, self.land_tech is not None),
+                     (4, self.land_na is not None), (5, self.sea_split)):
+        if there:
+            last = i
     if self.na:
         from engine_core.battle import advantages
         put(1)                               # national advantages follow
         advantages.pack(self, put, vec)
-    elif self.teched is not None or more:
+    elif last > 1:
         put(0)
     if self.teched is not None:
         put(1)                               # defender_teched follows (an earlier save ends here)
         vec(self.teched)
         vec(self.tcas)
-    elif more:
+    elif last > 2:
         put(0)
-    if more:
+    if self.land_tech is not None:
         put(1)                               # an assault's sea part: the land part's defender technologies
         put(techs.pack(self.land_tech, _PACKED))
+    elif last > 3:
+        put(0)
+    if self.land_na is not None:
+        put(1)                               # ... the land part's defender advantages (sea_defender_na)
+        put(self.land_na)
+    elif last > 4:
+        put(0)
+    if self.sea_split:
+        # ... teched above is the sea part's (sea_defender_teched): 1, the land part has none;
+        # 2, the land part's defender_teched follows
+        if self.land_teched is None:
+            put(1)
+        else:
+            put(2)
+            vec(self.land_teched)
     return bytes(out)
 
 
@@ -228,6 +249,13 @@ def from_bytes(cls, board, data):
         b.tcas = vec()
     if pos[0] < len(data) and get():
         b.land_tech = techs.unpack(get(), _PACKED)   # sea_defender_tech (amphibious.sea_tech)
+    if pos[0] < len(data) and get():
+        b.land_na = get()                            # sea_defender_na (advantages.setup)
+    if pos[0] < len(data):
+        k = get()                                    # sea_defender_teched (amphibious.sea_teched)
+        if k:
+            b.sea_split = 1
+            b.land_teched = vec() if k == 2 else None
     if pending:
         side, hits, rule = pending
         counts = b.targets(side)

@@ -72,6 +72,15 @@ options (all optional):
                  the launch zone (CL-T-05, LHTR-T-06, P40-R-06: each power fights with its own):
                  the sea part uses them, the land part defender_tech again; absent: defender_tech
                  in both. defender_teched (and defender_na's split) applies to the land part only
+  sea_defender_na  LHTR national advantage names (as defender_na) of the power(s) defending the
+                 launch zone (LHTR-O-02: an advantage helps its own power's units only; at sea:
+                 LHTR-O-41/42 kamikazes and kaitens, LHTR-O-43 battleships): the sea part uses
+                 them, the land part defender_na again; absent: defender_na in both
+  sea_defender_teched  dict: defender_teched for the sea part (the launch zone's defenders of
+                 several powers, e.g. a UK sub with Super Submarines beside a US sub; CL-T-05,
+                 LHTR-T-06, LHTR-O-02), counted among sea_defender; the land part keeps
+                 defender_teched. With it, sea_defender_tech (else defender_tech) and
+                 sea_defender_na (else defender_na) are the zone's powers' union
   bombard        dict of attacking ships that may bombard (amphibious)
   kamikaze       int, Japan's kamikaze tokens usable in this zone (1940 sea battles)
   scramble       dict of defending fighters / tactical bombers that may scramble (1940)
@@ -130,6 +139,9 @@ class Battle:
         self.na = None           # national advantages (engine_core/battle/advantages.py)
         self.teched = None       # defender_teched as a vector, None: every defender has the techs
         self.land_tech = None    # an assault's sea part with sea_defender_tech: the land part's defender bits
+        self.land_na = None      # ... with sea_defender_na: the land part's defender advantage bits
+        self.sea_split = 0       # ... with sea_defender_teched (then in teched; the land part's here:)
+        self.land_teched = None
         self.tcas = None         # of the defender's casualties behind the line, those with it
         if _blank:
             return
@@ -212,12 +224,15 @@ class Battle:
             amphibious.setup(self, options)
             if options.get("sea_defender_tech") is not None:
                 amphibious.sea_tech(self, options.get("sea_defender_tech"))
-        elif options.get("sea_defender_tech") is not None:
-            raise InputError("sea_defender_tech: the sea battle of an amphibious assault")
+            if options.get("sea_defender_teched") is not None:
+                amphibious.sea_teched(self, options)
         else:
+            for k in ("sea_defender_tech", "sea_defender_na", "sea_defender_teched"):
+                if options.get(k) is not None:
+                    raise InputError(k + ": the sea battle of an amphibious assault")
             self.part = 1 if kind == K_LAND else 0
         if options.get("attacker_na") or options.get("defender_na") or \
-                options.get("bombard_may_hit_air") is False:
+                options.get("sea_defender_na") or options.get("bombard_may_hit_air") is False:
             from engine_core.battle import advantages
             advantages.setup(self, options)
 
@@ -253,8 +268,10 @@ class Battle:
 
     def split(self):
         """The defending side is of several powers with a technology not all of them have
-        (defender_teched), in the part of the battle it applies to (an assault's land battle)."""
-        return self.teched is not None and not (self.kind == K_AMPHIBIOUS and self.part == 0)
+        (defender_teched), in the part of the battle it applies to (an assault's land battle; its
+        sea battle only with sea_defender_teched, then held in teched)."""
+        return self.teched is not None and not (self.kind == K_AMPHIBIOUS and self.part == 0 and
+                                                not self.sea_split)
 
     def teched_free(self, u):
         """(with the technology, without it) of the defender's units of type u not yet taken as

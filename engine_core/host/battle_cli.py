@@ -60,6 +60,15 @@ The JSON spec (an object; any other field is refused by name):
                                LHTR-T-06: Jet Fighters on a carrier, LHTR Super Submarines);
                                the land battle keeps defender_tech; absent: defender_tech at
                                sea too ([]: none). allies split the land battle's defenders
+              sea_defender_na  [national advantage names]: amphibious, LHTR, the advantages of
+                               the power(s) defending the launch zone (LHTR-O-02: a power may
+                               not share them; at sea Kamikaze, Kaiten, Most Powerful
+                               Battleships); the land battle keeps defender_na; absent:
+                               defender_na at sea too
+              sea_allies       as allies, for the launch zone's defenders (counted in
+                               sea_defender): each ally's technologies and advantages there;
+                               the rest of sea_defender has sea_defender_tech (absent:
+                               defender_tech) and sea_defender_na (absent: defender_na)
               allies           [{"tech": [...], "units": {unit: count}, "advantages": [...]},
                                ...]: defenders (counted in defender) of other powers, each
                                with its own technologies (CL-T-05, LHTR-T-06, P40-R-06: Jet
@@ -201,10 +210,12 @@ OPTION_COUNTS = ("seaborne", "bombard", "scramble", "attacker_cargo", "defender_
                  "sea_attacker", "sea_defender", "attacker_damaged", "defender_damaged")
 START = (("damaged", "attacker_damaged", "defender_damaged"),
          ("cargo", "attacker_cargo", "defender_cargo"))
-OPTION_NAMES = ("attacker_tech", "defender_tech", "sea_defender_tech", "attacker_na", "defender_na", "space")
+OPTION_NAMES = ("attacker_tech", "defender_tech", "sea_defender_tech", "attacker_na", "defender_na",
+                "sea_defender_na", "space")
 OPTION_WHOLE = ("air_bases", "kamikaze", "paratroopers")
 OPTION_FLAGS = ("sub_withdraw", "liberates", "bombard_may_hit_air")
-OPTIONS = OPTION_COUNTS + OPTION_NAMES + OPTION_WHOLE + OPTION_FLAGS + ("retreat", "allies")
+OPTIONS = OPTION_COUNTS + OPTION_NAMES + OPTION_WHOLE + OPTION_FLAGS + ("retreat", "allies",
+                                                                       "sea_allies")
 SPEC_KEYS = ("edition", "kind", "attacker", "defender", "dice", "seed", "answers", "options")
 
 
@@ -225,13 +236,30 @@ def check_options(board, options):
             out[k] = cc.whole(v, f, 0, cc.MAX_SIDE_UNITS)
         elif k in OPTION_FLAGS:
             out[k] = cc.flag(v, f)
-        elif k == "allies":
+        elif k in ("allies", "sea_allies"):
             continue                     # run_spec: it needs the defender
         elif v is None:
             out[k] = None
         else:
             out[k] = cc.list_of(v, f, cc.text, 64)
     return out
+
+
+def sea_allies(board, value, options):
+    """options.sea_allies: the launch zone's defenders of several powers (CL-T-05, LHTR-T-06,
+    LHTR-O-02) as the battle's sea_defender_tech, sea_defender_teched and sea_defender_na."""
+    if options.get("sea_defender") is None:
+        raise InputError("options.sea_allies: the sea battle of an assault (options.sea_defender)")
+    main_tech = options.get("sea_defender_tech")
+    if main_tech is None:
+        main_tech = options.get("defender_tech")
+    main_na = options.get("sea_defender_na")
+    if main_na is None:
+        main_na = options.get("defender_na")
+    options["sea_defender_tech"], options["sea_defender_teched"], nas = cc.allies(
+        board, value, options["sea_defender"], main_tech, "options.sea_allies", main_na=main_na)
+    if nas:
+        options["sea_defender_na"] = nas
 
 
 def _die(v, field):
@@ -308,6 +336,9 @@ def run_spec(spec):
     if not cc.total(attacker):
         raise InputError("attacker: no units: an empty side fights no battle")
     options = check_options(board, spec.get("options"))
+    if (spec.get("options") or {}).get("sea_allies") is not None:
+        # first: the zone's main power is the land owner unless sea_defender_* say otherwise
+        sea_allies(board, spec["options"]["sea_allies"], options)
     if (spec.get("options") or {}).get("allies") is not None:
         options["defender_tech"], options["defender_teched"], nas = cc.allies(
             board, spec["options"]["allies"], defender, options.get("defender_tech"), "options.allies",

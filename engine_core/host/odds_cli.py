@@ -36,6 +36,12 @@ The JSON spec (an object; any other field is refused by name):
   sea_defender_tech  [technology names]: the technologies of the power defending the launch
                 zone (CL-T-05, LHTR-T-06, P40-R-06: each power its own); the land battle keeps
                 tech.defender (and allies); absent: tech.defender at sea too
+  sea_defender_na  [national advantage names]: LHTR, the advantages of the power defending the
+                launch zone (LHTR-O-02: a power may not share them; at sea Most Powerful
+                Battleships); the land battle keeps advantages.defender; absent: it at sea too
+  sea_allies    as allies, for the launch zone's defenders (counted in sea_defender); the rest of
+                sea_defender has sea_defender_tech (absent: tech.defender) and sea_defender_na
+                (absent: advantages.defender)
   policy        object, every field optional:
                   attacker_order, defender_order   [unit names]: the order of loss (default:
                                                    the battle engine's, cheapest first)
@@ -89,8 +95,10 @@ from engine_core.odds.base import KINDS
 
 KEYS = ("edition", "kind", "attacker", "defender", "bombard", "policy", "tech", "method",
         "runs", "seed", "damaged", "cargo", "rounds_done", "max_outcomes", "advantages", "space",
-        "allies", "sea_attacker", "sea_defender", "seaborne", "sea_defender_tech")
-SEA_KEYS = ("sea_attacker", "sea_defender", "seaborne", "sea_defender_tech")
+        "allies", "sea_attacker", "sea_defender", "seaborne", "sea_defender_tech",
+        "sea_defender_na", "sea_allies")
+SEA_KEYS = ("sea_attacker", "sea_defender", "seaborne", "sea_defender_tech", "sea_defender_na",
+            "sea_allies")
 POLICY_KEYS = ("attacker_order", "defender_order", "keep_land", "retreat_after_round",
                "retreat_at_units", "retreat_below", "submerge")
 SIDES = ("attacker", "defender")
@@ -206,6 +214,24 @@ def _sea_battle(board, spec, out):
             out[k] = cc.counts(board, spec[k], k)
     if spec.get("sea_defender_tech") is not None:
         out["sea_defender_tech"] = _names(spec["sea_defender_tech"], "sea_defender_tech")
+    if spec.get("sea_defender_na") is not None:
+        out["sea_defender_na"] = _names(spec["sea_defender_na"], "sea_defender_na")
+    if spec.get("sea_allies") is not None:
+        # the zone's main power: sea_defender_* or, absent, the spec's own defender (not the
+        # land battle's allies' union)
+        main_tech = out.get("sea_defender_tech")
+        tech = spec.get("tech")
+        if main_tech is None and isinstance(tech, dict) and tech.get("defender") is not None:
+            main_tech = _names(tech["defender"], "tech.defender")
+        main_na = out.get("sea_defender_na")
+        adv = spec.get("advantages")
+        if main_na is None and isinstance(adv, dict) and adv.get("defender") is not None:
+            main_na = _names(adv["defender"], "advantages.defender")
+        out["sea_defender_tech"], out["sea_defender_teched"], nas = cc.allies(
+            board, spec["sea_allies"], out.get("sea_defender") or {}, main_tech, "sea_allies",
+            main_na=main_na)
+        if nas:
+            out["sea_defender_na"] = nas
     for k in ("sea_attacker", "sea_defender"):
         if not cc.total(out.get(k) or {}):
             raise InputError("%s: an assault's sea battle needs sea_attacker and sea_defender units" % k)
@@ -230,7 +256,9 @@ def run(spec):
         res = assault.odds(s["edition"], s["attacker"], s["defender"], s.get("seaborne") or {},
                            s["sea_attacker"], s["sea_defender"], tech=s.get("tech"),
                            advantages=s.get("advantages"), space=s.get("space"),
-                           sea_defender_tech=s.get("sea_defender_tech"))
+                           sea_defender_tech=s.get("sea_defender_tech"),
+                           sea_defender_na=s.get("sea_defender_na"),
+                           sea_defender_teched=s.get("sea_defender_teched"))
         return _rows(res, _jsonable(res), s["max_outcomes"])
     if s["method"] == "monte_carlo":
         if s.get("damaged") or s["rounds_done"] or s.get("cargo"):

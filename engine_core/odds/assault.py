@@ -3,14 +3,18 @@ whole (issue 18): the sea battle first (CL-C-42, LHTR-C-42, P40-C-57), then the 
 a mixture over how the sea battle ends.
 
     odds(board, attacker, defender, seaborne, sea_attacker, sea_defender, number=float,
-         tech=None, advantages=None, space=None, sea_defender_tech=None) -> dict
+         tech=None, advantages=None, space=None, sea_defender_tech=None, sea_defender_na=None,
+         sea_defender_teched=None) -> dict
     Solver(same arguments)   # the same report in slices (step / estimate / result, as exact.Solver)
 
 `attacker` is every attacking unit of the land battle (overland, air and seaborne), `seaborne`
 the land units among them aboard the transports of `sea_attacker`; `sea_defender` the ships
 (and scrambled planes) in the launch zone; `sea_defender_tech` their power's technologies (the
 battle's option: CL-T-05, LHTR-T-06, P40-R-06; None: tech's defender in both parts; an ally's
-split, tech["defender_teched"], is the land battle's). The attacker loses its transports last at sea
+split, tech["defender_teched"], is the land battle's); `sea_defender_na` their power's LHTR
+national advantages (LHTR-O-02; None: advantages' defender in both parts; at sea LHTR-O-43's
+battleships), `sea_defender_teched` {unit: count} the sea battle's split of defenders of
+several powers (the battle's options of the same names). The attacker loses its transports last at sea
 (keeping its cargo afloat); everything else in the default order of loss. Each end of the sea battle with t attacking
 transports afloat lands the t most valuable loads (engine_core/battle/amphibious.py loads: the
 attacker loses the transports with the cheapest loads, as the battle engine does); the cargo of
@@ -36,9 +40,10 @@ from engine_core.odds import base as _base
 
 
 def odds(board, attacker, defender, seaborne, sea_attacker, sea_defender, number=float,
-         tech=None, advantages=None, space=None, sea_defender_tech=None):
+         tech=None, advantages=None, space=None, sea_defender_tech=None, sea_defender_na=None,
+         sea_defender_teched=None):
     s = Solver(board, attacker, defender, seaborne, sea_attacker, sea_defender, number, tech,
-               advantages, space, sea_defender_tech)
+               advantages, space, sea_defender_tech, sea_defender_na, sea_defender_teched)
     while not s.step(1 << 20):
         pass
     return s.result()
@@ -50,7 +55,8 @@ class Solver:
     probability not yet resolved). Bad input raises here, before any slice."""
 
     def __init__(self, board, attacker, defender, seaborne, sea_attacker, sea_defender,
-                 number=float, tech=None, advantages=None, space=None, sea_defender_tech=None):
+                 number=float, tech=None, advantages=None, space=None, sea_defender_tech=None,
+                 sea_defender_na=None, sea_defender_teched=None):
         from engine_core.odds import exact
         from engine_core.battle import amphibious
         edition, units, aliases, flags = _base.tables(board)
@@ -98,9 +104,21 @@ class Solver:
                 sea_tech = {"attacker": tech.get("attacker"), "defender": sea_defender_tech}
             else:
                 sea_tech = {"attacker": tech, "defender": sea_defender_tech}
+        if sea_defender_teched is not None:
+            # the zone's defenders of several powers (the battle's sea_defender_teched)
+            if isinstance(sea_tech, dict):
+                sea_tech = dict(sea_tech)
+            else:
+                sea_tech = {"attacker": sea_tech}      # a list or None: the attacker's
+            sea_tech["defender_teched"] = sea_defender_teched
+        sea_adv = advantages
+        if sea_defender_na is not None:
+            # the zone's power's own national advantages (the battle's sea_defender_na, LHTR-O-02)
+            att = advantages.get("attacker") if isinstance(advantages, dict) else None
+            sea_adv = {"attacker": att, "defender": sea_defender_na}
         self.sea = exact.Solver(board, "sea", sea_attacker, sea_defender,
                                 policy={"attacker_order": tuple(order)}, number=number,
-                                tech=sea_tech, advantages=advantages, estimate=False)
+                                tech=sea_tech, advantages=sea_adv, estimate=False)
         self.cur = self.sea
         self.sea_r = None
         self.parts = []     # [probability, landed vector, land report or None]
