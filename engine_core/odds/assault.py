@@ -116,6 +116,14 @@ class Solver:
             # the zone's power's own national advantages (the battle's sea_defender_na, LHTR-O-02)
             att = advantages.get("attacker") if isinstance(advantages, dict) else None
             sea_adv = {"attacker": att, "defender": sea_defender_na}
+        if sea_defender_teched is not None:
+            # refused under its own name (the sea Solver would call it defender_teched)
+            from engine_core import techs
+            nas = _base.advantage_bits(flags, sea_adv, None) if sea_adv else None
+            techs.check_teched(units, _base.counts(units, aliases, sea_defender_teched,
+                                                   "sea_defender_teched"),
+                               _base.counts(units, aliases, sea_defender, "sea defender"), fam,
+                               nas[0][1] if nas else 0, "sea_defender_teched")
         self.sea = exact.Solver(board, "sea", sea_attacker, sea_defender,
                                 policy={"attacker_order": tuple(order)}, number=number,
                                 tech=sea_tech, advantages=sea_adv, estimate=False)

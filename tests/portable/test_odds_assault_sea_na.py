@@ -102,7 +102,7 @@ def test_sliced_solver_and_refusals():
         pass
     assert close(s.result()["landing"], 649776 / 811801)
     for kw, word in (({"sea_defender_na": ["banzai_charge"]}, "banzai_charge"),
-                     ({"sea_defender_teched": {"submarine": 3}}, "submarine")):
+                     ({"sea_defender_teched": {"submarine": 3}}, "sea_defender_teched: more submarine")):
         try:
             assault.Solver(*SUBS, sea_defender_tech=["super_submarines"], **kw)
             assert False, "accepted"
