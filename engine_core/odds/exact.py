@@ -1088,6 +1088,7 @@ class _Run:
         # chain tables (_Chains: s1d, df, dn) are kept and handed on
         self.keep_d = False
         self.d_chain = None
+        self.part = None  # a mixture's part: (its _Merged, probability, IPC lost before it)
 
     # -- settling a state at the end of a round / start of the next ---------------------
     def settle(self, key, done, retreat_ok):
@@ -1858,12 +1859,10 @@ class _Run:
             run.meter = sa.meter = sd.meter = self.meter  # one slice budget for the parts
             run.prune = self.prune
             run.prune_hits = self.prune_hits
+            run.part = (merged, p, (_cost(b.units, a0, ca), _cost(b.units, d0, cd)))
             yield from run.solve()
-            r = run.report
             chain = run.d_chain
             run = sa = None
-            merged.add(p, r, (_cost(b.units, a0, ca), _cost(b.units, d0, cd)))
-            r = None
         sd = chain = None
         gc.collect()
         self.report = merged.report()
@@ -2428,6 +2427,10 @@ class _Run:
         self.num.rows = {}
         if _SMALL:
             gc.collect()
+        if self.part is not None:
+            # a mixture's part: its end states summed straight into the mixture's report
+            yield from self.part[0].take(self, self.part[1], self.part[2])
+            return
         res = [None, None, None, None]
         a_surv = {}
         d_surv = {}
@@ -2905,29 +2908,50 @@ class _Merged:
                     surv[units[u][U_NAME]] = zero
             self.sides.append([surv, {}, zero, 0.0])  # survivors, groups, m1, m2 (float)
 
-    def add(self, p, r, before):
-        """Part of probability p with report r; before = (attacker, defender) IPC already
-        lost when the part starts."""
+    def take(self, run, p, before):
+        """A generator: the part of probability p solved by `run` summed in (its end states
+        straight, no report of its own: _Run._report_g, _survivors and _ipc_moments in one
+        pass); before = (attacker, defender) IPC already lost when the part starts."""
+        probs = run.probs
+        got = (probs[O_ATTACKER], probs[O_DEFENDER], probs[O_DRAW], probs[O_RETREAT],
+               run.captures, run.rounds, run._pruned())
         for i in range(len(self.KEYS)):
-            self.sums[i] += p * r[self.KEYS[i]]
+            self.sums[i] += p * got[i]
+        b = run.b
+        units = self.units
+        meter = run.meter
         for x in range(2):
-            side = ("attacker", "defender")[x]
+            side = run.A if x == 0 else run.D
+            rem = run.a_rem if x == 0 else run.d_rem
             acc = self.sides[x]
             surv = acc[0]
-            s = r[side + "_survivors"]
-            for name in s:
-                surv[name] = surv.get(name, self.zero) + p * s[name]
             groups = acc[1]
-            for rem in r[side + "_remaining"]:
-                c = bytearray(len(self.units))  # the group as counts per unit id: one object
-                for u in range(len(self.units)):
-                    c[u] = rem[0].get(self.units[u][U_NAME], 0)
+            k = side.k
+            t0 = side.states[side.start]
+            m1 = acc[2]
+            m2 = acc[3]
+            for i in _keys_sorted(rem):
+                meter[0] += k
+                if meter[0] >= meter[1]:
+                    yield
+                m = p * rem[i]
+                t = side.states[i]
+                c = bytearray(len(units))  # the group as counts per unit id: one object
+                loss = before[x]
+                for s in range(k):
+                    n = t[s] + t[2 * k + s]
+                    u = b.ids[s]
+                    loss += (t0[s] + t0[2 * k + s] - n) * units[u][U_COST]
+                    if n:
+                        name = units[u][U_NAME]
+                        surv[name] = surv.get(name, self.zero) + m * n
+                        c[u] = n
                 g = bytes(c)
-                groups[g] = groups.get(g, self.zero) + p * rem[1]
-            mean = r[side + "_ipc_lost"] + before[x]
-            sd = r[side + "_ipc_lost_sd"]
-            acc[2] = acc[2] + p * mean
-            acc[3] += float(p) * (sd * sd + float(mean) * float(mean))
+                groups[g] = groups.get(g, self.zero) + m
+                m1 = m1 + m * loss
+                m2 += float(m) * float(loss) * float(loss)
+            acc[2] = m1
+            acc[3] = m2
 
     def report(self):
         out = {"method": "exact"}
