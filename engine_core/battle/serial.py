@@ -114,7 +114,10 @@ def to_bytes(self):
         out.extend(rule)
     else:
         put(0)
-    more = self.land_tech is not None
+    # optional trailing sections, each behind a flag written only when something follows:
+    # a battle without the later ones saves the bytes an earlier firmware did
+    strikers = self.foreign is not None
+    more = self.land_tech is not None or strikers
     if self.na:
         from engine_core.battle import advantages
         put(1)                               # national advantages follow
@@ -127,9 +130,14 @@ def to_bytes(self):
         vec(self.tcas)
     elif more:
         put(0)
-    if more:
+    if self.land_tech is not None:
         put(1)                               # an assault's sea part: the land part's defender technologies
         put(techs.pack(self.land_tech, _PACKED))
+    elif strikers:
+        put(0)
+    if strikers:
+        put(1)                               # defender_strikers: the defenders Japan may not name
+        vec(self.foreign)
     return bytes(out)
 
 
@@ -228,6 +236,8 @@ def from_bytes(cls, board, data):
         b.tcas = vec()
     if pos[0] < len(data) and get():
         b.land_tech = techs.unpack(get(), _PACKED)   # sea_defender_tech (amphibious.sea_tech)
+    if pos[0] < len(data) and get():
+        b.foreign = vec()                     # defender_strikers (advantages._strikers)
     if pending:
         side, hits, rule = pending
         counts = b.targets(side)

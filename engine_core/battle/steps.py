@@ -90,6 +90,10 @@ options (all optional):
   paratroopers   int, attacking infantry that arrived as paratroopers (1940 research; AAA
                  shoots at them as at air units, P40-U-37)
   attacker_na, defender_na, space   LHTR national advantages (engine_core/battle/advantages.py)
+  defender_strikers  dict: a sea battle's defending side of several powers where Japan holds
+                 Kamikaze Attacks / Kaiten Torpedoes (LHTR-O-41, LHTR-O-42: Japan names "its"
+                 fighters / subs): how many of the defending fighters / subs are Japan's (a type
+                 not named: all). engine_core/battle/advantages.py
   bombard_may_hit_air   LHTR-A-05: True (default) lets the defender give bombardment hits to
                  its aircraft; False keeps them on land units (engine_core/battle/advantages.py)
 """
@@ -131,6 +135,7 @@ class Battle:
         self.teched = None       # defender_teched as a vector, None: every defender has the techs
         self.land_tech = None    # an assault's sea part with sea_defender_tech: the land part's defender bits
         self.tcas = None         # of the defender's casualties behind the line, those with it
+        self.foreign = None      # defender_strikers: per type, the defenders Japan may not name
         if _blank:
             return
         if isinstance(kind, str):
@@ -217,7 +222,7 @@ class Battle:
         else:
             self.part = 1 if kind == K_LAND else 0
         if options.get("attacker_na") or options.get("defender_na") or \
-                options.get("bombard_may_hit_air") is False:
+                options.get("bombard_may_hit_air") is False or options.get("defender_strikers") is not None:
             from engine_core.battle import advantages
             advantages.setup(self, options)
 
