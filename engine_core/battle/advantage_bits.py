@@ -72,6 +72,12 @@ def defense_na(unit_name):
     return 0
 
 
+def strike_na(unit_name):
+    """The bit of the advantage that names units of this type at the start of a sea battle
+    (LHTR-O-41 fighters as kamikazes, LHTR-O-42 subs as kaitens; 0: none)."""
+    return NA_KAMIKAZE if unit_name == "fighter" else (NA_KAITEN if unit_name == "submarine" else 0)
+
+
 def strikers(parts, rows, unit_id):
     """A sea battle's defender_strikers for a defending side of several powers (LHTR-O-41:
     "Japan may name any number of its fighters", LHTR-O-42 the same with subs; LHTR-O-02):
@@ -93,8 +99,7 @@ def strikers(parts, rows, unit_id):
         us = parts[i][1] or {}
         for k in us:
             u = k if isinstance(k, int) else unit_id(k)
-            nm = rows[u][U_NAME]
-            b = NA_KAMIKAZE if nm == "fighter" else (NA_KAITEN if nm == "submarine" else 0)
+            b = strike_na(rows[u][U_NAME])
             if b & side:
                 all_[u] = all_.get(u, 0) + us[k]
                 own[u] = own.get(u, 0) + (us[k] if nas[i] & b else 0)

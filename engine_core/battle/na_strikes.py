@@ -14,7 +14,7 @@ from engine_core.battle.base import (DEFENDER, ATTACKER, S_KAMIKAZE, P_KAMIKAZE,
     is_whole, tech_table)
 
 
-def _own(b, side, u):
+def own(b, side, u):
     """How many of `side`'s units of type u are Japan's (LHTR-O-41 "its fighters", LHTR-O-42:
     a defending side of several powers, the battle's defender_strikers; else all)."""
     if side == DEFENDER and b.foreign is not None:
@@ -31,7 +31,7 @@ def _striker(b, side, u):
 
 
 def _strikers(b, side):
-    return tuple(u for u in range(b.n) if _striker(b, side, u) and _own(b, side, u) > 0)
+    return tuple(u for u in range(b.n) if _striker(b, side, u) and own(b, side, u) > 0)
 
 
 def ask(b, side):
@@ -68,12 +68,12 @@ def answer(b, p, choice):
             raise RuleError("LHTR-O-41", "only fighters (kamikazes) and submarines (kaitens) "
                             "of an advantage in play may be named")
         used[s] += 1
-        if used[s] > _own(b, side, s):
+        if used[s] > own(b, side, s):
             rule = "LHTR-O-42" if b.units[s][uu.U_ABILITIES] & uu.AB_SUBMARINE else "LHTR-O-41"
-            if _own(b, side, s) < b.alive[side][s]:
+            if own(b, side, s) < b.alive[side][s]:
                 # a defending side of several powers: another power's units stay unnamed
                 raise RuleError(rule, "Japan names its own %ss only: %d of the %d defending" % (
-                    b.units[s][uu.U_NAME], _own(b, side, s), b.alive[side][s]))
+                    b.units[s][uu.U_NAME], own(b, side, s), b.alive[side][s]))
             raise RuleError(rule, "more strikes than units")
         if not (0 <= g < b.n) or b.units[g][uu.U_KIND] != uu.SEA:
             raise RuleError("LHTR-A-28", "a kamikaze or kaiten targets an enemy ship")
