@@ -186,6 +186,13 @@ def allied(defender, main_tech, allies, rows, family, unit_id, field="allies", r
     {unit: count}[, advantage names]), ...]: each ally's units (among `defender`, refused when
     more than defend), the rest the defending power's. `raid`: a bombing raid's interceptors
     (defender = {fighter: interceptors})."""
+    return defending(allied_parts(defender, main_tech, allies, field, main_na), rows, family,
+                     unit_id, raid)
+
+
+def allied_parts(defender, main_tech, allies, field="allies", main_na=None):
+    """`defending`'s parts for `allied`'s arguments: the defending power's part (the units of
+    `defender` no ally holds) first, then the allies'."""
     own = dict(defender)
     for a in allies:
         units = a[1]
@@ -195,7 +202,7 @@ def allied(defender, main_tech, allies, rows, family, unit_id, field="allies", r
                 raise InputError("%s: more %s than defend" % (field, k))
             own[k] = left
     main = (main_tech or (), own, main_na) if main_na else (main_tech or (), own)
-    return defending([main] + list(allies), rows, family, unit_id, raid)
+    return [main] + list(allies)
 
 
 def check_teched(rows, teched, defenders, family, na=0, field="defender_teched"):

@@ -554,13 +554,19 @@ class Session:
         if dp >= 0:
             opts["defender_tech"] = battle_techs(board, state, dp)
             if ally and defender is not None:
+                own_na = opts.get("defender_na")
                 names, teched = self.allied(opts["defender_tech"], dp, ally, ally_power, defender,
-                                            own_na=opts.get("defender_na"), ally_na=ally_na)
+                                            own_na=own_na, ally_na=ally_na)
                 opts["defender_tech"] = names
                 opts["defender_teched"] = teched
                 if ally_na:
                     opts["defender_na"] = tuple(opts.get("defender_na") or ()) + tuple(
                         n for n in ally_na if n not in (opts.get("defender_na") or ()))
+                if kind == "sea" and (own_na or ally_na):
+                    # LHTR-O-41, LHTR-O-42: Japan names only its own fighters / subs
+                    st = allied_strikers(board, defender, ally, own_na, ally_na)
+                    if st:
+                        opts["defender_strikers"] = st
         if kind == "amphibious" and opts.get("sea_defender") and 0 <= sea_power < board.power_count:
             if not state.is_at_war(ap, sea_power):
                 from engine_core.errors import RuleError
@@ -928,6 +934,19 @@ def ally_powers(board, dp):
     if dp < 0 or dp >= board.power_count:
         return ()
     return tuple(p for p in range(board.power_count) if p != dp and board.side(p) == board.side(dp))
+
+
+def allied_strikers(board, defender, ally, own_na, ally_na):
+    """A sea battle's defender_strikers ({unit name: count}, {} for none needed): of the side's
+    fighters / subs, those of the power holding Kamikaze Attacks / Kaiten Torpedoes, the
+    defending power's (`own_na`) or the ally's (`ally_na`, its units `ally`) (LHTR-O-41,
+    LHTR-O-42, LHTR-O-02: Japan names only its own)."""
+    from engine_core import techs
+    from engine_core.battle.advantage_bits import strikers
+    parts = techs.allied_parts(defender, (), [((), ally, ally_na) if ally_na else ((), ally)],
+                               "Ally", own_na)
+    out = strikers(parts, board.units, board.unit_id)
+    return dict((board.unit_name(u), out[u]) for u in out)
 
 
 def side_tech_bits(board, state, dp, raid=False):

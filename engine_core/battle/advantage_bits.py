@@ -4,6 +4,7 @@ loaded only by a battle or odds that has national advantages.
 """
 
 from engine_core.errors import InputError
+from engine_core.units import U_NAME
 
 
 # LHTR national advantages that change a battle (engine_core/battle/advantages.py applies them;
@@ -69,3 +70,37 @@ def defense_na(unit_name):
         if nm == unit_name:
             return b
     return 0
+
+
+def strike_na(unit_name):
+    """The bit of the advantage that names units of this type at the start of a sea battle
+    (LHTR-O-41 fighters as kamikazes, LHTR-O-42 subs as kaitens; 0: none)."""
+    return NA_KAMIKAZE if unit_name == "fighter" else (NA_KAITEN if unit_name == "submarine" else 0)
+
+
+def strikers(parts, rows, unit_id):
+    """A sea battle's defender_strikers for a defending side of several powers (LHTR-O-41:
+    "Japan may name any number of its fighters", LHTR-O-42 the same with subs; LHTR-O-02):
+    parts as techs.defending's ((tech names, {unit: count}[, advantage names]), one per power).
+    Per fighter type (where a power of the side holds Kamikaze Attacks) and sub type (Kaiten
+    Torpedoes): how many belong to a power holding it; only the types of which some do not
+    ({} when the side's strikers are all that power's: the battle needs no bound)."""
+    nas = []
+    side = 0
+    for p in parts:
+        na = name_bits(p[2], NA_NAMES, "national advantage") if len(p) == 3 and p[2] else 0
+        nas.append(na)
+        side |= na
+    if not side & (NA_KAMIKAZE | NA_KAITEN):
+        return {}
+    own = {}
+    all_ = {}
+    for i in range(len(parts)):
+        us = parts[i][1] or {}
+        for k in us:
+            u = k if isinstance(k, int) else unit_id(k)
+            b = strike_na(rows[u][U_NAME])
+            if b & side:
+                all_[u] = all_.get(u, 0) + us[k]
+                own[u] = own.get(u, 0) + (us[k] if nas[i] & b else 0)
+    return dict((u, own[u]) for u in own if own[u] < all_[u])

@@ -36,6 +36,9 @@ engine_core/battle/steps.py. Options of `Battle` read here:
                              power(s) in place of defender_na (held in land_na till the land part)
   bombard_may_hit_air        LHTR-A-05: False keeps bombardment hits on land units (default
                              True: the combat sequence's "land and air units" governs)
+  defender_strikers          {unit: count}: of a sea battle's defending fighters / subs, how many
+                             are Japan's, the ones it may name (LHTR-O-41/42, LHTR-O-02; a
+                             type not named: all)
   space                      tuple of facts about the territory: "gray" (a gray territory still
                              held by Germany), "island", "tan" (a tan territory held by the UK)
 
@@ -53,7 +56,7 @@ from engine_core.battle.advantage_bits import (NA_NAMES, NA_ATLANTIC, NA_PANZER,
     NA_FORTRESS, NA_KAMIKAZE, NA_KAITEN, NA_BATTLESHIPS, NA_DUG_IN, NA_BANZAI, NA_MARINES,
     NA_RADAR, NA_SUPERFORT, NA_WINTER, NA_POWERS, SPACE_NAMES, SP_GRAY, SP_ISLAND, SP_TAN,
     name_bits)
-from engine_core.battle.base import ATTACKER, DEFENDER, K_AMPHIBIOUS, tech_table
+from engine_core.battle.base import ATTACKER, DEFENDER, K_AMPHIBIOUS, K_SEA, tech_table
 
 
 def for_powers(advantages, attacker_power, defender_power, winter=False):
@@ -110,6 +113,33 @@ def setup(b, options):
             b.na[DEFENDER] = sea
     blank(b)
     b.bombard_air = 0 if options.get("bombard_may_hit_air") is False else 1   # LHTR-A-05
+    if options.get("defender_strikers") is not None:
+        _strikers(b, options.get("defender_strikers"))
+
+
+def _strikers(b, spec):
+    """defender_strikers: of a sea battle's defending fighters / subs, how many are Japan's
+    (LHTR-O-41: "Japan may name any number of its fighters"; LHTR-O-42 the same with subs; a
+    type not named: all). Kept as b.foreign, per type the defenders of another power, that
+    Japan may not name; None when there are none (the battle saves as without the option)."""
+    if b.kind != K_SEA:
+        raise InputError("defender_strikers: the defenders of a sea battle (LHTR-O-41, LHTR-O-42)")
+    if not isinstance(spec, (dict, list, tuple)):
+        raise InputError("defender_strikers: {unit: count}")
+    v = b._vec(spec)
+    keys = [k for k in spec] if isinstance(spec, dict) else [it[0] for it in spec]
+    foreign = [0] * b.n
+    for k in keys:
+        u = k if isinstance(k, int) else b.board.unit_id(k)
+        ab = b.units[u][uu.U_ABILITIES]
+        if not (ab & uu.AB_FIGHTER and b.na[DEFENDER] & NA_KAMIKAZE or
+                ab & uu.AB_SUBMARINE and b.na[DEFENDER] & NA_KAITEN):
+            raise InputError("defender_strikers: the defenders' fighters (kamikaze) and subs "
+                             "(kaiten) of an advantage in play, not " + _name(b, u))
+        if v[u] > b.alive[DEFENDER][u]:
+            raise InputError("defender_strikers: more " + _name(b, u) + " than defend")
+        foreign[u] = b.alive[DEFENDER][u] - v[u]
+    b.foreign = foreign if sum(foreign) else None
 
 
 def blank(b):

@@ -14,14 +14,24 @@ from engine_core.battle.base import (DEFENDER, ATTACKER, S_KAMIKAZE, P_KAMIKAZE,
     is_whole, tech_table)
 
 
+def own(b, side, u):
+    """How many of `side`'s units of type u are Japan's (LHTR-O-41 "its fighters", LHTR-O-42:
+    a defending side of several powers, the battle's defender_strikers; else all)."""
+    if side == DEFENDER and b.foreign is not None:
+        return b.alive[side][u] - b.foreign[u]
+    return b.alive[side][u]
+
+
+def _striker(b, side, u):
+    """Type u is one `side` may name (fighters with Kamikaze Attacks, subs with Kaiten
+    Torpedoes) and some of them fight in the battle."""
+    nm = b.units[u][uu.U_NAME]
+    return b.alive[side][u] > 0 and ((nm == "fighter" and b.na[side] & NA_KAMIKAZE) or
+                                     (nm == "submarine" and b.na[side] & NA_KAITEN))
+
+
 def _strikers(b, side):
-    out = []
-    for u in range(b.n):
-        nm = b.units[u][uu.U_NAME]
-        if b.alive[side][u] and ((nm == "fighter" and b.na[side] & NA_KAMIKAZE) or
-                                 (nm == "submarine" and b.na[side] & NA_KAITEN)):
-            out.append(u)
-    return tuple(out)
+    return tuple(u for u in range(b.n) if _striker(b, side, u) and own(b, side, u) > 0)
 
 
 def ask(b, side):
@@ -54,12 +64,17 @@ def answer(b, p, choice):
         k = t[2] if len(t) == 3 else 0
         if not is_whole(k):
             raise InputError("a ship number is a whole number")
-        if s not in p.options:
+        if s not in p.options and not (0 <= s < b.n and _striker(b, side, s)):
             raise RuleError("LHTR-O-41", "only fighters (kamikazes) and submarines (kaitens) "
                             "of an advantage in play may be named")
         used[s] += 1
-        if used[s] > b.alive[side][s]:
-            raise RuleError("LHTR-O-41", "more strikes than units")
+        if used[s] > own(b, side, s):
+            rule = "LHTR-O-42" if b.units[s][uu.U_ABILITIES] & uu.AB_SUBMARINE else "LHTR-O-41"
+            if own(b, side, s) < b.alive[side][s]:
+                # a defending side of several powers: another power's units stay unnamed
+                raise RuleError(rule, "Japan names its own %ss only: %d of the %d defending" % (
+                    b.units[s][uu.U_NAME], own(b, side, s), b.alive[side][s]))
+            raise RuleError(rule, "more strikes than units")
         if not (0 <= g < b.n) or b.units[g][uu.U_KIND] != uu.SEA:
             raise RuleError("LHTR-A-28", "a kamikaze or kaiten targets an enemy ship")
         if not (0 <= k < b.alive[other][g]):

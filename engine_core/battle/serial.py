@@ -115,10 +115,10 @@ def to_bytes(self):
     else:
         put(0)
     # optional fields, each after a flag; a battle without the later ones ends earlier (the
-    # bytes of earlier saves). `last`: the last field present (1..5), 0 none
+    # bytes of earlier saves). `last`: the last field present (1..6), 0 none
     last = 0
     for i, there in ((1, self.na), (2, self.teched is not None), (3, self.land_tech is not None),
-                     (4, self.land_na is not None), (5, self.sea_split)):
+                     (4, self.land_na is not None), (5, self.sea_split), (6, self.foreign is not None)):
         if there:
             last = i
     if self.na:
@@ -151,6 +151,11 @@ def to_bytes(self):
         else:
             put(2)
             vec(self.land_teched)
+    elif last > 5:
+        put(0)
+    if self.foreign is not None:
+        put(1)                               # defender_strikers: the defenders Japan may not name
+        vec(self.foreign)
     return bytes(out)
 
 
@@ -256,6 +261,8 @@ def from_bytes(cls, board, data):
         if k:
             b.sea_split = 1
             b.land_teched = vec() if k == 2 else None
+    if pos[0] < len(data) and get():
+        b.foreign = vec()                            # defender_strikers (advantages._strikers)
     if pending:
         side, hits, rule = pending
         counts = b.targets(side)

@@ -99,6 +99,10 @@ options (all optional):
   paratroopers   int, attacking infantry that arrived as paratroopers (1940 research; AAA
                  shoots at them as at air units, P40-U-37)
   attacker_na, defender_na, space   LHTR national advantages (engine_core/battle/advantages.py)
+  defender_strikers  dict: a sea battle's defending side of several powers where Japan holds
+                 Kamikaze Attacks / Kaiten Torpedoes (LHTR-O-41, LHTR-O-42: Japan names "its"
+                 fighters / subs): how many of the defending fighters / subs are Japan's (a type
+                 not named: all). engine_core/battle/advantages.py
   bombard_may_hit_air   LHTR-A-05: True (default) lets the defender give bombardment hits to
                  its aircraft; False keeps them on land units (engine_core/battle/advantages.py)
 """
@@ -143,6 +147,7 @@ class Battle:
         self.sea_split = 0       # ... with sea_defender_teched (then in teched; the land part's here:)
         self.land_teched = None
         self.tcas = None         # of the defender's casualties behind the line, those with it
+        self.foreign = None      # defender_strikers: per type, the defenders Japan may not name
         if _blank:
             return
         if isinstance(kind, str):
@@ -232,7 +237,8 @@ class Battle:
                     raise InputError(k + ": the sea battle of an amphibious assault")
             self.part = 1 if kind == K_LAND else 0
         if options.get("attacker_na") or options.get("defender_na") or \
-                options.get("sea_defender_na") or options.get("bombard_may_hit_air") is False:
+                options.get("sea_defender_na") or options.get("bombard_may_hit_air") is False or \
+                options.get("defender_strikers") is not None:
             from engine_core.battle import advantages
             advantages.setup(self, options)
 

@@ -76,9 +76,11 @@ The JSON spec (an object; any other field is refused by name):
                                help only their power: planes may hit the subs of a power
                                without Super Submarines, LHTR-T-09) and LHTR national
                                advantages (LHTR-O-02: Russian Winter, Most Powerful
-                               Battleships... change only their power's units); the rest of
-                               defender has defender_tech and defender_na. Of a type, those
-                               with the technology or advantage are lost last
+                               Battleships... change only their power's units; at sea Japan
+                               names only its own fighters / subs as kamikazes / kaitens,
+                               LHTR-O-41/42); the rest of defender has defender_tech and
+                               defender_na. Of a type, those with the technology or advantage
+                               are lost last
               attacker_na, defender_na, space       [LHTR national advantage / space names]
               air_bases, kamikaze, paratroopers     whole numbers
               sub_withdraw, liberates, bombard_may_hit_air   true / false
@@ -340,11 +342,17 @@ def run_spec(spec):
         # first: the zone's main power is the land owner unless sea_defender_* say otherwise
         sea_allies(board, spec["options"]["sea_allies"], options)
     if (spec.get("options") or {}).get("allies") is not None:
+        main_na = options.get("defender_na")           # the defending power's own
         options["defender_tech"], options["defender_teched"], nas = cc.allies(
             board, spec["options"]["allies"], defender, options.get("defender_tech"), "options.allies",
-            main_na=options.get("defender_na"))
+            main_na=main_na)
         if nas:
             options["defender_na"] = nas
+        if kind == "sea":
+            # LHTR-O-41, LHTR-O-42: Japan names only its own fighters / subs
+            st = cc.ally_strikers(board, spec["options"]["allies"], defender, main_na, "options.allies")
+            if st:
+                options["defender_strikers"] = st
     if spec.get("dice") is not None:
         dice = FixedDice(cc.list_of(spec["dice"], "dice", _die, cc.MAX_DICE))
     elif spec.get("seed") is not None:

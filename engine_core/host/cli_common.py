@@ -309,6 +309,26 @@ def allies(board, value, defender, main_tech, field="allies", raid=False, main_n
     count} defender_teched, the side's national advantages: main_na's then the allies' new ones).
     `raid`: a 1940 bombing raid's interceptors (defender = {fighter: interceptors})."""
     from engine_core import techs
+    parts, nas = _ally_parts(board, value, field, raid, main_na)
+    names, teched = techs.allied(defender, main_tech, parts, board.units, board.family,
+                                 board.unit_id, field, raid, main_na)
+    return names, dict((board.unit_name(u), teched[u]) for u in teched), nas
+
+
+def ally_strikers(board, value, defender, main_na=None, field="allies"):
+    """A sea battle's defender_strikers from the same allies (LHTR-O-41, LHTR-O-42: Japan names
+    only its own fighters / subs; LHTR-O-02): {unit: count} of the side's fighters / subs that
+    are of the power holding Kamikaze Attacks / Kaiten Torpedoes, where some are not; {} else."""
+    from engine_core import techs
+    from engine_core.battle.advantage_bits import strikers
+    parts, _ = _ally_parts(board, value, field, False, main_na)
+    out = strikers(techs.allied_parts(defender, (), parts, field, main_na), board.units, board.unit_id)
+    return dict((board.unit_name(u), out[u]) for u in out)
+
+
+def _ally_parts(board, value, field, raid, main_na):
+    """The allies' parts ((tech names, {unit id: count}[, advantage names]), ...) and the side's
+    national advantages (main_na's, then the allies' new ones)."""
     if not isinstance(value, (list, tuple)):
         raise InputError("%s must be a list of {\"tech\": [...], \"units\": {...}}, not %s"
                          % (field, _show(value)))
@@ -326,9 +346,7 @@ def allies(board, value, defender, main_tech, field="allies", raid=False, main_n
                 if n not in nas:
                     nas.append(n)
         parts.append(part)
-    names, teched = techs.allied(defender, main_tech, parts, board.units, board.family,
-                                 board.unit_id, field, raid, main_na)
-    return names, dict((board.unit_name(u), teched[u]) for u in teched), nas
+    return parts, nas
 
 
 def ally_text(board, values, flag):

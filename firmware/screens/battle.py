@@ -153,16 +153,20 @@ class BattleSetup(Counter):
         # defenders of an ally, with its own technologies (CL-T-05, LHTR-T-06, P40-R-06) and
         # national advantages (LHTR-O-02): the unit types a defending technology changes (jets,
         # LHTR heavy bombers and super subs, 1940 radar) or a defending advantage does (Russian
-        # Winter...) that a power of the defending side has (else whose they are changes nothing)
+        # Winter...; at sea Japan's kamikaze fighters and kaiten subs, LHTR-O-41/42: Japan names
+        # only its own) that a power of the defending side has (else whose they are changes nothing)
         if self.side == 1 and self.ally_list():
             from engine_core import techs
             held = self.side_techs()
             na = self.side_advantages()
             if na:
-                from engine_core.battle.advantage_bits import defense_na
+                from engine_core.battle.advantage_bits import defense_na, strike_na
+                if self.kind != "sea":
+                    strike_na = None
             per = [i for i in range(len(self.ids)) if self.sides[1][i] and (held &
                    techs.defense_bit(board.units[self.ids[i]][units.U_ABILITIES], board.family)
-                   or na and na & defense_na(board.units[self.ids[i]][units.U_NAME]))]
+                   or na and na & defense_na(board.units[self.ids[i]][units.U_NAME])
+                   or na and strike_na and na & strike_na(board.units[self.ids[i]][units.U_NAME]))]
             if per:
                 rows.append(("ally_power", 0))
                 for i in per:
@@ -1680,12 +1684,79 @@ def tech_tag(board, u, b=None):
 
 
 def decision(app, run):
-    """The screen for the battle's question: casualties per unit type, or the choices menu."""
+    """The screen for the battle's question: casualties per unit type, LHTR kamikazes and
+    kaitens named per target, or the choices menu."""
     from engine_core.battle import base as bmod
-    p = app.session.battle.prompt
+    b = app.session.battle
+    p = b.prompt
     if p is not None and p.kind == bmod.P_CASUALTIES:
         return Casualties(app, run)
+    if p is not None and p.kind == bmod.P_KAMIKAZE and b.na:
+        return Strikes(app, run)
     return BattlePrompt(app, run)
+
+
+class Strikes(Counter):
+    """LHTR Kamikaze Attacks / Kaiten Torpedoes (LHTR-O-41, LHTR-O-42): Japan names, at the
+    start of a sea battle, any number of its fighters / subs, each at an enemy ship (LHTR-A-28):
+    a counter per striker type and target ship type ("fighter at battleship"), each up to the
+    strikers Japan may name (of a defending side of several powers, its own only: the battle's
+    defender_strikers); all at 0 names none. Several at one type strike its first ship (the
+    damaged ones first). The engine checks the whole answer (its rule id shown, nothing changed)."""
+
+    footer = "</>:-+ A:ok"
+    dense = True
+
+    def __init__(self, app, run):
+        from engine_core import units as umod
+        from engine_core.battle import na_strikes
+        self.run = run
+        b = app.session.battle
+        p = b.prompt
+        board = app.session.board
+        other = 1 - p.side
+        self.pairs = []   # (striker unit id, target unit id)
+        names = []
+        limits = []
+        for s in p.options:
+            k = na_strikes.own(b, p.side, s)
+            for g in range(b.n):
+                if b.alive[other][g] and board.units[g][umod.U_KIND] == umod.SEA:
+                    self.pairs.append((s, g))
+                    names.append(unit_label(board, s) + " at " + unit_label(board, g))
+                    limits.append(k)
+        Counter.__init__(self, app, ("Attacker" if p.side == 0 else "Defender") + " "
+                         + ("kamikaze" if p.info[0] == "LHTR-O-41" else "kaiten"),
+                         names, [0] * len(names), limits)
+
+    def choice(self):
+        out = []
+        for i in range(len(self.pairs)):
+            for _ in range(self.counts[i]):
+                out.append(self.pairs[i])
+        return out
+
+    def view(self, cols, rows):
+        self.body = rows
+        return Counter.view(self, cols, rows)
+
+    def tail(self, cols):
+        return sides_below(self.app, cols, getattr(self, "body", 0), len(self.names))
+
+    def other(self, name, now):
+        if name not in ("select", "roll"):
+            return
+        app = self.app
+        try:
+            app.session.battle.answer(self.choice())
+        except ValueError as err:
+            self.refuse(err)
+            return
+        app.battle_changed()
+        self.run.catch_up()
+        app.pop()
+        if name == "roll":
+            self.run.advance()
 
 
 class HitsEntry(Counter):

@@ -1,0 +1,99 @@
+"""The `battle` command line states a sea battle's defending side of several powers with Japan's
+Kamikaze Attacks / Kaiten Torpedoes (issue 16; LHTR-O-41 "Japan may name any number of its
+fighters (not bombers) as Kamikazes", LHTR-O-42 "The same pattern with subs", LHTR-O-02 "A
+power may not share its advantages"): "allies" entries name the other powers' units, and Japan
+names only its own. The odds count kamikazes as not named (engine_core/odds/exact.py)."""
+import io
+import json
+
+from engine_core.host import battle_cli, odds_cli
+
+
+def _call(mod, argv, spec=None):
+    out = io.StringIO()
+    err = io.StringIO()
+    code = mod.main(argv, io.StringIO(json.dumps(spec) if spec is not None else ""), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def _spec(options, answers):
+    # a US destroyer and battleship against a carrier with two fighters, one of them German
+    return {"edition": "revised_lhtr", "kind": "sea", "attacker": {"destroyer": 1, "battleship": 1},
+            "defender": {"aircraft_carrier": 1, "fighter": 2}, "dice": [4, 5, 3, 6],
+            "options": options, "answers": answers}
+
+
+BOTH = [[["fighter", "destroyer"], ["fighter", "battleship"]]]
+ONE = [[["fighter", "destroyer"]], "retreat"]
+
+
+def test_japan_defending_names_only_its_own_fighter():
+    """LHTR-O-41 LHTR-O-02: Japan defends (Kamikaze Attacks) with a German fighter (an ally)
+    beside its own: naming both is refused with LHTR-O-41 (exit 2, the rule in the message).
+    Naming its own at the destroyer: 4 hits (on 4) before the destroyer fires; the battleship 5
+    misses (at 4); the carrier 3 hits (at 3), the German fighter 6 misses (at 4); the US
+    retreats: lost a destroyer against the kamikaze fighter."""
+    code, out, err = _call(battle_cli, ["--json"], _spec(
+        {"defender_na": ["kamikaze"], "allies": [{"units": {"fighter": 1}}]}, BOTH))
+    assert code == 2 and "LHTR-O-41" in err and "its own fighters" in err
+    code, out, err = _call(battle_cli, ["--json"], _spec(
+        {"defender_na": ["kamikaze"], "allies": [{"units": {"fighter": 1}}]}, ONE))
+    assert code == 0, err
+    j = json.loads(out)
+    rolls = [(e["side"], e["step"], e["value"], e["dice"]) for e in j["log"] if e["event"] == "roll"]
+    assert rolls == [("defender", "kamikaze", 4, [4]), ("attacker", "attack", 4, [5]),
+                     ("defender", "defend", 3, [3]), ("defender", "defend", 4, [6])]
+    r = j["result"]
+    assert r["outcome"] == "retreat"
+    assert r["lost"] == {"attacker": {"destroyer": 1}, "defender": {"fighter": 1}}
+    assert r["survivors"]["defender"] == {"aircraft_carrier": 1, "fighter": 1}
+
+
+def test_japan_as_the_ally_names_only_the_fighters_stated_as_its():
+    """LHTR-O-41 LHTR-O-02: Germany defends and Japan is the ally holding Kamikaze Attacks with
+    one fighter: the same refusal of two; an ally Japan with no fighter there is asked nothing
+    (the kamikaze question never comes: the first question is the retreat, all five dice miss)."""
+    code, out, err = _call(battle_cli, ["--json"], _spec(
+        {"allies": [{"units": {"fighter": 1}, "advantages": ["kamikaze"]}]}, BOTH))
+    assert code == 2 and "LHTR-O-41" in err
+    code, out, err = _call(battle_cli, ["--json"], _spec(
+        {"allies": [{"units": {"fighter": 1}, "advantages": ["kamikaze"]}]}, ONE))
+    assert code == 0, err
+    assert json.loads(out)["result"]["lost"]["defender"] == {"fighter": 1}
+    spec = _spec({"allies": [{"units": {"aircraft_carrier": 1}, "advantages": ["kamikaze"]}]}, ["retreat"])
+    spec["dice"] = [6, 6, 6, 6, 6]
+    code, out, err = _call(battle_cli, ["--json"], spec)
+    assert code == 0, err
+    assert [p["prompt"] for p in json.loads(out)["prompts"]][:1] == ["retreat"]
+
+
+def test_kaiten_of_the_japanese_sub_only():
+    """LHTR-O-42: two US destroyers against a Japanese sub (Kaiten Torpedoes) and a German one
+    (the ally): naming both subs is refused with LHTR-O-42; the Japanese one, named, rolls 3
+    (hits on 3); the German sub 4 misses (at 2); the other destroyer 2 hits (at 3): the US wins."""
+    spec = {"edition": "revised_lhtr", "kind": "sea", "attacker": {"destroyer": 2},
+            "defender": {"submarine": 2}, "dice": [3, 4, 2],
+            "options": {"defender_na": ["kaiten"], "allies": [{"units": {"submarine": 1}}]},
+            "answers": [[["submarine", "destroyer", 0], ["submarine", "destroyer", 1]]]}
+    code, out, err = _call(battle_cli, ["--json"], spec)
+    assert code == 2 and "LHTR-O-42" in err
+    spec["answers"] = [[["submarine", "destroyer"]]]
+    code, out, err = _call(battle_cli, ["--json"], spec)
+    assert code == 0, err
+    r = json.loads(out)["result"]
+    assert r["outcome"] == "attacker_won" and r["lost"]["defender"] == {"submarine": 2}
+
+
+def test_odds_take_the_same_allies():
+    """The odds count kamikazes as not named: with the allies stated they are the odds without
+    the advantage (the spec is accepted, nothing else changes)."""
+    spec = {"edition": "revised_lhtr", "kind": "sea", "attacker": {"destroyer": 1},
+            "defender": {"submarine": 2}, "advantages": {"defender": ["kaiten"]},
+            "allies": [{"units": {"submarine": 1}}]}
+    code, out, err = _call(odds_cli, ["--json"], spec)
+    assert code == 0, err
+    del spec["allies"]
+    del spec["advantages"]
+    code, out2, err = _call(odds_cli, ["--json"], spec)
+    assert code == 0, err
+    assert abs(json.loads(out)["attacker_wins"] - json.loads(out2)["attacker_wins"]) < 1e-12
