@@ -381,7 +381,7 @@ class BattleSetup(Counter):
         allies' units are among the defenders; each fights with its own power's technologies)."""
         from engine_core.ledger.economy import rid
         board = self.app.session.board
-        self.say("%s the allies' %s are among the %d defending" % (
+        self.say("%s the allies' %s: no more than the %d defending" % (
             rid(board, "CL-T-05", "LHTR-T-06", "P40-R-06"), self.unit_names[i], self.sides[1][i]))
 
     def fit_allies(self, i):
