@@ -12,6 +12,10 @@ The list survives a power cut: it has its own two-slot record (`firmware.saves`,
 
     {"k": [edition, game seed, game turn], "b": [[territory, kind, {unit: n}, {unit: n}], ...]}
 
+with the set-up's options as a fifth item when it chose some ({"bombard": {unit: n}, ...}; the
+defenders of one ally {"ally": {unit: n}, "ally_power": power}, of several {"allies": [[power,
+{unit: n}], ...]}).
+
 A record whose key is not the game's current turn is stale (the turn ended, or it belongs
 to another game): it reads as an empty list, and the flash record is erased when a turn
 ends (`clear`). Kiosk visitors (a session without save slots) keep the list in memory only.

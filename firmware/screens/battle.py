@@ -165,8 +165,9 @@ class BattleSetup(Counter):
             rows.append(("kamikaze", 0))
         if self.side == 1 and amph and self.sea_powers and sum(self.extra["sea_defender"]):
             rows.append(("sea_power", 0))     # whose ships defend the launch zone
-        # defenders of an ally, with its own technologies (CL-T-05, LHTR-T-06, P40-R-06) and
-        # national advantages (LHTR-O-02): the unit types a defending technology changes (jets,
+        # defenders of the allies, each with its own technologies (CL-T-05, LHTR-T-06, P40-R-06)
+        # and national advantages (LHTR-O-02); "Ally </>" picks whose counts the rows below show
+        # (each ally keeps its own): the unit types a defending technology changes (jets,
         # LHTR heavy bombers and super subs, 1940 radar) or a defending advantage does (Russian
         # Winter...) that a power of the defending side has (else whose they are changes nothing)
         if self.side == 1 and self.ally_list():
