@@ -12,6 +12,10 @@ The list survives a power cut: it has its own two-slot record (`firmware.saves`,
 
     {"k": [edition, game seed, game turn], "b": [[territory, kind, {unit: n}, {unit: n}], ...]}
 
+with the set-up's options as a fifth item when it chose some ({"bombard": {unit: n}, ...}; the
+defenders of one ally {"ally": {unit: n}, "ally_power": power}, of several {"allies": [[power,
+{unit: n}], ...]}).
+
 A record whose key is not the game's current turn is stale (the turn ended, or it belongs
 to another game): it reads as an empty list, and the flash record is erased when a turn
 ends (`clear`). Kiosk visitors (a session without save slots) keep the list in memory only.
@@ -105,6 +109,12 @@ def _options(d):
                 return None
             if v:
                 out[k] = v
+        elif k == "allies":
+            v = _allies(v)
+            if v is None:
+                return None
+            if v:
+                out[k] = v
         else:
             top = -1
             for name, most in OPTION_COUNTS:
@@ -114,6 +124,28 @@ def _options(d):
                 return None
             if v or k in ("launch", "defender_power", "ally_power", "sea_defender_power"):   # a place / power id 0 is one
                 out[k] = v
+    return out
+
+
+MAX_ALLIES = 8   # allies named in one battle (a side has at most 5 powers in any edition)
+
+
+def _allies(v):
+    """A battle's several allies [[power, units], ...] (the set-up's "Ally" rows), or None."""
+    if not isinstance(v, list) or len(v) > MAX_ALLIES:
+        return None
+    out = []
+    seen = []
+    for a in v:
+        if not isinstance(a, list) or len(a) != 2 or not isinstance(a[0], int) \
+                or not 0 <= a[0] <= 31 or a[0] in seen:
+            return None
+        units = _units(a[1])
+        if units is None:
+            return None
+        seen.append(a[0])
+        if units:
+            out.append([a[0], units])
     return out
 
 

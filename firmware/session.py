@@ -502,10 +502,10 @@ class Session:
         national advantages (sea_defender_na; LHTR-O-02). A free
         battle (no game or no territory) has only `extra`.
         Kamikaze tokens are checked here (P40-C-30/31/33): the set-up refuses them when
-        entered, not when the battle is recorded. Defenders of an ally (`extra["ally"]`
-        {unit: count} among `defender`, of `extra["ally_power"]`: the set-up's "Ally" rows) fight
-        with that power's technologies and LHTR national advantages, the rest with the defending
-        power's (CL-T-05, LHTR-T-06, P40-R-06, LHTR-O-02): defender_tech, defender_teched and
+        entered, not when the battle is recorded. Defenders of allies (`extra["ally"]`
+        {unit: count} among `defender`, of `extra["ally_power"]`, and/or `extra["allies"]`
+        [(power, {unit: count}), ...]: the set-up's "Ally" rows) fight each with its own power's
+        technologies and LHTR national advantages, the rest with the defending power's (CL-T-05, LHTR-T-06, P40-R-06, LHTR-O-02): defender_tech, defender_teched and
         defender_na (engine_core/techs.py defending)."""
         opts = {}
         if extra:
@@ -515,6 +515,10 @@ class Session:
         named = opts.pop("defender_power", defender_power)
         ally = opts.pop("ally", None)
         ally_power = opts.pop("ally_power", -1)
+        named_allies = [(ally_power, ally)] if ally else []
+        for p, units in opts.pop("allies", None) or ():
+            if units:
+                named_allies.append((p, units))
         sea_power = opts.pop("sea_defender_power", -1)   # whose ships defend an assault's launch zone
         g = self.game
         if g is None or territory < 0:
@@ -536,7 +540,7 @@ class Session:
                                 % (board.power_name(ap), board.power_name(dp)))
         nas = g.options.get("national_advantages") if g.options else None
         from engine_core.editions import FAM_LHTR
-        ally_na = None
+        allies_na = [None] * len(named_allies)
         if nas and board.family == FAM_LHTR:
             from engine_core.battle import advantages
             from engine_core.ledger import advantages as ledger_na
@@ -545,26 +549,32 @@ class Session:
                                        winter)
             opts["attacker_na"] = na["attacker_na"]
             opts["defender_na"] = na["defender_na"]
-            if ally and 0 <= ally_power < board.power_count:
-                # LHTR-O-02: the ally's own advantages, for its own units only
-                ally_na = advantages.for_powers(nas, "", board.power_name(ally_power), winter)["defender_na"]
+            for j in range(len(named_allies)):
+                p = named_allies[j][0]
+                if isinstance(p, int) and 0 <= p < board.power_count:
+                    # LHTR-O-02: each ally's own advantages, for its own units only
+                    allies_na[j] = advantages.for_powers(nas, "", board.power_name(p), winter)["defender_na"]
             if not board.is_sea(territory) and dp >= 0:
                 opts["space"] = advantages.space_facts(board, territory, dp)
         opts["attacker_tech"] = battle_techs(board, state, ap)
         if dp >= 0:
             opts["defender_tech"] = battle_techs(board, state, dp)
-            if ally and defender is not None:
+            if named_allies and defender is not None:
                 own_na = opts.get("defender_na")
-                names, teched = self.allied(opts["defender_tech"], dp, ally, ally_power, defender,
-                                            own_na=own_na, ally_na=ally_na)
+                names, teched = self.allied_many(
+                    opts["defender_tech"], dp, [(named_allies[j][0], named_allies[j][1], allies_na[j])
+                                                for j in range(len(named_allies))],
+                    defender, own_na=own_na)
                 opts["defender_tech"] = names
                 opts["defender_teched"] = teched
-                if ally_na:
-                    opts["defender_na"] = tuple(opts.get("defender_na") or ()) + tuple(
-                        n for n in ally_na if n not in (opts.get("defender_na") or ()))
-                if kind == "sea" and (own_na or ally_na):
+                for ally_na in allies_na:
+                    if ally_na:
+                        opts["defender_na"] = tuple(opts.get("defender_na") or ()) + tuple(
+                            n for n in ally_na if n not in (opts.get("defender_na") or ()))
+                if kind == "sea" and (own_na or [n for n in allies_na if n]):
                     # LHTR-O-41, LHTR-O-42: Japan names only its own fighters / subs
-                    st = allied_strikers(board, defender, ally, own_na, ally_na)
+                    st = allied_strikers(board, defender, [(named_allies[j][1], allies_na[j])
+                                                           for j in range(len(named_allies))], own_na)
                     if st:
                         opts["defender_strikers"] = st
         if kind == "amphibious" and opts.get("sea_defender") and 0 <= sea_power < board.power_count:
@@ -607,14 +617,27 @@ class Session:
         advantage, `own_na` power dp's, `ally_na` power ap's): `ally` {unit: count} of power `ap`
         among `defender`, the rest power dp's with `own_tech`. `raid`: a bombing raid's
         interceptors (defender {fighter: interceptors}; raid technologies)."""
+        return self.allied_many(own_tech, dp, [(ap, ally, ally_na)], defender, raid, own_na)
+
+    def allied_many(self, own_tech, dp, allies, defender, raid=False, own_na=None):
+        """`allied` for any number of allies: allies = [(power, {unit: count}, advantage names
+        or None), ...], each a different ally of power dp, each with its own technologies (its
+        units all among `defender`, together no more than defend: InputError)."""
         from engine_core.errors import InputError
         from engine_core import techs
         board = self.board
-        if ap not in ally_powers(board, dp):
-            raise InputError("the ally's units need an ally of the defender")
-        mine = (raid_techs if raid else battle_techs)(board, self.game.state, ap)
-        names, teched = techs.allied(defender, own_tech, [(mine, ally, ally_na) if ally_na else (mine, ally)],
-                                     board.units, board.family, board.unit_id, "Ally", raid, own_na)
+        given = []
+        seen = []
+        for ap, units, ally_na in allies:
+            if ap not in ally_powers(board, dp):
+                raise InputError("the ally's units need an ally of the defender")
+            if ap in seen:
+                raise InputError("an ally named twice")
+            seen.append(ap)
+            mine = (raid_techs if raid else battle_techs)(board, self.game.state, ap)
+            given.append((mine, units, ally_na) if ally_na else (mine, units))
+        names, teched = techs.allied(defender, own_tech, given, board.units, board.family, board.unit_id,
+                                     "Ally", raid, own_na)
         return tuple(names), dict((board.unit_name(u), teched[u]) for u in teched)
 
     def check_battle(self, kind, attacker, defender, options=None):
@@ -936,14 +959,14 @@ def ally_powers(board, dp):
     return tuple(p for p in range(board.power_count) if p != dp and board.side(p) == board.side(dp))
 
 
-def allied_strikers(board, defender, ally, own_na, ally_na):
+def allied_strikers(board, defender, allies, own_na):
     """A sea battle's defender_strikers ({unit name: count}, {} for none needed): of the side's
     fighters / subs, those of the power holding Kamikaze Attacks / Kaiten Torpedoes, the
-    defending power's (`own_na`) or the ally's (`ally_na`, its units `ally`) (LHTR-O-41,
-    LHTR-O-42, LHTR-O-02: Japan names only its own)."""
+    defending power's (`own_na`) or an ally's (`allies`: [(its units, its advantages or None)])
+    (LHTR-O-41, LHTR-O-42, LHTR-O-02: Japan names only its own)."""
     from engine_core import techs
     from engine_core.battle.advantage_bits import strikers
-    parts = techs.allied_parts(defender, (), [((), ally, ally_na) if ally_na else ((), ally)],
+    parts = techs.allied_parts(defender, (), [((), u, na) if na else ((), u) for u, na in allies],
                                "Ally", own_na)
     out = strikers(parts, board.units, board.unit_id)
     return dict((board.unit_name(u), out[u]) for u in out)

@@ -64,8 +64,8 @@ class BattleSetup(Counter):
         # options as counts per unit row, named as the battle's options (engine_core/battle/steps.py)
         self.extra = {}
         for k in EXTRA_ROWS:  # a pending battle's saved choices (firmware/pending.py)
-            given = (options or {}).get(k) or {}
-            self.extra[k] = [given.get(board.unit_name(ids[i]), 0) for i in range(len(ids))]
+            if k != "ally":   # the allies' counts are per power: self.allies
+                self.extra[k] = self.counts_of((options or {}).get(k), board)
         self.kamikaze = (options or {}).get("kamikaze", 0)
         self.air_bases = (options or {}).get("air_bases", 1)   # free battle board only (a game's are its own)
         # an amphibious assault's launch zone: the sea zones beside the territory (P40-C-55, CL-C-40)
@@ -82,8 +82,18 @@ class BattleSetup(Counter):
         self.sea_powers = sea_defenders(app.session, self.zones[0]) if self.zones else ()
         self.sea_power = sea_default(app.session, self.sea_powers, territory,
                                      (options or {}).get("sea_defender_power", -1))
-        self.ally = 0           # index on ally_list(): the power of the "Ally" rows' units
+        self.ally = 0           # index on ally_list(): the power whose units the "Ally" rows show
         self.ally_given = (options or {}).get("ally_power", -1)
+        # each ally's units among the defenders, {power: counts per unit row}: an ally keeps its
+        # own while the "Ally" row shows another's (a saved battle's one ally, "ally" and
+        # "ally_power", or several, "allies" [[power, units], ...])
+        self.allies = {}
+        if (options or {}).get("ally") and self.ally_given >= 0:
+            self.allies[self.ally_given] = self.counts_of(options["ally"], board)
+        for p, given in (options or {}).get("allies") or ():
+            self.allies[p] = self.counts_of(given, board)
+            if self.ally_given < 0:
+                self.ally_given = p
         self.side = 0
         self.kind = kind if kind in self.kinds else self.kinds[0]
         self.odds_text = ""
@@ -101,6 +111,11 @@ class BattleSetup(Counter):
         if plan:
             self.footer = "A:side Start:save"
             self.title = "Pending: attacker"
+
+    def counts_of(self, given, board):
+        """Counts per unit row of {unit name: count} (None: none)."""
+        given = given or {}
+        return [given.get(board.unit_name(u), 0) for u in self.ids]
 
     # -- rows ---------------------------------------------------------------
     def build(self):
@@ -150,8 +165,9 @@ class BattleSetup(Counter):
             rows.append(("kamikaze", 0))
         if self.side == 1 and amph and self.sea_powers and sum(self.extra["sea_defender"]):
             rows.append(("sea_power", 0))     # whose ships defend the launch zone
-        # defenders of an ally, with its own technologies (CL-T-05, LHTR-T-06, P40-R-06) and
-        # national advantages (LHTR-O-02): the unit types a defending technology changes (jets,
+        # defenders of the allies, each with its own technologies (CL-T-05, LHTR-T-06, P40-R-06)
+        # and national advantages (LHTR-O-02); "Ally </>" picks whose counts the rows below show
+        # (each ally keeps its own): the unit types a defending technology changes (jets,
         # LHTR heavy bombers and super subs, 1940 radar) or a defending advantage does (Russian
         # Winter...; at sea Japan's kamikaze fighters and kaiten subs, LHTR-O-41/42: Japan names
         # only its own) that a power of the defending side has (else whose they are changes nothing)
@@ -251,6 +267,8 @@ class BattleSetup(Counter):
             return self.kamikaze
         if what == "air_bases":
             return self.air_bases
+        if what == "ally":
+            return self.ally_counts()[i]
         return self.extra[what][i]
 
     def row_text(self, i, cols):
@@ -286,16 +304,24 @@ class BattleSetup(Counter):
                 self.sea_power = (self.sea_power + step) % len(self.sea_powers)
             elif what == "unit":
                 self.sides[self.side][i] = max(0, min(99, self.sides[self.side][i] + step))
-                for k in ("seaborne", "attacker_damaged") if self.side == 0 else ("defender_damaged", "ally"):
+                for k in ("seaborne", "attacker_damaged") if self.side == 0 else ("defender_damaged",):
                     if self.extra[k][i] > self.sides[self.side][i]:
                         self.extra[k][i] = self.sides[self.side][i]
+                if self.side == 1:
+                    self.fit_allies(i)
+            elif what == "ally":
+                counts = self.ally_counts()
+                if step > 0 and counts[i] + self.others_allied(i) >= self.sides[1][i]:
+                    self.refuse_allies(i)
+                    return
+                counts[i] = max(0, counts[i] + step)
             elif what == "kamikaze":
                 self.kamikaze = max(0, min(6, self.kamikaze + step))  # P40-C-30: 6 tokens a game
             elif what == "air_bases":
                 self.air_bases = max(0, min(9, self.air_bases + step))
             else:
                 top = 99 if what.startswith("sea_") else 9
-                if what in ("seaborne", "attacker_damaged", "defender_damaged", "ally"):
+                if what in ("seaborne", "attacker_damaged", "defender_damaged"):
                     top = self.sides[self.side][i]   # of the units entered above
                 self.extra[what][i] = max(0, min(top, self.extra[what][i] + step))
             self.message = ""
@@ -337,6 +363,44 @@ class BattleSetup(Counter):
         from firmware.session import side_advantage_bits
         s = self.app.session
         return side_advantage_bits(s.board, s.game, self.defending_power())
+
+    def ally_counts(self):
+        """The counts per unit row of the ally the "Ally" row shows (its own, kept while another's
+        are shown)."""
+        p = self.ally_power()
+        if p not in self.allies:
+            self.allies[p] = [0] * len(self.ids)
+        return self.allies[p]
+
+    def others_allied(self, i):
+        """Unit row i's units of the allies other than the one shown (of the defending side's)."""
+        shown = self.ally_power()
+        n = 0
+        for p in self.ally_list():
+            if p != shown and p in self.allies:
+                n += self.allies[p][i]
+        return n
+
+    def refuse_allies(self, i):
+        """More of unit row i named the allies' than defend: refused, nothing changes (the
+        allies' units are among the defenders; each fights with its own power's technologies)."""
+        from engine_core.ledger.economy import rid
+        board = self.app.session.board
+        self.say("%s the allies' %s: no more than the %d defending" % (
+            rid(board, "CL-T-05", "LHTR-T-06", "P40-R-06"), self.unit_names[i], self.sides[1][i]))
+
+    def fit_allies(self, i):
+        """Fewer defenders of unit row i than the allies' together: the shown ally's first, then
+        the others' in power order, down to what defends."""
+        over = self.ally_counts()[i] + self.others_allied(i) - self.sides[1][i] if self.ally_list() else 0
+        for p in (self.ally_power(),) + self.ally_list():
+            if over <= 0:
+                return
+            c = self.allies.get(p)
+            if c and c[i]:
+                cut = min(c[i], over)
+                c[i] -= cut
+                over -= cut
 
     def ally_index(self):
         allies = self.ally_list()
@@ -380,12 +444,23 @@ class BattleSetup(Counter):
                 out[k] = d
         if "scramble" in out and self.free_board():
             out["air_bases"] = self.air_bases
-        if self.ally_list():
-            d = side_units(board, self.ids, [min(self.extra["ally"][i], self.sides[1][i])
-                                             for i in range(len(self.ids))])
+        named = []   # [power, units] of each ally with units, in power order
+        left = list(self.sides[1])
+        for p in self.ally_list():
+            c = self.allies.get(p)
+            if not c:
+                continue
+            mine = [min(c[i], left[i]) for i in range(len(self.ids))]
+            for i in range(len(self.ids)):
+                left[i] -= mine[i]
+            d = side_units(board, self.ids, mine)
             if d:
-                out["ally"] = d
-                out["ally_power"] = self.ally_power()
+                named.append([p, d])
+        if len(named) == 1:   # one ally: the keys a battle was saved with before several allies
+            out["ally"] = named[0][1]
+            out["ally_power"] = named[0][0]
+        elif named:
+            out["allies"] = named
         return out
 
     def options(self):

@@ -175,6 +175,7 @@ class RaidSetup(Counter):
             row("AA gun", ("aa", None), 1)
         self.keys = keys
         self.ally = 0            # index on ally_list(): the power of the "Ally interceptors"
+        self.others = {}         # {power: interceptors} of the allies not shown (each keeps its own)
         limits = [1 if k[0] in ("aa", "ally_power") else 40 for k in keys]
         Counter.__init__(self, app, "Raid " + board.territory_name(t), names, counts, limits)
 
@@ -199,12 +200,23 @@ class RaidSetup(Counter):
             return ui.pad("Ally </>", self.app.session.board.power_name(self.ally_power()), cols)
         return Counter.row_text(self, i, cols)
 
+    def others_allied(self):
+        """Interceptors of the allies other than the one shown."""
+        shown = self.ally_power()
+        return sum(self.others[p] for p in self.ally_list() if p != shown and p in self.others)
+
     def changed(self):
         a = self._row("ally")
-        if a >= 0:               # the ally's interceptors are among the interceptors
-            n = self.counts[self._row("interceptors")]
-            if self.counts[a] > n:
-                self.counts[a] = n
+        if a >= 0:               # the allies' interceptors are among the interceptors
+            over = self.counts[a] + self.others_allied() - self.counts[self._row("interceptors")]
+            cut = min(self.counts[a], max(0, over))     # the shown ally's first
+            self.counts[a] -= cut
+            over -= cut
+            for p in self.ally_list():
+                if over > 0 and self.others.get(p) and p != self.ally_power():
+                    cut = min(self.others[p], over)
+                    self.others[p] -= cut
+                    over -= cut
 
     def targets(self):
         """1940: ((facility name, damage markers now), ...) from the game's facilities."""
@@ -274,23 +286,29 @@ class RaidSetup(Counter):
         state = session.game.state
         attacker = {}
         kw = {}
-        ally = 0
+        ally = -1
         for i in range(len(self.keys)):
             k, unit = self.keys[i]
             if k == "a":
                 attacker[unit] = self.counts[i]
             elif k == "ally":
-                ally = self.counts[i]
+                ally = i
             elif k != "ally_power":
                 kw[k] = self.counts[i]
         me = board.power_id(session.summary()["power"])
         kw["attacker_tech"] = self._techs(me) + self._superfortresses(me)
         kw["defender_tech"] = self._techs(self.owner)
-        if ally:                 # interceptors of two powers, each with its own technology
+        named = []               # interceptors of several powers, each with its own technology
+        if ally >= 0:
             ftr = _raid_units(self.edition)[2]
-            kw["defender_tech"], kw["defender_teched"] = session.allied(
-                kw["defender_tech"], self.owner, {ftr: ally}, self.ally_power(),
-                {ftr: kw.get("interceptors", 0)}, True)
+            shown = self.ally_power()
+            for p in self.ally_list():
+                n = self.counts[ally] if p == shown else self.others.get(p, 0)
+                if n:
+                    named.append((p, {ftr: n}, None))
+        if named:
+            kw["defender_tech"], kw["defender_teched"] = session.allied_many(
+                kw["defender_tech"], self.owner, named, {ftr: kw.get("interceptors", 0)}, True)
         if self.y1940:
             kw["targets"] = self.targets()
         else:
@@ -303,8 +321,17 @@ class RaidSetup(Counter):
 
     def key(self, name, now):
         if name in ("left", "right") and self.keys[self.cursor][0] == "ally_power":
+            a = self._row("ally")     # the shown ally keeps its interceptors; the next shows its own
+            self.others[self.ally_power()] = self.counts[a]
             self.ally = (self.ally + (1 if name == "right" else -1)) % len(self.ally_list())
+            self.counts[a] = self.others.pop(self.ally_power(), 0)
             self.message = ""
+            return
+        if name == "right" and self.keys[self.cursor][0] == "ally" and \
+                self.counts[self.cursor] + self.others_allied() >= self.counts[self._row("interceptors")]:
+            # the allies' interceptors are among the interceptors: refused, nothing changes
+            self.say("P40-R-06 the allies' interceptors: no more than the %d intercepting"
+                     % self.counts[self._row("interceptors")])
             return
         if name == "back":       # no raid: its modules go as after one
             from firmware.session import BATTLE_MODULES, unload

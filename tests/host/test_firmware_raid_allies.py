@@ -99,3 +99,60 @@ def test_the_defender_chooses_the_us_fighter_lost():
     assert "Major IC +11 = 11" in d.text() and "Def lost: 1 fighter(1 jet)" in d.text()
     assert dice.remaining() == 0
     assert d.app.errors == []
+
+
+def test_interceptors_of_three_powers():
+    """P40-C-42 ("the owning player(s)"), P40-R-06 (never shared), P40-R-22 (intercepting jet
+    fighters hit on 1-2): Japan raids India (UK, no Jet Fighters) with 2 strategic bombers; 3
+    fighters intercept: the UK's, the United States' and ANZAC's, the US and ANZAC with Jet
+    Fighters. The "Ally" row shows one ally's interceptors at a time, each keeping its own;
+    defender_teched fighter = 2 (US + ANZAC). A fourth allied interceptor of 3 is refused with
+    the rule's id, nothing changed. Dice by hand: bombers 6, 6 (miss at 1); the UK fighter 2
+    (a miss at 1), the US and ANZAC fighters 2, 2 (hits at 2): both bombers lost."""
+    from engine_core import techs
+    d = Device()
+    _pacific_combat(d)
+    s = d.app.session
+    board = s.board
+    for name in ("United States", "ANZAC"):
+        s.game.state.techs[board.power_id(name)] |= techs.JETS
+    setup = _raid_at(d, "India")
+    d.press("right")                       # 2 bombers
+    _to_row(d, "Interceptors")
+    d.press("right", 3)
+
+    def ally_to(name):
+        _to_row(d, "Ally")
+        for _ in range(len(setup.ally_list())):
+            if board.power_name(setup.ally_power()) == name:
+                break
+            d.press("right")
+        assert board.power_name(setup.ally_power()) == name
+    ally_to("United States")
+    _to_row(d, "Ally interceptors")
+    d.press("right", 2)
+    ally_to("ANZAC")
+    a = setup.names.index("Ally interceptors")
+    assert setup.counts[a] == 0            # ANZAC's own, not the US's
+    _to_row(d, "Ally interceptors")
+    d.press("right", 2)                    # 2 US + 2 ANZAC of 3: the second refused
+    assert setup.counts[a] == 1
+    assert setup.message.startswith("P40-R-06") and "3" in setup.message
+    ally_to("United States")
+    assert setup.counts[a] == 2
+    _to_row(d, "Ally interceptors")
+    d.press("left")                        # 1 US, 1 ANZAC, 1 UK
+    attacker, kw = setup.raid_args()
+    assert kw["defender_tech"] == ("jet_fighters",) and kw["defender_teched"] == {"fighter": 2}
+    dice = FixedDice([6, 6, 2, 2, 2])
+    d.app.dice_source = lambda: dice
+    d.press("roll")                        # start
+    run = d.app.top()
+    d.press("roll")                        # to the interceptors' question
+    assert [o[0] for o in run.opts][0] == "Intercept with 3 (2 jet)"
+    d.press("roll")                        # all three intercept
+    while not run.raid.done:
+        d.press("roll")
+    assert run.raid.result["attacker_lost"] == {"strategic_bomber": 2}
+    assert dice.remaining() == 0
+    assert d.app.errors == []
