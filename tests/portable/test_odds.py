@@ -1,5 +1,7 @@
-# gate heap: 208K (smallest heap that passes: 192K on the unix port, 2026-11-28, after the allied
-# technologies grew the odds; +16K headroom: the collector scans the C stack conservatively)
+# gate heap: 216K (smallest heap that passes: 192K on the unix port, 2026-11-28, after the allied
+# technologies grew the odds; 208K on 2026-11-29, after the defending side's strikers and the
+# assault's sea options grew the modules the odds import; +8K headroom: the collector scans the
+# C stack conservatively)
 # Exact battle odds (engine_core/odds/exact.py), checked against values worked by hand.
 #
 # Notation in the comments: a round is "A hits / D hits"; with a fixed order of loss each
