@@ -1624,7 +1624,44 @@ def sides_below(app, cols, rows, used):
     return [("", ui.NORMAL)] + [(ui.fit(t, cols), ui.DIM) for t in lines[:room]]
 
 
-class Casualties(Counter):
+class _PromptCounter(Counter):
+    """A battle question answered with counters (answer()), both sides shown under them; Select
+    or Roll sends the answer once ready() (a refusal shows the engine's rule id and changes
+    nothing), then answered(key): by default the board catches up, this screen closes and Roll
+    goes on rolling."""
+
+    head_rows = 0  # rows head() draws above the counters
+
+    def view(self, cols, rows):
+        self.body = rows
+        return Counter.view(self, cols, rows)
+
+    def tail(self, cols):
+        return sides_below(self.app, cols, getattr(self, "body", 0), self.head_rows + len(self.names))
+
+    def ready(self):
+        return True
+
+    def other(self, name, now):
+        if name not in ("select", "roll") or not self.ready():
+            return
+        app = self.app
+        try:
+            app.session.battle.answer(self.answer())
+        except ValueError as err:
+            self.refuse(err)
+            return
+        app.battle_changed()
+        self.answered(name)
+
+    def answered(self, name):
+        self.run.catch_up()
+        self.app.pop()
+        if name == "roll":
+            self.run.advance()
+
+
+class Casualties(_PromptCounter):
     """Casualties chosen per unit type: a counter per type present ("lose"), one per two-hit unit
     that can still take damage ("damage"), preset to the default order of loss; the header keeps
     the hits taken against the hits to take. Select (or Start) answers; the battle engine checks
@@ -1632,6 +1669,7 @@ class Casualties(Counter):
 
     footer = "</>:-+ A:ok"
     dense = True  # a large display shows both sides under the counters
+    head_rows = 1
 
     def __init__(self, app, run):
         from engine_core import units as umod
@@ -1680,7 +1718,7 @@ class Casualties(Counter):
                     limits.append(fresh)
         Counter.__init__(self, app, ("Attacker" if p.side == 0 else "Defender") + " casualties", names, values, limits)
 
-    def choice(self):
+    def answer(self):
         board = self.app.session.board
         out = {"lost": {}, "damaged": {}}
         for i in range(len(self.rows)):
@@ -1704,35 +1742,16 @@ class Casualties(Counter):
             (dmg if what == "damaged" else lost)[u] += self.counts[i]
         return cz.hits_absorbed(self.app.session.board.units, lost, dmg, b.dmg[self.prompt.side])
 
-    def view(self, cols, rows):
-        self.body = rows
-        return Counter.view(self, cols, rows)
-
-    def tail(self, cols):
-        return sides_below(self.app, cols, getattr(self, "body", 0), 1 + len(self.names))
-
     def head(self, cols):
         got = self.taken()
         style = ui.GOOD if got == self.hits else ui.BAD
         return [(ui.pad("Hits " + str(self.hits), "taken " + str(got), cols), style)]
 
-    def other(self, name, now):
-        if name not in ("select", "roll"):
-            return
+    def ready(self):
         if self.taken() != self.hits:
             self.say("Take exactly " + str(self.hits) + " hits")
-            return
-        app = self.app
-        try:
-            app.session.battle.answer(self.choice())
-        except ValueError as err:
-            self.refuse(err)
-            return
-        app.battle_changed()
-        self.run.catch_up()
-        app.pop()
-        if name == "roll":
-            self.run.advance()
+            return False
+        return True
 
 
 # short tags of the defending national advantages that set a unit type apart (LHTR-O-02)
@@ -1771,7 +1790,7 @@ def decision(app, run):
     return BattlePrompt(app, run)
 
 
-class Strikes(Counter):
+class Strikes(_PromptCounter):
     """LHTR Kamikaze Attacks / Kaiten Torpedoes (LHTR-O-41, LHTR-O-42): Japan names, at the
     start of a sea battle, any number of its fighters / subs, each at an enemy ship (LHTR-A-28):
     a counter per striker type and target ship type ("fighter at battleship"), each up to the
@@ -1804,37 +1823,15 @@ class Strikes(Counter):
                          + ("kamikaze" if p.info[0] == "LHTR-O-41" else "kaiten"),
                          names, [0] * len(names), limits)
 
-    def choice(self):
+    def answer(self):
         out = []
         for i in range(len(self.pairs)):
             for _ in range(self.counts[i]):
                 out.append(self.pairs[i])
         return out
 
-    def view(self, cols, rows):
-        self.body = rows
-        return Counter.view(self, cols, rows)
 
-    def tail(self, cols):
-        return sides_below(self.app, cols, getattr(self, "body", 0), len(self.names))
-
-    def other(self, name, now):
-        if name not in ("select", "roll"):
-            return
-        app = self.app
-        try:
-            app.session.battle.answer(self.choice())
-        except ValueError as err:
-            self.refuse(err)
-            return
-        app.battle_changed()
-        self.run.catch_up()
-        app.pop()
-        if name == "roll":
-            self.run.advance()
-
-
-class HitsEntry(Counter):
+class HitsEntry(_PromptCounter):
     """Physical dice: the players roll each battle-board column and enter its hits."""
 
     footer = "</>:hits A:done"
@@ -1855,24 +1852,11 @@ class HitsEntry(Counter):
     def row_text(self, i, cols):
         return ui.pad(self.names[i], "hits " + str(self.counts[i]), cols)
 
-    def view(self, cols, rows):
-        self.body = rows
-        return Counter.view(self, cols, rows)
+    def answer(self):
+        return {"hits": list(self.counts)}
 
-    def tail(self, cols):
-        return sides_below(self.app, cols, getattr(self, "body", 0), len(self.names))
-
-    def other(self, name, now):
-        if name not in ("select", "roll"):
-            return
-        app = self.app
-        try:
-            app.session.battle.answer({"hits": list(self.counts)})
-        except ValueError as err:
-            self.refuse(err)
-            return
-        app.battle_changed()
-        app.pop()
+    def answered(self, name):
+        self.app.pop()
         self.run.advance()
 
 
