@@ -96,6 +96,14 @@ def test_a_us_sub_beside_a_uk_super_sub_is_hit_by_the_fighter():
     after = setup.odds_text
     assert after.startswith("Sea") and before.startswith("Sea")
     assert float(after.split("%")[0][4:]) > float(before.split("%")[0][4:])
+    from engine_core.odds import assault              # the odds engine given the split itself
+    args = (board, {"infantry": 1}, {"infantry": 1}, {"infantry": 1},
+            {"fighter": 1, "submarine": 1, "transport": 1}, {"submarine": 2})
+    tech = {"attacker": [], "defender": ["super_submarines"]}
+    for shown, split in ((before, None), (after, {"submarine": 1})):
+        r = assault.odds(*args, tech=tech, sea_defender_tech=["super_submarines"], sea_defender_teched=split)
+        assert shown.startswith("Sea %.1f%% Win %.1f%%" % (100 * r["sea"]["attacker_wins"],
+                                                           100 * r["attacker_wins"])), (shown, r)
     d.press("roll")
     b, used, subs = _first_round(s, [6, 6, 6, 1])
     assert used == 4 and subs == 1
@@ -149,3 +157,50 @@ def test_more_sea_ally_subs_than_defend_are_refused():
     opts = s.battle_options("amphibious", board.territory_id("Norway"), extra)
     assert opts["sea_defender_tech"] == ("super_submarines",)
     assert opts["sea_defender_teched"] == {"submarine": 1}
+
+
+def test_a_pending_assault_keeps_the_sea_ally():
+    """LHTR-T-06: a pending assault (firmware/pending.py, as on flash) keeps which of the launch
+    zone's defenders are the sea ally's and whose; opened again the set-up shows them."""
+    from firmware import pending
+    from firmware.screens.battle import BattleSetup
+    d = Device()
+    s, board, setup = _assault(d)
+    _sea_ally_to(d, "United States")
+    _set(d, "Sea ally submarine", 1)
+    chosen = setup.chosen_options()
+    us = board.power_id("United States")
+    assert chosen["sea_ally"] == {"submarine": 1} and chosen["sea_ally_power"] == us
+    assert pending._options(chosen) == chosen
+    assert pending._options({"sea_ally_power": 99}) is None
+    pending.of(s).put(s.game, setup.territory, "amphibious", {"infantry": 1}, {"infantry": 1}, chosen)
+    row = pending.of(s).get(s.game, setup.territory)
+    assert row[4] == chosen
+    key, rows = pending.decode(pending.encode(pending.of(s).key, [row]))
+    assert rows == [row]
+    again = BattleSetup(d.app, "amphibious", row[2], row[3], territory=row[0], options=row[4])
+    assert again.chosen_options() == chosen and again.sea_ally_power() == us
+    again.side = 1
+    again.build()
+    assert again.counts[again.names.index("Sea ally submarine")] == 1
+
+
+def test_a_sea_allys_own_national_advantage():
+    """LHTR-O-02 ("A power may not share its national advantages with friendly powers"),
+    LHTR-O-43 (Most Powerful Battleships, Japan's): the Soviet Union assaults Norway (Germany's),
+    the launch zone's 2 battleships Germany's (sea defender) and Japan's (sea ally, 1): the sea
+    battle's side has the advantage, for 1 battleship only (sea_defender_teched)."""
+    from firmware.session import Session
+    s = Session(None)
+    s.new_game("revised_lhtr", 7, {"national_advantages": ["powerful_battleships"]})
+    board = s.board
+    extra = {"seaborne": {"infantry": 1}, "sea_attacker": {"bomber": 2, "transport": 1},
+             "sea_defender": {"battleship": 2}, "sea_defender_power": board.power_id("Germany"),
+             "sea_ally": {"battleship": 1}, "sea_ally_power": board.power_id("Japan")}
+    opts = s.battle_options("amphibious", board.territory_id("Norway"), extra)
+    assert opts["sea_defender_na"] == ("powerful_battleships",)
+    assert opts["sea_defender_teched"] == {"battleship": 1}
+    assert opts["defender_na"] == () and "defender_teched" not in opts
+    from engine_core.battle.steps import Battle
+    b = Battle(board, "amphibious", {"infantry": 1}, {"infantry": 1}, opts)
+    assert b.teched[board.unit_id("battleship")] == 1
