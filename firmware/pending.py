@@ -91,9 +91,9 @@ def decode(data):
 
 # the set-up's own choices (screens/battle.py EXTRA_ROWS), and its counts: launch zone, air bases
 OPTION_UNITS = ("bombard", "seaborne", "scramble", "sea_attacker", "sea_defender", "attacker_damaged",
-                "defender_damaged", "attacker_cargo", "defender_cargo", "ally")
+                "defender_damaged", "attacker_cargo", "defender_cargo", "ally", "sea_ally")
 OPTION_COUNTS = (("kamikaze", 6), ("launch", 999), ("air_bases", 9), ("defender_power", 31),
-                 ("ally_power", 31), ("sea_defender_power", 31))
+                 ("ally_power", 31), ("sea_defender_power", 31), ("sea_ally_power", 31))
 
 
 def _options(d):
@@ -122,7 +122,7 @@ def _options(d):
                     top = most
             if top < 0 or not isinstance(v, int) or v < 0 or v > top:
                 return None
-            if v or k in ("launch", "defender_power", "ally_power", "sea_defender_power"):   # a place / power id 0 is one
+            if v or k in ("launch", "defender_power", "ally_power", "sea_defender_power", "sea_ally_power"):   # a place / power id 0 is one
                 out[k] = v
     return out
 

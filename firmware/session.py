@@ -499,7 +499,10 @@ class Session:
         CL-P-15, LHTR-P-12). An assault's launch zone defended by ships of another power
         (`extra["sea_defender_power"]`: the set-up's "Sea defender" row) gives the sea battle
         that power's technologies (sea_defender_tech; CL-T-05, LHTR-T-06, P40-R-06) and LHTR
-        national advantages (sea_defender_na; LHTR-O-02). A free
+        national advantages (sea_defender_na; LHTR-O-02); its ships of an ally of that power
+        (`extra["sea_ally"]` {unit: count} among `extra["sea_defender"]`, of
+        `extra["sea_ally_power"]`: the set-up's "Sea ally" rows) fight with their own power's
+        (sea_defender_teched, sea_defender_tech and sea_defender_na of the side). A free
         battle (no game or no territory) has only `extra`.
         Kamikaze tokens are checked here (P40-C-30/31/33): the set-up refuses them when
         entered, not when the battle is recorded. Defenders of allies (`extra["ally"]`
@@ -520,6 +523,8 @@ class Session:
             if units:
                 named_allies.append((p, units))
         sea_power = opts.pop("sea_defender_power", -1)   # whose ships defend an assault's launch zone
+        sea_ally = opts.pop("sea_ally", None)             # ... and which of them are an ally's
+        sea_ally_power = opts.pop("sea_ally_power", -1)
         g = self.game
         if g is None or territory < 0:
             return opts
@@ -586,12 +591,19 @@ class Session:
                                 % (board.power_name(ap), board.power_name(sea_power)))
             # their own power's technologies in the sea battle (CL-T-05, LHTR-T-06, P40-R-06)
             opts["sea_defender_tech"] = battle_techs(board, state, sea_power)
+            sea_ally_na = None
             if nas and board.family == FAM_LHTR:
                 # and its own national advantages (LHTR-O-02: a power may not share them)
                 from engine_core.battle import advantages
                 from engine_core.ledger import advantages as ledger_na
+                winter = ledger_na.winter_active(state)
                 opts["sea_defender_na"] = advantages.for_powers(
-                    nas, "", board.power_name(sea_power), ledger_na.winter_active(state))["defender_na"]
+                    nas, "", board.power_name(sea_power), winter)["defender_na"]
+                if sea_ally and 0 <= sea_ally_power < board.power_count:
+                    sea_ally_na = advantages.for_powers(nas, "", board.power_name(sea_ally_power),
+                                                        winter)["defender_na"]
+            if sea_ally:
+                sea_allied(self, opts, sea_power, sea_ally, sea_ally_power, sea_ally_na)
         if not board.is_sea(territory):
             from engine_core.ledger import economy
             if economy.controller_after_capture(board, state, territory, ap) != ap:
@@ -808,7 +820,8 @@ class Session:
                                   sea[1], tech=args.get("tech"), advantages=args.get("advantages"),
                                   space=args.get("space"),
                                   sea_defender_tech=options.get("sea_defender_tech"),
-                                  sea_defender_na=options.get("sea_defender_na"))
+                                  sea_defender_na=options.get("sea_defender_na"),
+                                  sea_defender_teched=options.get("sea_defender_teched"))
         if args.get("cargo"):  # as odds() above
             from engine_core.odds import cargo
             return cargo.solver(self.board, kind, attacker, defender, **args)
@@ -919,6 +932,36 @@ class AuditedRaid:
         while not self._raid.done and self._raid.prompt is None:
             self.step(dice)
         return self._raid.prompt
+
+
+def sea_allied(session, opts, sp, ally, ap, ally_na):
+    """An assault's sea battle whose launch zone's defenders are of two powers (the set-up's
+    "Sea ally" rows): `ally` {unit: count} of power `ap` among opts["sea_defender"] fight with
+    ap's own technologies and LHTR advantages (`ally_na`), the rest with power sp's (CL-T-05,
+    LHTR-T-06, P40-R-06: a technology helps only its own power; LHTR-O-02): opts'
+    sea_defender_tech, sea_defender_teched and sea_defender_na become the side's. Refused
+    (nothing changed) for a power not of sp's side or more of a type than defend there."""
+    from engine_core.errors import RuleError
+    from engine_core.ledger.economy import rid
+    from engine_core import techs
+    board = session.board
+    rule = rid(board, "CL-T-05", "LHTR-T-06", "P40-R-06")
+    if ap not in ally_powers(board, sp):
+        raise RuleError(rule, "the sea ally's ships need an ally of the sea defender")
+    sd = opts["sea_defender"]
+    for k in ally:
+        if ally[k] > sd.get(k, 0):
+            raise RuleError(rule, "Sea ally: %d %s of %s, only %d defend the launch zone"
+                            % (ally[k], k, board.power_name(ap), sd.get(k, 0)))
+    own_na = opts.get("sea_defender_na")
+    mine = battle_techs(board, session.game.state, ap)
+    names, teched = techs.allied(sd, opts["sea_defender_tech"],
+                                 [(mine, ally, ally_na) if ally_na else (mine, ally)],
+                                 board.units, board.family, board.unit_id, "Sea ally", False, own_na)
+    opts["sea_defender_tech"] = tuple(names)
+    opts["sea_defender_teched"] = dict((board.unit_name(u), teched[u]) for u in teched)
+    if ally_na:
+        opts["sea_defender_na"] = tuple(own_na or ()) + tuple(n for n in ally_na if n not in (own_na or ()))
 
 
 def assault_sea(kind, options):

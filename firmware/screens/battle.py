@@ -19,9 +19,9 @@ from engine_core.editions import FAM_1940
 KINDS = ("land", "sea", "amphibious")
 # The set-up's option rows per unit (the battle's option names) and the words that name them
 EXTRA_ROWS = ("bombard", "seaborne", "sea_attacker", "sea_defender", "scramble", "attacker_damaged",
-              "defender_damaged", "attacker_cargo", "defender_cargo", "ally")
+              "defender_damaged", "attacker_cargo", "defender_cargo", "ally", "sea_ally")
 ROW_WORDS = ("Bombard", "Seaborne", "Sea", "Sea", "Scramble", "Damaged", "Damaged", "Aboard", "Aboard",
-             "Ally")
+             "Ally", "Sea ally")
 
 
 def side_units(board, ids, counts):
@@ -83,6 +83,8 @@ class BattleSetup(Counter):
         self.sea_power = sea_default(app.session, self.sea_powers, territory,
                                      (options or {}).get("sea_defender_power", -1))
         self.ally = 0           # index on ally_list(): the power whose units the "Ally" rows show
+        self.sea_ally = 0       # index on sea_ally_list(): the power of the "Sea ally" rows' units
+        self.sea_ally_given = (options or {}).get("sea_ally_power", -1)
         self.ally_given = (options or {}).get("ally_power", -1)
         # each ally's units among the defenders, {power: counts per unit row}: an ally keeps its
         # own while the "Ally" row shows another's (a saved battle's one ally, "ally" and
@@ -165,6 +167,7 @@ class BattleSetup(Counter):
             rows.append(("kamikaze", 0))
         if self.side == 1 and amph and self.sea_powers and sum(self.extra["sea_defender"]):
             rows.append(("sea_power", 0))     # whose ships defend the launch zone
+            self.sea_ally_rows(rows)
         # defenders of the allies, each with its own technologies (CL-T-05, LHTR-T-06, P40-R-06)
         # and national advantages (LHTR-O-02); "Ally </>" picks whose counts the rows below show
         # (each ally keeps its own): the unit types a defending technology changes (jets,
@@ -249,6 +252,8 @@ class BattleSetup(Counter):
             return "Ally"
         if what == "sea_power":
             return "Sea defender"
+        if what == "sea_ally_power":
+            return "Sea ally"
         if what == "unit":
             return self.unit_names[i]
         if what == "kamikaze":
@@ -259,7 +264,7 @@ class BattleSetup(Counter):
 
     def row_count(self, row):
         what, i = row
-        if what in ("kind", "launch", "defender", "ally_power", "sea_power"):
+        if what in ("kind", "launch", "defender", "ally_power", "sea_power", "sea_ally_power"):
             return 1
         if what == "unit":
             return self.sides[self.side][i]
@@ -283,6 +288,8 @@ class BattleSetup(Counter):
             return ui.pad("Ally </>", self.app.session.board.power_name(self.ally_power()), cols)
         if what == "sea_power":
             return ui.pad("Sea def </>", self.app.session.board.power_name(self.sea_powers[self.sea_power]), cols)
+        if what == "sea_ally_power":
+            return ui.pad("Sea ally </>", self.app.session.board.power_name(self.sea_ally_power()), cols)
         return Counter.row_text(self, i, cols)
 
     def key(self, name, now):
@@ -302,6 +309,9 @@ class BattleSetup(Counter):
                 self.ally_given = -1
             elif what == "sea_power":
                 self.sea_power = (self.sea_power + step) % len(self.sea_powers)
+            elif what == "sea_ally_power":
+                self.sea_ally = (self.sea_ally_index() + step) % len(self.sea_ally_list())
+                self.sea_ally_given = -1
             elif what == "unit":
                 self.sides[self.side][i] = max(0, min(99, self.sides[self.side][i] + step))
                 for k in ("seaborne", "attacker_damaged") if self.side == 0 else ("defender_damaged",):
@@ -323,7 +333,11 @@ class BattleSetup(Counter):
                 top = 99 if what.startswith("sea_") else 9
                 if what in ("seaborne", "attacker_damaged", "defender_damaged"):
                     top = self.sides[self.side][i]   # of the units entered above
+                elif what == "sea_ally":
+                    top = self.extra["sea_defender"][i]   # of the sea defenders entered
                 self.extra[what][i] = max(0, min(top, self.extra[what][i] + step))
+                if what == "sea_defender" and self.extra["sea_ally"][i] > self.extra[what][i]:
+                    self.extra["sea_ally"][i] = self.extra[what][i]
             self.message = ""
             self.build()
             self.changed()
@@ -413,6 +427,49 @@ class BattleSetup(Counter):
         allies = self.ally_list()
         return allies[self.ally_index()] if allies else -1
 
+    def sea_ally_rows(self, rows):
+        """The "Sea ally" rows of an assault's sea battle (after "Sea defender"): the sea
+        defenders of another power of the sea defender's side, with their own technologies
+        (CL-T-05, LHTR-T-06, P40-R-06) and LHTR national advantages (LHTR-O-02), per sea
+        defender type a technology or advantage of a power of that side changes (else whose
+        they are changes nothing: no rows)."""
+        if not self.sea_ally_list():
+            return
+        from engine_core import techs, units
+        from firmware.session import side_tech_bits, side_advantage_bits
+        s = self.app.session
+        sp = self.sea_powers[self.sea_power]
+        held = side_tech_bits(s.board, s.game.state, sp)
+        na = side_advantage_bits(s.board, s.game, sp)
+        if na:
+            from engine_core.battle.advantage_bits import defense_na
+        per = [i for i in range(len(self.ids)) if self.extra["sea_defender"][i] and (held &
+               techs.defense_bit(s.board.units[self.ids[i]][units.U_ABILITIES], s.board.family)
+               or na and na & defense_na(s.board.units[self.ids[i]][units.U_NAME]))]
+        if per:
+            rows.append(("sea_ally_power", 0))
+            for i in per:
+                rows.append(("sea_ally", i))
+
+    def sea_ally_list(self):
+        """The powers whose ships may defend the launch zone beside the "Sea defender" row's:
+        a game's assault only."""
+        if self.free_board() or not self.sea_powers:
+            return ()
+        from firmware.session import ally_powers
+        return ally_powers(self.app.session.board, self.sea_powers[self.sea_power])
+
+    def sea_ally_index(self):
+        allies = self.sea_ally_list()
+        if self.sea_ally_given in allies:
+            return allies.index(self.sea_ally_given)   # a pending battle's saved choice
+        return self.sea_ally % len(allies) if allies else 0
+
+    def sea_ally_power(self):
+        """The power named on the "Sea ally" row, else -1."""
+        allies = self.sea_ally_list()
+        return allies[self.sea_ally_index()] if allies else -1
+
     def sides_now(self):
         board = self.app.session.board
         return side_units(board, self.ids, self.sides[0]), side_units(board, self.ids, self.sides[1])
@@ -428,6 +485,12 @@ class BattleSetup(Counter):
                 out["launch"] = self.zones[self.launch]
             if self.sea_powers and sum(self.extra["sea_defender"]):
                 out["sea_defender_power"] = self.sea_powers[self.sea_power]
+                if self.sea_ally_list():
+                    d = side_units(board, self.ids, [min(self.extra["sea_ally"][i], self.extra["sea_defender"][i])
+                                                     for i in range(len(self.ids))])
+                    if d:
+                        out["sea_ally"] = d
+                        out["sea_ally_power"] = self.sea_ally_power()
         if self.kind == "sea":
             keys = ("scramble", "attacker_damaged", "defender_damaged", "attacker_cargo", "defender_cargo")
             if self.defenders:

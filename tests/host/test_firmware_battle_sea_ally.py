@@ -1,0 +1,206 @@
+"""An amphibious assault's launch zone defended by ships of two powers (issue 16): once sea
+defenders are entered, the set-up's "Sea ally" rows (the power, then per sea defender type a
+technology or national advantage of the sea defender's side changes, how many are the ally's)
+make session.battle_options give each power's ships its own technologies in the sea battle
+(sea_defender_tech / sea_defender_teched; LHTR-T-06: "Technology helps only the power that
+researched it"; the rulebook: "powers can't share their technology"), in the battle, its odds
+and a pending battle's record. Without such a type the screens are as before."""
+
+from engine_core import techs
+from engine_core.dice import FixedDice
+from test_firmware_battle_setup import _lhtr_family_combat, _set, _to_row, _row
+from test_firmware_battle_sea_defender import _uk_coast
+from fw_device import Device
+
+
+def _assault(d, uk_super=True):
+    """Revised LHTR, Germany's combat, the United Kingdom with Super Submarines (the United
+    States without): an assault on a UK coastal territory (1 infantry aboard a transport with a
+    fighter and a submarine) against 1 UK infantry and, in the launch zone, 2 submarines (the "Sea defender"
+    row: the UK, the owner). Returns (session, board, setup)."""
+    _lhtr_family_combat(d, "Revised LHTR")
+    s = d.app.session
+    board = s.board
+    if uk_super:
+        s.game.state.techs[board.power_id("United Kingdom")] |= techs.SUPER_SUBS
+    d.select_item(board.territory_name(_uk_coast(board, s.game.state)))
+    setup = d.app.top()
+    _set(d, "infantry", 1)
+    _to_row(d, "Kind")
+    d.press("right")                                    # land -> amphibious
+    d.wait(100)
+    assert setup.kind == "amphibious"
+    _set(d, "Seaborne infantry", 1)
+    _set(d, "Sea fighter", 1)
+    _set(d, "Sea submarine", 1)
+    _set(d, "Sea transport", 1)
+    d.press("select")                                   # the defender
+    _set(d, "infantry", 1)
+    assert "Sea ally" not in setup.names                # no ships entered there yet
+    _set(d, "Sea submarine", 2)
+    assert board.power_name(setup.sea_powers[setup.sea_power]) == "United Kingdom"
+    return s, board, setup
+
+
+def _sea_ally_to(d, name):
+    setup = d.app.top()
+    _to_row(d, "Sea ally")
+    for _ in range(len(setup.sea_ally_list())):
+        if d.app.session.board.power_name(setup.sea_ally_power()) == name:
+            break
+        d.press("right")
+    d.wait(100)
+    assert d.app.session.board.power_name(setup.sea_ally_power()) == name
+
+
+def _first_round(s, dice):
+    """The sea battle's first round fought with `dice`, to its first choice (the attacker's
+    retreat or submerge at the round's end, LHTR-C-33): (battle, dice used, the defenders'
+    submarines left)."""
+    from engine_core.battle.base import P_SUBMERGE
+    b = s.battle
+    fixed = FixedDice(dice)
+    p = b.run_until_prompt(fixed)
+    assert p is not None and p.kind == P_SUBMERGE and p.side == 0 and b.round == 1 and b.part == 0
+    sub = s.board.unit_id("submarine")
+    return b, fixed.used, b.alive[1][sub] - b.cas[1][sub]
+
+
+def test_a_us_sub_beside_a_uk_super_sub_is_hit_by_the_fighter():
+    """LHTR-T-06 LHTR-T-09 ("they may not be hit by enemy aircraft now unless an enemy destroyer
+    is present"): the UK (sea defender) has Super Submarines, the US sub beside its sub has not.
+    The set-up names the US as sea ally with 1 sub: the sea battle gets sea_defender_teched
+    {"submarine": 1} (the UK's one), the land battle no split. Dice by hand, round 1: the German
+    sub 6 (miss at 2), the defending subs 6, 6 (miss at 2), the German fighter 1 (hit at 3): no
+    German destroyer, so the hit may fall only on the US sub: one sub left, the UK's super sub.
+    The set-up's odds of the sea battle rise (the fighter has a target)."""
+    d = Device()
+    s, board, setup = _assault(d)
+    assert "Sea ally" in setup.names and "Sea ally submarine" in setup.names
+    assert _row(setup, "Sea ally") == _row(setup, "Sea defender") + 1
+    assert "Ally" not in setup.names                    # the land battle: nothing to split
+    d.wait(300)
+    before = setup.odds_text
+    _sea_ally_to(d, "United States")
+    _set(d, "Sea ally submarine", 1)
+    assert setup.refusal is None, setup.refusal
+    assert setup.row_text(_row(setup, "Sea ally"), 40).rstrip().endswith("United States")
+    us = board.power_id("United States")
+    assert setup.chosen_options()["sea_ally"] == {"submarine": 1}
+    assert setup.chosen_options()["sea_ally_power"] == us
+    opts = setup.options()
+    assert opts["sea_defender_tech"] == ("super_submarines",)
+    assert opts["sea_defender_teched"] == {"submarine": 1}
+    assert opts["defender_tech"] == ("super_submarines",) and "defender_teched" not in opts
+    d.wait(300)
+    after = setup.odds_text
+    assert after.startswith("Sea") and before.startswith("Sea")
+    assert float(after.split("%")[0][4:]) > float(before.split("%")[0][4:])
+    from engine_core.odds import assault              # the odds engine given the split itself
+    args = (board, {"infantry": 1}, {"infantry": 1}, {"infantry": 1},
+            {"fighter": 1, "submarine": 1, "transport": 1}, {"submarine": 2})
+    tech = {"attacker": [], "defender": ["super_submarines"]}
+    for shown, split in ((before, None), (after, {"submarine": 1})):
+        r = assault.odds(*args, tech=tech, sea_defender_tech=["super_submarines"], sea_defender_teched=split)
+        assert shown.startswith("Sea %.1f%% Win %.1f%%" % (100 * r["sea"]["attacker_wins"],
+                                                           100 * r["attacker_wins"])), (shown, r)
+    d.press("roll")
+    b, used, subs = _first_round(s, [6, 6, 6, 1])
+    assert used == 4 and subs == 1
+    assert b.teched_free(board.unit_id("submarine")) == (1, 0)   # the UK super sub left
+
+
+def test_without_the_split_both_subs_are_super_and_the_fighter_has_no_target():
+    """LHTR-T-09: the same set-up with no sea ally named (both subs the UK's, both super): the
+    fighter may hit neither (no German destroyer) and does not roll; round 1 with the German sub
+    6 and the defending subs 6, 6 leaves both subs."""
+    d = Device()
+    s, board, setup = _assault(d)
+    opts = setup.options()
+    assert opts["sea_defender_tech"] == ("super_submarines",) and "sea_defender_teched" not in opts
+    d.press("roll")
+    b, used, subs = _first_round(s, [6, 6, 6, 1])
+    assert used == 3 and subs == 2
+
+
+def test_no_sea_ally_rows_when_no_power_of_the_side_has_a_sub_technology():
+    """LHTR-T-06: without Super Submarines on the sea defender's side whose sub is whose changes
+    nothing: no "Sea ally" rows, the options as before."""
+    d = Device()
+    s, board, setup = _assault(d, uk_super=False)
+    assert "Sea ally" not in setup.names and "Sea ally submarine" not in setup.names
+    assert "sea_ally" not in setup.chosen_options()
+    assert "sea_defender_teched" not in setup.options()
+
+
+def test_more_sea_ally_subs_than_defend_are_refused():
+    """LHTR-T-06: the Soviet Union (first to move) assaults Norway (Germany's, Germany with
+    Super Submarines), 3 of the launch zone's 2 German subs named Japan's: refused naming the
+    rule, the options given unchanged (the device's row stops at the subs entered)."""
+    from engine_core.errors import RuleError
+    from firmware.session import Session
+    s = Session(None)
+    s.new_game("revised_lhtr", 7)
+    board = s.board
+    s.game.state.techs[board.power_id("Germany")] |= techs.SUPER_SUBS
+    extra = {"seaborne": {"infantry": 1}, "sea_attacker": {"fighter": 1, "transport": 1},
+             "sea_defender": {"submarine": 2}, "sea_defender_power": board.power_id("Germany"),
+             "sea_ally": {"submarine": 3}, "sea_ally_power": board.power_id("Japan")}
+    keep = dict(extra)
+    try:
+        s.battle_options("amphibious", board.territory_id("Norway"), extra)
+        raise AssertionError("not refused")
+    except RuleError as e:
+        assert e.rule == "LHTR-T-06" and "Sea ally" in str(e)
+    assert extra == keep
+    extra["sea_ally"] = {"submarine": 1}                # 1 of 2: Germany's other one is super
+    opts = s.battle_options("amphibious", board.territory_id("Norway"), extra)
+    assert opts["sea_defender_tech"] == ("super_submarines",)
+    assert opts["sea_defender_teched"] == {"submarine": 1}
+
+
+def test_a_pending_assault_keeps_the_sea_ally():
+    """LHTR-T-06: a pending assault (firmware/pending.py, as on flash) keeps which of the launch
+    zone's defenders are the sea ally's and whose; opened again the set-up shows them."""
+    from firmware import pending
+    from firmware.screens.battle import BattleSetup
+    d = Device()
+    s, board, setup = _assault(d)
+    _sea_ally_to(d, "United States")
+    _set(d, "Sea ally submarine", 1)
+    chosen = setup.chosen_options()
+    us = board.power_id("United States")
+    assert chosen["sea_ally"] == {"submarine": 1} and chosen["sea_ally_power"] == us
+    assert pending._options(chosen) == chosen
+    assert pending._options({"sea_ally_power": 99}) is None
+    pending.of(s).put(s.game, setup.territory, "amphibious", {"infantry": 1}, {"infantry": 1}, chosen)
+    row = pending.of(s).get(s.game, setup.territory)
+    assert row[4] == chosen
+    key, rows = pending.decode(pending.encode(pending.of(s).key, [row]))
+    assert rows == [row]
+    again = BattleSetup(d.app, "amphibious", row[2], row[3], territory=row[0], options=row[4])
+    assert again.chosen_options() == chosen and again.sea_ally_power() == us
+    again.side = 1
+    again.build()
+    assert again.counts[again.names.index("Sea ally submarine")] == 1
+
+
+def test_a_sea_allys_own_national_advantage():
+    """LHTR-O-02 ("A power may not share its national advantages with friendly powers"),
+    LHTR-O-43 (Most Powerful Battleships, Japan's): the Soviet Union assaults Norway (Germany's),
+    the launch zone's 2 battleships Germany's (sea defender) and Japan's (sea ally, 1): the sea
+    battle's side has the advantage, for 1 battleship only (sea_defender_teched)."""
+    from firmware.session import Session
+    s = Session(None)
+    s.new_game("revised_lhtr", 7, {"national_advantages": ["powerful_battleships"]})
+    board = s.board
+    extra = {"seaborne": {"infantry": 1}, "sea_attacker": {"bomber": 2, "transport": 1},
+             "sea_defender": {"battleship": 2}, "sea_defender_power": board.power_id("Germany"),
+             "sea_ally": {"battleship": 1}, "sea_ally_power": board.power_id("Japan")}
+    opts = s.battle_options("amphibious", board.territory_id("Norway"), extra)
+    assert opts["sea_defender_na"] == ("powerful_battleships",)
+    assert opts["sea_defender_teched"] == {"battleship": 1}
+    assert opts["defender_na"] == () and "defender_teched" not in opts
+    from engine_core.battle.steps import Battle
+    b = Battle(board, "amphibious", {"infantry": 1}, {"infantry": 1}, opts)
+    assert b.teched[board.unit_id("battleship")] == 1
