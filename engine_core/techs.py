@@ -179,26 +179,6 @@ def defending(parts, rows, family, unit_id, raid=False):
     return names(union), teched
 
 
-def strikers_teched(parts, rows, unit_id, family, need):
-    """A sea battle's defender_strikers_teched from `defending`'s parts (LHTR-T-06 "Technology
-    helps only the power that researched it"; LHTR-A-32 "A defending Kamikaze hits on 5 with
-    Jets"): per unit type of `need` (advantage_bits.strikers' answer), how many units of the
-    power holding Kamikaze Attacks / Kaiten Torpedoes carry that power's own technology that
-    changes the type (Jet Fighters, Super Submarines)."""
-    from engine_core.battle import advantage_bits as ab
-    out = dict((u, 0) for u in need)
-    for p in parts:
-        na = ab.name_bits(p[2], ab.NA_NAMES, "national advantage") if len(p) == 3 and p[2] else 0
-        tb = bits(p[0])
-        us = p[1] or {}
-        for k in us:
-            u = k if isinstance(k, int) else unit_id(k)
-            if u in out and na & ab.strike_na(rows[u][U_NAME]) and \
-                    tb & defense_bit(rows[u][U_ABILITIES], family):
-                out[u] += us[k]
-    return out
-
-
 def allied(defender, main_tech, allies, rows, family, unit_id, field="allies", raid=False,
            main_na=None):
     """`defending` for a side given as the whole defender {unit: count} with the defending

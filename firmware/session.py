@@ -976,7 +976,10 @@ def allied_strikers(board, defender, allies, own_na, own_tech=()):
     parts = techs.allied_parts(defender, own_tech, [(t, u, na) if na else (t, u) for u, na, t in allies],
                                "Ally", own_na)
     out = strikers(parts, board.units, board.unit_id)
-    tk = techs.strikers_teched(parts, board.units, board.unit_id, board.family, out) if out else {}
+    tk = {}
+    if out:
+        from engine_core.battle.strike_techs import strikers_teched
+        tk = strikers_teched(parts, board.units, board.unit_id, board.family, out)
     return (dict((board.unit_name(u), out[u]) for u in out),
             dict((board.unit_name(u), tk[u]) for u in tk))
 

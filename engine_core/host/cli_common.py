@@ -323,10 +323,11 @@ def ally_strikers(board, value, defender, main_na=None, field="allies", main_tec
     Fighters / Super Submarines (LHTR-T-06, LHTR-A-32; main_tech: the defending power's)."""
     from engine_core import techs
     from engine_core.battle.advantage_bits import strikers
+    from engine_core.battle.strike_techs import strikers_teched
     parts, _ = _ally_parts(board, value, field, False, main_na)
     parts = techs.allied_parts(defender, main_tech, parts, field, main_na)
     out = strikers(parts, board.units, board.unit_id)
-    tk = techs.strikers_teched(parts, board.units, board.unit_id, board.family, out)
+    tk = strikers_teched(parts, board.units, board.unit_id, board.family, out)
     return (dict((board.unit_name(u), out[u]) for u in out),
             dict((board.unit_name(u), tk[u]) for u in tk))
 
