@@ -566,6 +566,7 @@ class Session:
             opts["defender_tech"] = battle_techs(board, state, dp)
             if named_allies and defender is not None:
                 own_na = opts.get("defender_na")
+                own_tech = opts["defender_tech"]
                 names, teched = self.allied_many(
                     opts["defender_tech"], dp, [(named_allies[j][0], named_allies[j][1], allies_na[j])
                                                 for j in range(len(named_allies))],
@@ -577,11 +578,15 @@ class Session:
                         opts["defender_na"] = tuple(opts.get("defender_na") or ()) + tuple(
                             n for n in ally_na if n not in (opts.get("defender_na") or ()))
                 if kind == "sea" and (own_na or [n for n in allies_na if n]):
-                    # LHTR-O-41, LHTR-O-42: Japan names only its own fighters / subs
-                    st = allied_strikers(board, defender, [(named_allies[j][1], allies_na[j])
-                                                           for j in range(len(named_allies))], own_na)
+                    # LHTR-O-41, LHTR-O-42: Japan names only its own fighters / subs; LHTR-T-06,
+                    # LHTR-A-32: with its own Jets / Super Submarines only
+                    st, tk = allied_strikers(
+                        board, defender, [(named_allies[j][1], allies_na[j],
+                                           battle_techs(board, state, named_allies[j][0]))
+                                          for j in range(len(named_allies))], own_na, own_tech)
                     if st:
                         opts["defender_strikers"] = st
+                        opts["defender_strikers_teched"] = tk
         if kind == "amphibious" and opts.get("sea_defender") and 0 <= sea_power < board.power_count:
             if not state.is_at_war(ap, sea_power):
                 from engine_core.errors import RuleError
@@ -1002,17 +1007,24 @@ def ally_powers(board, dp):
     return tuple(p for p in range(board.power_count) if p != dp and board.side(p) == board.side(dp))
 
 
-def allied_strikers(board, defender, allies, own_na):
-    """A sea battle's defender_strikers ({unit name: count}, {} for none needed): of the side's
-    fighters / subs, those of the power holding Kamikaze Attacks / Kaiten Torpedoes, the
-    defending power's (`own_na`) or an ally's (`allies`: [(its units, its advantages or None)])
-    (LHTR-O-41, LHTR-O-42, LHTR-O-02: Japan names only its own)."""
+def allied_strikers(board, defender, allies, own_na, own_tech=()):
+    """A sea battle's (defender_strikers, defender_strikers_teched) ({unit name: count} each, {}
+    for none needed): of the side's fighters / subs, those of the power holding Kamikaze Attacks
+    / Kaiten Torpedoes, the defending power's (`own_na`, `own_tech`) or an ally's (`allies`:
+    [(its units, its advantages or None, its battle technologies)]) (LHTR-O-41, LHTR-O-42,
+    LHTR-O-02: Japan names only its own); of those, how many carry that power's own Jet Fighters
+    / Super Submarines (LHTR-T-06, LHTR-A-32: a kamikaze hits on 5 with Japan's own Jets)."""
     from engine_core import techs
     from engine_core.battle.advantage_bits import strikers
-    parts = techs.allied_parts(defender, (), [((), u, na) if na else ((), u) for u, na in allies],
+    parts = techs.allied_parts(defender, own_tech, [(t, u, na) if na else (t, u) for u, na, t in allies],
                                "Ally", own_na)
     out = strikers(parts, board.units, board.unit_id)
-    return dict((board.unit_name(u), out[u]) for u in out)
+    tk = {}
+    if out:
+        from engine_core.battle.strike_techs import strikers_teched
+        tk = strikers_teched(parts, board.units, board.unit_id, board.family, out)
+    return (dict((board.unit_name(u), out[u]) for u in out),
+            dict((board.unit_name(u), tk[u]) for u in tk))
 
 
 def side_tech_bits(board, state, dp, raid=False):

@@ -39,6 +39,11 @@ engine_core/battle/steps.py. Options of `Battle` read here:
   defender_strikers          {unit: count}: of a sea battle's defending fighters / subs, how many
                              are Japan's, the ones it may name (LHTR-O-41/42, LHTR-O-02; a
                              type not named: all)
+  defender_strikers_teched   {unit: count}: of Japan's defending fighters / subs there, how many
+                             carry its Jet Fighters / Super Submarines (LHTR-T-06, LHTR-A-32: a
+                             kamikaze hits on 5 with Japan's own Jets; those left keep theirs):
+                             all or none; unstated: all whenever defender_teched leaves room
+                             (engine_core/battle/na_strikes.py setup_teched)
   space                      tuple of facts about the territory: "gray" (a gray territory still
                              held by Germany), "island", "tan" (a tan territory held by the UK)
 
@@ -115,6 +120,10 @@ def setup(b, options):
     b.bombard_air = 0 if options.get("bombard_may_hit_air") is False else 1   # LHTR-A-05
     if options.get("defender_strikers") is not None:
         _strikers(b, options.get("defender_strikers"))
+    st = options.get("defender_strikers_teched")
+    if st is not None or (b.split() and b.kind == K_SEA and b.na[DEFENDER] & (NA_KAMIKAZE | NA_KAITEN)):
+        from engine_core.battle import na_strikes
+        na_strikes.setup_teched(b, st)
 
 
 def _strikers(b, spec):

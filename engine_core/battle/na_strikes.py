@@ -10,8 +10,8 @@ from engine_core import units as uu
 from engine_core import events as ev
 from engine_core.errors import RuleError, InputError
 from engine_core.battle.advantage_bits import NA_KAMIKAZE, NA_KAITEN
-from engine_core.battle.base import (DEFENDER, ATTACKER, S_KAMIKAZE, P_KAMIKAZE, P_DICE, Prompt,
-    is_whole, tech_table)
+from engine_core.battle.base import (DEFENDER, ATTACKER, S_KAMIKAZE, P_KAMIKAZE, P_DICE, K_SEA,
+    Prompt, is_whole, tech_table)
 
 
 def own(b, side, u):
@@ -20,6 +20,83 @@ def own(b, side, u):
     if side == DEFENDER and b.foreign is not None:
         return b.alive[side][u] - b.foreign[u]
     return b.alive[side][u]
+
+
+def carries(b, side, u):
+    """Japan's strikers of type u carry their power's technology that changes the type (Jet
+    Fighters, Super Submarines; LHTR-T-06 "Technology helps only the power that researched it"):
+    whenever the side has it, but on a defending side of several powers as its
+    defender_strikers_teched (b.steched) says."""
+    if not b.tech[side]:
+        return False
+    bit = tech_table().defense_bit(b.units[u][uu.U_ABILITIES], b.family)
+    if not b.tech[side] & bit:
+        return False
+    return side == ATTACKER or b.steched is None or b.steched[u] > 0
+
+
+def setup_teched(b, spec):
+    """defender_strikers_teched (None: unstated): of Japan's defending fighters / subs, how many
+    carry its Jet Fighters / Super Submarines (LHTR-T-06; LHTR-T-07 / LHTR-T-09: "all your
+    fighters", "all your submarines": all of them or none). Unstated: all of them whenever the
+    side's units with the technology leave room for them (with no split, whenever the side has
+    it: the strike's value as before the option), else none. Refused: more than Japan's, more
+    than carry the technology, fewer than the other powers' units cannot hold, or some but not
+    all. Kept as b.steched, per type the count at the battle's start; None when every type is
+    "whenever the side has it" (the battle saves as without the option)."""
+    want = None
+    keys = ()
+    if spec is not None:
+        if b.kind != K_SEA:
+            raise InputError("defender_strikers_teched: the defenders of a sea battle "
+                             "(LHTR-O-41, LHTR-O-42)")
+        if not isinstance(spec, (dict, list, tuple)):
+            raise InputError("defender_strikers_teched: {unit: count}")
+        want = b._vec(spec)
+        keys = [k if isinstance(k, int) else b.board.unit_id(k)
+                for k in ([k for k in spec] if isinstance(spec, dict) else [it[0] for it in spec])]
+        for u in keys:
+            nm = b.units[u][uu.U_NAME]
+            if not ((nm == "fighter" and b.na[DEFENDER] & NA_KAMIKAZE) or
+                    (nm == "submarine" and b.na[DEFENDER] & NA_KAITEN)):
+                raise InputError("defender_strikers_teched: the defenders' fighters (kamikaze) "
+                                 "and subs (kaiten) of an advantage in play, not " + nm)
+    out = [0] * b.n
+    need = False
+    for u in range(b.n):
+        nm = b.units[u][uu.U_NAME]
+        if not ((nm == "fighter" and b.na[DEFENDER] & NA_KAMIKAZE) or
+                (nm == "submarine" and b.na[DEFENDER] & NA_KAITEN)):
+            continue
+        a = b.alive[DEFENDER][u]
+        j = own(b, DEFENDER, u)
+        t = 0
+        if b.tech[DEFENDER]:
+            bit = tech_table().defense_bit(b.units[u][uu.U_ABILITIES], b.family)
+            if b.tech[DEFENDER] & bit:
+                t = a if not b.split() else (b.teched[u] if b.teched[u] < a else a)
+        k = j if t >= j else 0
+        if u in keys:
+            k = want[u]
+            ts = "LHTR-T-09" if nm == "submarine" else "LHTR-T-07"
+            what = "Super Submarines" if nm == "submarine" else "Jet Fighters"
+            if k > j:
+                raise RuleError("LHTR-O-42" if nm == "submarine" else "LHTR-O-41",
+                                "defender_strikers_teched: %d of the %d defending %ss are Japan's"
+                                % (j, a, nm))
+            if k > t:
+                raise RuleError("LHTR-T-06", "defender_strikers_teched: %d of the defending %ss "
+                                "carry %s" % (t, nm, what))
+            if k < t - (a - j):
+                raise RuleError("LHTR-T-06", "defender_strikers_teched: %d defending %ss carry %s,"
+                                " the other powers have %d" % (t, nm, what, a - j))
+            if 0 < k < j:
+                raise RuleError(ts, "defender_strikers_teched: all of Japan's %d %ss carry its %s"
+                                " or none" % (j, nm, what))
+        out[u] = k
+        if j and t and not k:
+            need = True
+    b.steched = out if need else None
 
 
 def _striker(b, side, u):
@@ -88,6 +165,12 @@ def answer(b, p, choice):
     b.prompt = None
     for u in range(b.n):
         if used[u]:
+            if side == DEFENDER and b.split() and carries(b, side, u):
+                # Japan's technology leaves the board with them (LHTR-T-06): the count of the
+                # side's units with it drops by as many
+                a = b.alive[side][u]
+                t = b.teched[u] if b.teched[u] < a else a
+                b.teched[u] = t - used[u] if t > used[u] else 0
             b.alive[side][u] -= used[u]        # they cannot be hit (LHTR-O-41)
             b.strike[side][u] += used[u]
     b.plan = plan
@@ -105,10 +188,10 @@ def _plain(b, side):
 
 def _hit_value(b, side, s):
     if b.units[s][uu.U_KIND] == uu.AIR:
-        if side == DEFENDER and b.tech[side] and b.tech[side] & tech_table().JETS:
-            return 5                            # LHTR-A-32: 5 on defense with Jets
+        if side == DEFENDER and carries(b, side, s):
+            return 5                            # LHTR-A-32: 5 on defense with (Japan's) Jets
         return 4
-    if side == ATTACKER and b.tech[side] and b.tech[side] & tech_table().SUPER_SUBS:
+    if side == ATTACKER and carries(b, side, s):
         return 4                                # kaiten attacking with Super Submarines
     return 3
 

@@ -115,10 +115,11 @@ def to_bytes(self):
     else:
         put(0)
     # optional fields, each after a flag; a battle without the later ones ends earlier (the
-    # bytes of earlier saves). `last`: the last field present (1..6), 0 none
+    # bytes of earlier saves). `last`: the last field present (1..7), 0 none
     last = 0
     for i, there in ((1, self.na), (2, self.teched is not None), (3, self.land_tech is not None),
-                     (4, self.land_na is not None), (5, self.sea_split), (6, self.foreign is not None)):
+                     (4, self.land_na is not None), (5, self.sea_split), (6, self.foreign is not None),
+                     (7, self.steched is not None)):
         if there:
             last = i
     if self.na:
@@ -156,6 +157,11 @@ def to_bytes(self):
     if self.foreign is not None:
         put(1)                               # defender_strikers: the defenders Japan may not name
         vec(self.foreign)
+    elif last > 6:
+        put(0)
+    if self.steched is not None:
+        put(1)                               # defender_strikers_teched: Japan's strikers with its technology
+        vec(self.steched)
     return bytes(out)
 
 
@@ -263,6 +269,8 @@ def from_bytes(cls, board, data):
             b.land_teched = vec() if k == 2 else None
     if pos[0] < len(data) and get():
         b.foreign = vec()                            # defender_strikers (advantages._strikers)
+    if pos[0] < len(data) and get():
+        b.steched = vec()                            # defender_strikers_teched (na_strikes.setup_teched)
     if pending:
         side, hits, rule = pending
         counts = b.targets(side)

@@ -103,6 +103,9 @@ options (all optional):
                  Kamikaze Attacks / Kaiten Torpedoes (LHTR-O-41, LHTR-O-42: Japan names "its"
                  fighters / subs): how many of the defending fighters / subs are Japan's (a type
                  not named: all). engine_core/battle/advantages.py
+  defender_strikers_teched  dict: of those of Japan's fighters / subs, how many carry its Jet
+                 Fighters / Super Submarines (LHTR-T-06, LHTR-A-32; all or none; unstated: all
+                 whenever defender_teched leaves room). engine_core/battle/na_strikes.py
   bombard_may_hit_air   LHTR-A-05: True (default) lets the defender give bombardment hits to
                  its aircraft; False keeps them on land units (engine_core/battle/advantages.py)
 """
@@ -148,6 +151,7 @@ class Battle:
         self.land_teched = None
         self.tcas = None         # of the defender's casualties behind the line, those with it
         self.foreign = None      # defender_strikers: per type, the defenders Japan may not name
+        self.steched = None      # defender_strikers_teched: per type, Japan's strikers with its technology
         if _blank:
             return
         if isinstance(kind, str):
@@ -238,7 +242,8 @@ class Battle:
             self.part = 1 if kind == K_LAND else 0
         if options.get("attacker_na") or options.get("defender_na") or \
                 options.get("sea_defender_na") or options.get("bombard_may_hit_air") is False or \
-                options.get("defender_strikers") is not None:
+                options.get("defender_strikers") is not None or \
+                options.get("defender_strikers_teched") is not None:
             from engine_core.battle import advantages
             advantages.setup(self, options)
 

@@ -343,16 +343,20 @@ def run_spec(spec):
         sea_allies(board, spec["options"]["sea_allies"], options)
     if (spec.get("options") or {}).get("allies") is not None:
         main_na = options.get("defender_na")           # the defending power's own
+        main_tech = options.get("defender_tech")
         options["defender_tech"], options["defender_teched"], nas = cc.allies(
-            board, spec["options"]["allies"], defender, options.get("defender_tech"), "options.allies",
+            board, spec["options"]["allies"], defender, main_tech, "options.allies",
             main_na=main_na)
         if nas:
             options["defender_na"] = nas
         if kind == "sea":
-            # LHTR-O-41, LHTR-O-42: Japan names only its own fighters / subs
-            st = cc.ally_strikers(board, spec["options"]["allies"], defender, main_na, "options.allies")
+            # LHTR-O-41, LHTR-O-42: Japan names only its own fighters / subs; LHTR-T-06,
+            # LHTR-A-32: with its own Jets / Super Submarines only
+            st, tk = cc.ally_strikers(board, spec["options"]["allies"], defender, main_na,
+                                      "options.allies", main_tech)
             if st:
                 options["defender_strikers"] = st
+                options["defender_strikers_teched"] = tk
     if spec.get("dice") is not None:
         dice = FixedDice(cc.list_of(spec["dice"], "dice", _die, cc.MAX_DICE))
     elif spec.get("seed") is not None:

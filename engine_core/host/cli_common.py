@@ -315,15 +315,21 @@ def allies(board, value, defender, main_tech, field="allies", raid=False, main_n
     return names, dict((board.unit_name(u), teched[u]) for u in teched), nas
 
 
-def ally_strikers(board, value, defender, main_na=None, field="allies"):
+def ally_strikers(board, value, defender, main_na=None, field="allies", main_tech=None):
     """A sea battle's defender_strikers from the same allies (LHTR-O-41, LHTR-O-42: Japan names
     only its own fighters / subs; LHTR-O-02): {unit: count} of the side's fighters / subs that
-    are of the power holding Kamikaze Attacks / Kaiten Torpedoes, where some are not; {} else."""
+    are of the power holding Kamikaze Attacks / Kaiten Torpedoes, where some are not; {} else.
+    Returns (that, defender_strikers_teched): of those, how many carry their own power's Jet
+    Fighters / Super Submarines (LHTR-T-06, LHTR-A-32; main_tech: the defending power's)."""
     from engine_core import techs
     from engine_core.battle.advantage_bits import strikers
+    from engine_core.battle.strike_techs import strikers_teched
     parts, _ = _ally_parts(board, value, field, False, main_na)
-    out = strikers(techs.allied_parts(defender, (), parts, field, main_na), board.units, board.unit_id)
-    return dict((board.unit_name(u), out[u]) for u in out)
+    parts = techs.allied_parts(defender, main_tech, parts, field, main_na)
+    out = strikers(parts, board.units, board.unit_id)
+    tk = strikers_teched(parts, board.units, board.unit_id, board.family, out)
+    return (dict((board.unit_name(u), out[u]) for u in out),
+            dict((board.unit_name(u), tk[u]) for u in tk))
 
 
 def _ally_parts(board, value, field, raid, main_na):

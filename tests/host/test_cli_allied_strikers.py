@@ -97,3 +97,47 @@ def test_odds_take_the_same_allies():
     code, out2, err = _call(odds_cli, ["--json"], spec)
     assert code == 0, err
     assert abs(json.loads(out)["attacker_wins"] - json.loads(out2)["attacker_wins"]) < 1e-12
+
+
+def _jets_rolls(options, dice, answers):
+    spec = _spec(options, answers)
+    spec["dice"] = dice
+    code, out, err = _call(battle_cli, ["--json"], spec)
+    assert code == 0, err
+    j = json.loads(out)
+    return [(e["side"], e["step"], e["value"], e["dice"]) for e in j["log"] if e["event"] == "roll"], j
+
+
+def test_japans_own_jets_from_its_tech():
+    """LHTR-A-32 ("A defending Kamikaze hits on 5 with Jets") LHTR-T-06 ("Technology helps only
+    the power that researched it") LHTR-T-07: Japan defends with Jet Fighters ("defender_tech"),
+    the German ally's fighter without ("tech": []). The kamikaze at the destroyer rolls 5: a hit
+    (5 with Jets); the battleship 6 misses (at 4), the carrier 6 misses (at 3); the German
+    fighter defends at 4: its 4 hits (the battleship damaged). The US retreats. The same with
+    Germany the defending power (no Jets) and Japan the ally with them."""
+    for options in ({"defender_na": ["kamikaze"], "defender_tech": ["jet_fighters"],
+                     "allies": [{"tech": [], "units": {"fighter": 1}}]},
+                    {"allies": [{"tech": ["jet_fighters"], "units": {"fighter": 1},
+                                 "advantages": ["kamikaze"]}]}):
+        rolls, j = _jets_rolls(options, [5, 6, 6, 4], ONE)
+        assert rolls == [("defender", "kamikaze", 5, [5]), ("attacker", "attack", 4, [6]),
+                         ("defender", "defend", 3, [6]), ("defender", "defend", 4, [4])]
+        assert j["result"]["lost"]["attacker"] == {"destroyer": 1}
+
+
+def test_the_german_allys_jets_are_not_japans():
+    """LHTR-A-32 LHTR-T-06 LHTR-T-07: Japan without Jets, the German ally with ("tech":
+    ["jet_fighters"]). The kamikaze rolls 5: a miss (on 4); the destroyer 6 (misses at 3), the
+    battleship 6; the carrier 6; the German fighter defends at 5: its 5 hits, the US takes it
+    on the battleship (damaged). The US retreats, nothing lost. The same with Germany the
+    defending power (its Jets in "defender_tech") and Japan the ally without."""
+    answers = [[["fighter", "destroyer"]], {"damaged": {"battleship": 1}}, "retreat"]
+    for options in ({"defender_na": ["kamikaze"],
+                     "allies": [{"tech": ["jet_fighters"], "units": {"fighter": 1}}]},
+                    {"defender_tech": ["jet_fighters"],
+                     "allies": [{"tech": [], "units": {"fighter": 1}, "advantages": ["kamikaze"]}]}):
+        rolls, j = _jets_rolls(options, [5, 6, 6, 6, 5], answers)
+        assert rolls == [("defender", "kamikaze", 4, [5]), ("attacker", "attack", 3, [6]),
+                         ("attacker", "attack", 4, [6]), ("defender", "defend", 3, [6]),
+                         ("defender", "defend", 5, [5])]
+        assert j["result"]["lost"]["attacker"] == {}

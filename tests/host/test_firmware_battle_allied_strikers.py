@@ -27,11 +27,16 @@ def _uk_combat(d):
     return s
 
 
-def _japanese_carrier_with_a_german_fighter(d, german=1):
+def _japanese_carrier_with_a_german_fighter(d, german=1, jets=()):
     """A UK destroyer and battleship attack a sea zone held by Japan's carrier with 2 fighters,
-    `german` of them Germany's (the "Ally" rows). Returns the session."""
+    `german` of them Germany's (the "Ally" rows); the powers named in `jets` have Jet Fighters.
+    Returns the session."""
     s = _uk_combat(d)
     board = s.board
+    if jets:
+        from engine_core import techs
+        for name in jets:
+            s.game.state.techs[board.power_id(name)] |= techs.JETS
     zone = [t for t in range(board.territory_count) if board.is_sea(t)][0]
     d.select_item(board.territory_name(zone))
     _set(d, "destroyer", 1)
@@ -130,3 +135,49 @@ def test_both_fighters_japans_both_may_be_named():
     _japanese_carrier_with_a_german_fighter(d, german=0)
     screen = _naming_screen(d)
     assert screen.limits == [2, 2]
+
+
+def _rolls(b):
+    from engine_core import events as ev
+    return [(e[1], e[2], e[3], e[4]) for e in b.events if e[0] == ev.E_ROLL]
+
+
+def test_whose_jets_the_set_up_gives_the_battle():
+    """LHTR-A-32 ("A defending Kamikaze hits on 5 with Jets") LHTR-T-06 ("Technology helps only
+    the power that researched it"): each power's own technologies decide whether Japan's
+    striking fighter carries Jets: Japan's Jets, defender_strikers_teched {"fighter": 1};
+    Germany's only, {"fighter": 0}."""
+    d = Device()
+    _japanese_carrier_with_a_german_fighter(d, jets=("Japan",))
+    opts = d.app.top().options()
+    assert opts["defender_tech"] == ("jet_fighters",) and opts["defender_teched"] == {"fighter": 1}
+    assert opts["defender_strikers"] == {"fighter": 1}
+    assert opts["defender_strikers_teched"] == {"fighter": 1}
+    d = Device()
+    _japanese_carrier_with_a_german_fighter(d, jets=("Germany",))
+    opts = d.app.top().options()
+    assert opts["defender_tech"] == ("jet_fighters",) and opts["defender_teched"] == {"fighter": 1}
+    assert opts["defender_strikers_teched"] == {"fighter": 0}
+
+
+def test_germanys_jets_leave_the_kamikaze_at_4_on_the_device():
+    """LHTR-A-32 LHTR-T-06 LHTR-T-07: Germany with Jets, Japan without. Japan's fighter, named on
+    the screen at the destroyer, rolls 5: a miss (it hits on 4); the destroyer 6 (misses at 3),
+    the battleship 6 (at 4); the carrier 6 (at 3); the German fighter with Jets defends at 5:
+    its 5 hits (dice by hand, as tests/portable/test_allied_strikers.py)."""
+    from engine_core.dice import FixedDice
+    from engine_core.battle import base as bmod
+    d = Device()
+    s = _japanese_carrier_with_a_german_fighter(d, jets=("Germany",))
+    screen = _naming_screen(d)
+    _to(d, screen, "fighter at destroyer", 1)
+    d.press("select")
+    d.wait(100)
+    b = s.battle
+    assert b.prompt is None and b.plan == [(1, s.board.unit_id("fighter"), s.board.unit_id("destroyer"), 0)]
+    dice = FixedDice([5, 6, 6, 6, 5])
+    p = b.run_until_prompt(dice)
+    assert p.kind == bmod.P_CASUALTIES and p.side == 0 and dice.remaining() == 0
+    assert _rolls(b) == [(1, bmod.S_KAMIKAZE, 4, (5,)), (0, bmod.S_ATTACK, 3, (6,)),
+                         (0, bmod.S_ATTACK, 4, (6,)), (1, bmod.S_DEFEND, 3, (6,)),
+                         (1, bmod.S_DEFEND, 5, (5,))]
