@@ -175,17 +175,8 @@ class BattleSetup(Counter):
         # Winter...; at sea Japan's kamikaze fighters and kaiten subs, LHTR-O-41/42: Japan names
         # only its own) that a power of the defending side has (else whose they are changes nothing)
         if self.side == 1 and self.ally_list():
-            from engine_core import techs
-            held = self.side_techs()
-            na = self.side_advantages()
-            if na:
-                from engine_core.battle.advantage_bits import defense_na, strike_na
-                if self.kind != "sea":
-                    strike_na = None
-            per = [i for i in range(len(self.ids)) if self.sides[1][i] and (held &
-                   techs.defense_bit(board.units[self.ids[i]][units.U_ABILITIES], board.family)
-                   or na and na & defense_na(board.units[self.ids[i]][units.U_NAME])
-                   or na and strike_na and na & strike_na(board.units[self.ids[i]][units.U_NAME]))]
+            per = split_types(board, self.ids, self.sides[1], self.side_techs(),
+                              self.side_advantages(), self.kind == "sea")
             if per:
                 rows.append(("ally_power", 0))
                 for i in per:
@@ -417,10 +408,7 @@ class BattleSetup(Counter):
                 over -= cut
 
     def ally_index(self):
-        allies = self.ally_list()
-        if self.ally_given in allies:
-            return allies.index(self.ally_given)   # a pending battle's saved choice
-        return self.ally % len(allies) if allies else 0
+        return picked(self.ally_list(), self.ally_given, self.ally)
 
     def ally_power(self):
         """The power named on the "Ally" row, else -1."""
@@ -435,17 +423,13 @@ class BattleSetup(Counter):
         they are changes nothing: no rows)."""
         if not self.sea_ally_list():
             return
-        from engine_core import techs, units
         from firmware.session import side_tech_bits, side_advantage_bits
         s = self.app.session
         sp = self.sea_powers[self.sea_power]
-        held = side_tech_bits(s.board, s.game.state, sp)
-        na = side_advantage_bits(s.board, s.game, sp)
-        if na:
-            from engine_core.battle.advantage_bits import defense_na
-        per = [i for i in range(len(self.ids)) if self.extra["sea_defender"][i] and (held &
-               techs.defense_bit(s.board.units[self.ids[i]][units.U_ABILITIES], s.board.family)
-               or na and na & defense_na(s.board.units[self.ids[i]][units.U_NAME]))]
+        # (an assault's sea battle names no strikers: no kamikaze / kaiten rows)
+        per = split_types(s.board, self.ids, self.extra["sea_defender"],
+                          side_tech_bits(s.board, s.game.state, sp), side_advantage_bits(s.board, s.game, sp),
+                          False)
         if per:
             rows.append(("sea_ally_power", 0))
             for i in per:
@@ -460,10 +444,7 @@ class BattleSetup(Counter):
         return ally_powers(self.app.session.board, self.sea_powers[self.sea_power])
 
     def sea_ally_index(self):
-        allies = self.sea_ally_list()
-        if self.sea_ally_given in allies:
-            return allies.index(self.sea_ally_given)   # a pending battle's saved choice
-        return self.sea_ally % len(allies) if allies else 0
+        return picked(self.sea_ally_list(), self.sea_ally_given, self.sea_ally)
 
     def sea_ally_power(self):
         """The power named on the "Sea ally" row, else -1."""
@@ -1384,6 +1365,33 @@ _P_RETREAT = 2  # engine_core.battle.steps.P_RETREAT
 _P_DICE = 7  # engine_core.battle.steps.P_DICE (checked in the tests)
 _P_CASUALTIES = 1  # engine_core.battle.base.P_CASUALTIES
 _S_DEFEND = 12  # engine_core.battle.base.S_DEFEND: the defender's general fire
+
+
+def picked(powers, given, index):
+    """The index on `powers` a power row shows: a pending battle's saved choice `given`, else the
+    row's own `index` (wrapped)."""
+    if given in powers:
+        return powers.index(given)
+    return index % len(powers) if powers else 0
+
+
+def split_types(board, ids, counts, held, na, strikes):
+    """The slots (indexes on `ids`) of the units entered (`counts`) whose owner matters on a side
+    of several powers: a defending technology of the side (`held` bits, CL-T-05, LHTR-T-06,
+    P40-R-06) or a defending LHTR advantage (`na` bits, LHTR-O-02) changes their type or, with
+    `strikes`, Japan names them as kamikazes / kaitens (LHTR-O-41/42: its own only)."""
+    from engine_core import techs, units
+    if na:
+        from engine_core.battle.advantage_bits import defense_na, strike_na
+    out = []
+    for i in range(len(ids)):
+        if not counts[i]:
+            continue
+        r = board.units[ids[i]]
+        if held & techs.defense_bit(r[units.U_ABILITIES], board.family) or na and (
+                na & defense_na(r[units.U_NAME]) or strikes and na & strike_na(r[units.U_NAME])):
+            out.append(i)
+    return out
 
 
 class _Reading:
