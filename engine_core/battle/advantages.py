@@ -124,17 +124,28 @@ def setup(b, options):
     if st is not None or (b.split() and b.kind == K_SEA and b.na[DEFENDER] & (NA_KAMIKAZE | NA_KAITEN)):
         from engine_core.battle import na_strikes
         na_strikes.setup_teched(b, st)
+    # an assault's sea battle (its part 0): the launch zone's strikers, as a sea battle's; the
+    # landing has none (never a sea battle; amphibious.to_land_part drops them)
+    ss = options.get("sea_defender_strikers")
+    st = options.get("sea_defender_strikers_teched")
+    if (ss is not None or st is not None) and b.part == 0:
+        if ss is not None:
+            _strikers(b, ss, "sea_defender_strikers")
+        if st is not None or (b.split() and b.na[DEFENDER] & (NA_KAMIKAZE | NA_KAITEN)):
+            from engine_core.battle import na_strikes
+            na_strikes.setup_teched(b, st, "sea_defender_strikers_teched")
 
 
-def _strikers(b, spec):
+def _strikers(b, spec, key="defender_strikers"):
     """defender_strikers: of a sea battle's defending fighters / subs, how many are Japan's
     (LHTR-O-41: "Japan may name any number of its fighters"; LHTR-O-42 the same with subs; a
-    type not named: all). Kept as b.foreign, per type the defenders of another power, that
+    type not named: all; key sea_defender_strikers: an assault's sea battle, the same). Kept
+    as b.foreign, per type the defenders of another power, that
     Japan may not name; None when there are none (the battle saves as without the option)."""
-    if b.kind != K_SEA:
-        raise InputError("defender_strikers: the defenders of a sea battle (LHTR-O-41, LHTR-O-42)")
+    if b.kind != (K_SEA if key == "defender_strikers" else K_AMPHIBIOUS):
+        raise InputError(key + ": the defenders of a sea battle (LHTR-O-41, LHTR-O-42)")
     if not isinstance(spec, (dict, list, tuple)):
-        raise InputError("defender_strikers: {unit: count}")
+        raise InputError(key + ": {unit: count}")
     v = b._vec(spec)
     keys = [k for k in spec] if isinstance(spec, dict) else [it[0] for it in spec]
     foreign = [0] * b.n
@@ -143,10 +154,10 @@ def _strikers(b, spec):
         ab = b.units[u][uu.U_ABILITIES]
         if not (ab & uu.AB_FIGHTER and b.na[DEFENDER] & NA_KAMIKAZE or
                 ab & uu.AB_SUBMARINE and b.na[DEFENDER] & NA_KAITEN):
-            raise InputError("defender_strikers: the defenders' fighters (kamikaze) and subs "
+            raise InputError(key + ": the defenders' fighters (kamikaze) and subs "
                              "(kaiten) of an advantage in play, not " + _name(b, u))
         if v[u] > b.alive[DEFENDER][u]:
-            raise InputError("defender_strikers: more " + _name(b, u) + " than defend")
+            raise InputError(key + ": more " + _name(b, u) + " than defend")
         foreign[u] = b.alive[DEFENDER][u] - v[u]
     b.foreign = foreign if sum(foreign) else None
 

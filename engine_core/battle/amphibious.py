@@ -97,6 +97,8 @@ def to_land_part(self):
         self.tcas = zeros(self.n) if self.teched is not None else None
         self.land_teched = None
         self.sea_split = 0
+    self.foreign = None      # the sea part's strikers (sea_defender_strikers): the landing has none
+    self.steched = None
     land_a, land_d = self._land
     self._land = None
     self.sea_surv = [list(sea_a), list(sea_d)]

@@ -11,6 +11,7 @@ from engine_core import events as ev
 from engine_core.errors import RuleError, InputError
 from engine_core.battle.advantage_bits import NA_KAMIKAZE, NA_KAITEN
 from engine_core.battle.base import (DEFENDER, ATTACKER, S_KAMIKAZE, P_KAMIKAZE, P_DICE, K_SEA,
+    K_AMPHIBIOUS,
     Prompt, is_whole, tech_table)
 
 
@@ -35,7 +36,7 @@ def carries(b, side, u):
     return side == ATTACKER or b.steched is None or b.steched[u] > 0
 
 
-def setup_teched(b, spec):
+def setup_teched(b, spec, key="defender_strikers_teched"):
     """defender_strikers_teched (None: unstated): of Japan's defending fighters / subs, how many
     carry its Jet Fighters / Super Submarines (LHTR-T-06; LHTR-T-07 / LHTR-T-09: "all your
     fighters", "all your submarines": all of them or none). Unstated: all of them whenever the
@@ -43,15 +44,15 @@ def setup_teched(b, spec):
     it: the strike's value as before the option), else none. Refused: more than Japan's, more
     than carry the technology, fewer than the other powers' units cannot hold, or some but not
     all. Kept as b.steched, per type the count at the battle's start; None when every type is
-    "whenever the side has it" (the battle saves as without the option)."""
+    "whenever the side has it" (the battle saves as without the option). key
+    sea_defender_strikers_teched: an assault's sea battle, the same."""
     want = None
     keys = ()
     if spec is not None:
-        if b.kind != K_SEA:
-            raise InputError("defender_strikers_teched: the defenders of a sea battle "
-                             "(LHTR-O-41, LHTR-O-42)")
+        if b.kind != (K_SEA if key == "defender_strikers_teched" else K_AMPHIBIOUS):
+            raise InputError(key + ": the defenders of a sea battle (LHTR-O-41, LHTR-O-42)")
         if not isinstance(spec, (dict, list, tuple)):
-            raise InputError("defender_strikers_teched: {unit: count}")
+            raise InputError(key + ": {unit: count}")
         want = b._vec(spec)
         keys = [k if isinstance(k, int) else b.board.unit_id(k)
                 for k in ([k for k in spec] if isinstance(spec, dict) else [it[0] for it in spec])]
@@ -59,7 +60,7 @@ def setup_teched(b, spec):
             nm = b.units[u][uu.U_NAME]
             if not ((nm == "fighter" and b.na[DEFENDER] & NA_KAMIKAZE) or
                     (nm == "submarine" and b.na[DEFENDER] & NA_KAITEN)):
-                raise InputError("defender_strikers_teched: the defenders' fighters (kamikaze) "
+                raise InputError(key + ": the defenders' fighters (kamikaze) "
                                  "and subs (kaiten) of an advantage in play, not " + nm)
     out = [0] * b.n
     need = False
@@ -82,16 +83,16 @@ def setup_teched(b, spec):
             what = "Super Submarines" if nm == "submarine" else "Jet Fighters"
             if k > j:
                 raise RuleError("LHTR-O-42" if nm == "submarine" else "LHTR-O-41",
-                                "defender_strikers_teched: %d of the %d defending %ss are Japan's"
+                                key + ": %d of the %d defending %ss are Japan's"
                                 % (j, a, nm))
             if k > t:
-                raise RuleError("LHTR-T-06", "defender_strikers_teched: %d of the defending %ss "
+                raise RuleError("LHTR-T-06", key + ": %d of the defending %ss "
                                 "carry %s" % (t, nm, what))
             if k < t - (a - j):
-                raise RuleError("LHTR-T-06", "defender_strikers_teched: %d defending %ss carry %s,"
+                raise RuleError("LHTR-T-06", key + ": %d defending %ss carry %s,"
                                 " the other powers have %d" % (t, nm, what, a - j))
             if 0 < k < j:
-                raise RuleError(ts, "defender_strikers_teched: all of Japan's %d %ss carry its %s"
+                raise RuleError(ts, key + ": all of Japan's %d %ss carry its %s"
                                 " or none" % (j, nm, what))
         out[u] = k
         if j and t and not k:

@@ -106,6 +106,9 @@ options (all optional):
   defender_strikers_teched  dict: of those of Japan's fighters / subs, how many carry its Jet
                  Fighters / Super Submarines (LHTR-T-06, LHTR-A-32; all or none; unstated: all
                  whenever defender_teched leaves room). engine_core/battle/na_strikes.py
+  sea_defender_strikers, sea_defender_strikers_teched  dicts: the same for an assault's sea
+                 battle (counted among sea_defender, held for the sea part; the landing is never
+                 a sea battle and has none). Refused outside an amphibious assault
   bombard_may_hit_air   LHTR-A-05: True (default) lets the defender give bombardment hits to
                  its aircraft; False keeps them on land units (engine_core/battle/advantages.py)
 """
@@ -236,14 +239,17 @@ class Battle:
             if options.get("sea_defender_teched") is not None:
                 amphibious.sea_teched(self, options)
         else:
-            for k in ("sea_defender_tech", "sea_defender_na", "sea_defender_teched"):
+            for k in ("sea_defender_tech", "sea_defender_na", "sea_defender_teched",
+                      "sea_defender_strikers", "sea_defender_strikers_teched"):
                 if options.get(k) is not None:
                     raise InputError(k + ": the sea battle of an amphibious assault")
             self.part = 1 if kind == K_LAND else 0
         if options.get("attacker_na") or options.get("defender_na") or \
                 options.get("sea_defender_na") or options.get("bombard_may_hit_air") is False or \
                 options.get("defender_strikers") is not None or \
-                options.get("defender_strikers_teched") is not None:
+                options.get("defender_strikers_teched") is not None or \
+                options.get("sea_defender_strikers") is not None or \
+                options.get("sea_defender_strikers_teched") is not None:
             from engine_core.battle import advantages
             advantages.setup(self, options)
 
