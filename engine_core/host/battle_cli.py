@@ -68,7 +68,9 @@ The JSON spec (an object; any other field is refused by name):
               sea_allies       as allies, for the launch zone's defenders (counted in
                                sea_defender): each ally's technologies and advantages there;
                                the rest of sea_defender has sea_defender_tech (absent:
-                               defender_tech) and sea_defender_na (absent: defender_na)
+                               defender_tech) and sea_defender_na (absent: defender_na);
+                               at sea Japan names only its own fighters / subs there as
+                               kamikazes / kaitens (LHTR-O-41/42)
               allies           [{"tech": [...], "units": {unit: count}, "advantages": [...]},
                                ...]: defenders (counted in defender) of other powers, each
                                with its own technologies (CL-T-05, LHTR-T-06, P40-R-06: Jet
@@ -249,7 +251,9 @@ def check_options(board, options):
 
 def sea_allies(board, value, options):
     """options.sea_allies: the launch zone's defenders of several powers (CL-T-05, LHTR-T-06,
-    LHTR-O-02) as the battle's sea_defender_tech, sea_defender_teched and sea_defender_na."""
+    LHTR-O-02) as the battle's sea_defender_tech, sea_defender_teched and sea_defender_na, and
+    (where the zone's kamikazes / kaitens are Japan's among others') sea_defender_strikers and
+    sea_defender_strikers_teched."""
     if options.get("sea_defender") is None:
         raise InputError("options.sea_allies: the sea battle of an assault (options.sea_defender)")
     main_tech = options.get("sea_defender_tech")
@@ -262,6 +266,13 @@ def sea_allies(board, value, options):
         board, value, options["sea_defender"], main_tech, "options.sea_allies", main_na=main_na)
     if nas:
         options["sea_defender_na"] = nas
+    # LHTR-O-41, LHTR-O-42: Japan names only its own fighters / subs in the assault's sea
+    # battle; LHTR-T-06, LHTR-A-32: with its own Jets / Super Submarines only
+    st, tk = cc.ally_strikers(board, value, options["sea_defender"], main_na,
+                              "options.sea_allies", main_tech)
+    if st:
+        options["sea_defender_strikers"] = st
+        options["sea_defender_strikers_teched"] = tk
 
 
 def _die(v, field):

@@ -141,3 +141,65 @@ def test_the_german_allys_jets_are_not_japans():
                          ("attacker", "attack", 4, [6]), ("defender", "defend", 3, [6]),
                          ("defender", "defend", 5, [5])]
         assert j["result"]["lost"]["attacker"] == {}
+
+
+def _assault_spec(sea_tech, ally_tech, dice, answers):
+    # LHTR: a destroyer, two battleships and a transport (1 infantry aboard) attack a Japanese
+    # carrier with a Japanese and a German fighter off a Japanese island (dug-in infantry)
+    options = {"seaborne": {"infantry": 1},
+               "sea_attacker": {"destroyer": 1, "battleship": 2, "transport": 1},
+               "sea_defender": {"aircraft_carrier": 1, "fighter": 2},
+               "sea_defender_na": ["kamikaze"], "sea_defender_tech": sea_tech,
+               "sea_allies": [{"tech": ally_tech, "units": {"fighter": 1}}],
+               "defender_na": ["dug_in"], "space": ["island"]}
+    return {"edition": "revised_lhtr", "kind": "amphibious", "attacker": {"infantry": 1},
+            "defender": {"infantry": 1}, "dice": dice, "options": options, "answers": answers}
+
+
+def test_assault_sea_allies_japan_names_only_its_own_fighter():
+    """LHTR-O-41 ("At the start of any sea battle ... Japan may name any number of its
+    fighters") LHTR-O-02 LHTR-C-42: in an assault's launch zone "sea_allies" states the German
+    fighter beside Japan's: naming both is refused with LHTR-O-41 (exit 2). Naming Japan's at
+    the destroyer: 4 hits (on 4), the destroyer sunk before it fires; the battleships' 1, 1 sink
+    the carrier and the German fighter, which miss back (6 at 3, 6 at 4); the kamikaze is lost
+    after the cycle. The landing with the land owner's Dug-In Defenders (LHTR-O-44): the
+    infantry's 6 misses (at 1), the defender's 3 hits (at 3): the defender holds."""
+    code, out, err = _call(battle_cli, ["--json"], _assault_spec([], [], [4, 1, 1, 6, 6, 6, 3],
+                                                                 BOTH))
+    assert code == 2 and "LHTR-O-41" in err and "its own fighters" in err
+    rolls, j = _assault_rolls([], [], [4, 1, 1, 6, 6, 6, 3])
+    assert rolls == [("defender", "kamikaze", 4, [4]), ("attacker", "attack", 4, [1, 1]),
+                     ("defender", "defend", 3, [6]), ("defender", "defend", 4, [6]),
+                     ("attacker", "attack", 1, [6]), ("defender", "defend", 3, [3])]
+    r = j["result"]
+    assert r["lost"] == {"attacker": {"destroyer": 1, "infantry": 1},
+                         "defender": {"aircraft_carrier": 1, "fighter": 2}}
+
+
+def _assault_rolls(sea_tech, ally_tech, dice):
+    code, out, err = _call(battle_cli, ["--json"], _assault_spec(
+        sea_tech, ally_tech, dice, [[["fighter", "destroyer"]]]))
+    assert code == 0, err
+    j = json.loads(out)
+    return [(e["side"], e["step"], e["value"], e["dice"]) for e in j["log"] if e["event"] == "roll"], j
+
+
+def test_assault_sea_allies_japans_own_jets_only():
+    """LHTR-A-32 ("A defending Kamikaze hits on 5 with Jets") LHTR-T-06 ("Technology helps only
+    the power that researched it"): Japan's Jet Fighters in the launch zone
+    ("sea_defender_tech"), the German fighter without ("tech": []): the kamikaze's 5 hits (on 5),
+    the German fighter defends at 4 (its 6 misses). The other way round (Germany's Jets, not
+    Japan's) the kamikaze's 5 misses (on 4): the destroyer fires too (6 misses at 3), the
+    battleships' 1, 1 sink the carrier and the German fighter, which defends at 5 (its 6
+    misses); the same landing."""
+    rolls, j = _assault_rolls(["jet_fighters"], [], [5, 1, 1, 6, 6, 6, 3])
+    assert rolls[0] == ("defender", "kamikaze", 5, [5])
+    assert rolls[3] == ("defender", "defend", 4, [6])
+    assert j["result"]["lost"]["attacker"] == {"destroyer": 1, "infantry": 1}
+    rolls, j = _assault_rolls([], ["jet_fighters"], [5, 6, 1, 1, 6, 6, 6, 3])
+    assert rolls == [("defender", "kamikaze", 4, [5]), ("attacker", "attack", 3, [6]),
+                     ("attacker", "attack", 4, [1, 1]), ("defender", "defend", 3, [6]),
+                     ("defender", "defend", 5, [6]),
+                     ("attacker", "attack", 1, [6]), ("defender", "defend", 3, [3])]
+    assert j["result"]["lost"] == {"attacker": {"infantry": 1},
+                                   "defender": {"aircraft_carrier": 1, "fighter": 2}}
