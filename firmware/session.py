@@ -944,7 +944,9 @@ def sea_allied(session, opts, sp, ally, ap, ally_na):
     "Sea ally" rows): `ally` {unit: count} of power `ap` among opts["sea_defender"] fight with
     ap's own technologies and LHTR advantages (`ally_na`), the rest with power sp's (CL-T-05,
     LHTR-T-06, P40-R-06: a technology helps only its own power; LHTR-O-02): opts'
-    sea_defender_tech, sea_defender_teched and sea_defender_na become the side's. Refused
+    sea_defender_tech, sea_defender_teched and sea_defender_na become the side's, and where
+    Japan's kamikazes / kaitens are among them, sea_defender_strikers(_teched) as
+    allied_strikers gives a sea battle's (LHTR-O-41, LHTR-O-42, LHTR-A-32). Refused
     (nothing changed) for a power not of sp's side or more of a type than defend there."""
     from engine_core.errors import RuleError
     from engine_core.ledger.economy import rid
@@ -959,14 +961,22 @@ def sea_allied(session, opts, sp, ally, ap, ally_na):
             raise RuleError(rule, "Sea ally: %d %s of %s, only %d defend the launch zone"
                             % (ally[k], k, board.power_name(ap), sd.get(k, 0)))
     own_na = opts.get("sea_defender_na")
+    own_tech = opts["sea_defender_tech"]
     mine = battle_techs(board, session.game.state, ap)
-    names, teched = techs.allied(sd, opts["sea_defender_tech"],
+    names, teched = techs.allied(sd, own_tech,
                                  [(mine, ally, ally_na) if ally_na else (mine, ally)],
                                  board.units, board.family, board.unit_id, "Sea ally", False, own_na)
     opts["sea_defender_tech"] = tuple(names)
     opts["sea_defender_teched"] = dict((board.unit_name(u), teched[u]) for u in teched)
     if ally_na:
         opts["sea_defender_na"] = tuple(own_na or ()) + tuple(n for n in ally_na if n not in (own_na or ()))
+    if own_na or ally_na:
+        # LHTR-O-41, LHTR-O-42: Japan names only its own fighters / subs in the launch zone;
+        # LHTR-T-06, LHTR-A-32: with its own Jets / Super Submarines only
+        st, tk = allied_strikers(board, sd, [(ally, ally_na, mine)], own_na, own_tech)
+        if st:
+            opts["sea_defender_strikers"] = st
+            opts["sea_defender_strikers_teched"] = tk
 
 
 def assault_sea(kind, options):

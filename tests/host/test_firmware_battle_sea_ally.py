@@ -204,3 +204,39 @@ def test_a_sea_allys_own_national_advantage():
     from engine_core.battle.steps import Battle
     b = Battle(board, "amphibious", {"infantry": 1}, {"infantry": 1}, opts)
     assert b.teched[board.unit_id("battleship")] == 1
+
+
+def test_a_sea_allys_kamikaze_names_only_its_own_fighter():
+    """LHTR-O-41 ("At the start of any sea battle, attacking or defending (never on land), Japan
+    may name any number of its fighters") LHTR-O-02 LHTR-C-42: the Soviet Union assaults Norway
+    (Germany's); in the launch zone a German carrier with a German and a Japanese fighter (sea
+    ally, 1; Japan with Kamikaze Attacks, no Jets). The sea battle's options say one fighter is
+    Japan's (sea_defender_strikers) and it carries no Jets; the battle asks Japan to name and
+    refuses both fighters with LHTR-O-41; the landing has no strikers."""
+    from firmware.session import Session
+    from engine_core.battle.steps import Battle
+    from engine_core.battle.base import P_KAMIKAZE
+    from engine_core.errors import RuleError
+    s = Session(None)
+    s.new_game("revised_lhtr", 7, {"national_advantages": ["kamikaze"]})
+    board = s.board
+    extra = {"seaborne": {"infantry": 1}, "sea_attacker": {"battleship": 2, "transport": 1},
+             "sea_defender": {"aircraft_carrier": 1, "fighter": 2},
+             "sea_defender_power": board.power_id("Germany"),
+             "sea_ally": {"fighter": 1}, "sea_ally_power": board.power_id("Japan")}
+    opts = s.battle_options("amphibious", board.territory_id("Norway"), extra)
+    assert opts["sea_defender_na"] == ("kamikaze",)
+    assert opts["sea_defender_strikers"] == {"fighter": 1}
+    assert opts["sea_defender_strikers_teched"] == {"fighter": 0}
+    assert opts["defender_na"] == () and "defender_strikers" not in opts
+    b = Battle(board, "amphibious", {"infantry": 1}, {"infantry": 1}, opts)
+    assert b.foreign[board.unit_id("fighter")] == 1 and b.steched is None
+    p = b.run_until_prompt(None)
+    assert p.kind == P_KAMIKAZE and p.side == 1
+    try:
+        b.answer([("fighter", "battleship"), ("fighter", "transport")])
+        raise AssertionError("not refused")
+    except RuleError as e:
+        assert e.rule == "LHTR-O-41"
+    b.answer([("fighter", "transport")])
+    assert b.prompt is None
