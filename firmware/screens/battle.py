@@ -426,10 +426,10 @@ class BattleSetup(Counter):
         from firmware.session import side_tech_bits, side_advantage_bits
         s = self.app.session
         sp = self.sea_powers[self.sea_power]
-        # (an assault's sea battle names no strikers: no kamikaze / kaiten rows)
+        # (Japan names its own kamikazes / kaitens in an assault's sea battle too, LHTR-O-41/42)
         per = split_types(s.board, self.ids, self.extra["sea_defender"],
                           side_tech_bits(s.board, s.game.state, sp), side_advantage_bits(s.board, s.game, sp),
-                          False)
+                          True)
         if per:
             rows.append(("sea_ally_power", 0))
             for i in per:

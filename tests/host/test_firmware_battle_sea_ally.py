@@ -240,3 +240,20 @@ def test_a_sea_allys_kamikaze_names_only_its_own_fighter():
         assert e.rule == "LHTR-O-41"
     b.answer([("fighter", "transport")])
     assert b.prompt is None
+
+
+def test_sea_ally_rows_show_the_kamikaze_fighters():
+    """LHTR-O-41 (Japan names only its own fighters, in any sea battle: an assault's too),
+    LHTR-O-42 (subs as kaitens): the set-up's owner rows (Ally at sea and Sea ally in an assault,
+    firmware/screens/battle.py split_types) list the fighters and subs entered while Kamikaze
+    Attacks / Kaiten Torpedoes are on the side, though no technology changes them; on land not."""
+    from firmware.screens.battle import split_types
+    from engine_core import board as boards
+    from engine_core.battle.advantage_bits import NA_KAMIKAZE, NA_KAITEN
+    board = boards.load("revised_lhtr")
+    ids = [board.unit_id(n) for n in ("fighter", "aircraft_carrier", "submarine", "battleship")]
+    counts = [2, 1, 1, 1]
+    assert split_types(board, ids, counts, 0, NA_KAMIKAZE, True) == [0]
+    assert split_types(board, ids, counts, 0, NA_KAITEN, True) == [2]
+    assert split_types(board, ids, counts, 0, NA_KAMIKAZE | NA_KAITEN, False) == []
+    assert split_types(board, ids, [0, 1, 1, 1], 0, NA_KAMIKAZE, True) == []   # none entered
