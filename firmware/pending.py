@@ -14,7 +14,8 @@ The list survives a power cut: it has its own two-slot record (`firmware.saves`,
 
 with the set-up's options as a fifth item when it chose some ({"bombard": {unit: n}, ...}; the
 defenders of one ally {"ally": {unit: n}, "ally_power": power}, of several {"allies": [[power,
-{unit: n}], ...]}).
+{unit: n}], ...]}; of an assault's launch zone likewise, "sea_ally" / "sea_ally_power" or
+"sea_allies").
 
 A record whose key is not the game's current turn is stale (the turn ended, or it belongs
 to another game): it reads as an empty list, and the flash record is erased when a turn
@@ -109,7 +110,7 @@ def _options(d):
                 return None
             if v:
                 out[k] = v
-        elif k == "allies":
+        elif k in ("allies", "sea_allies"):
             v = _allies(v)
             if v is None:
                 return None
@@ -131,7 +132,8 @@ MAX_ALLIES = 8   # allies named in one battle (a side has at most 5 powers in an
 
 
 def _allies(v):
-    """A battle's several allies [[power, units], ...] (the set-up's "Ally" rows), or None."""
+    """A battle's several allies [[power, units], ...] (the set-up's "Ally" rows; "sea_allies":
+    its "Sea ally" rows), or None."""
     if not isinstance(v, list) or len(v) > MAX_ALLIES:
         return None
     out = []

@@ -501,8 +501,9 @@ class Session:
         that power's technologies (sea_defender_tech; CL-T-05, LHTR-T-06, P40-R-06) and LHTR
         national advantages (sea_defender_na; LHTR-O-02); its ships of an ally of that power
         (`extra["sea_ally"]` {unit: count} among `extra["sea_defender"]`, of
-        `extra["sea_ally_power"]`: the set-up's "Sea ally" rows) fight with their own power's
-        (sea_defender_teched, sea_defender_tech and sea_defender_na of the side). A free
+        `extra["sea_ally_power"]`, and/or `extra["sea_allies"]` [(power, {unit: count}), ...]:
+        the set-up's "Sea ally" rows) fight each with its own power's (sea_defender_teched,
+        sea_defender_tech and sea_defender_na of the side). A free
         battle (no game or no territory) has only `extra`.
         Kamikaze tokens are checked here (P40-C-30/31/33): the set-up refuses them when
         entered, not when the battle is recorded. Defenders of allies (`extra["ally"]`
@@ -525,6 +526,10 @@ class Session:
         sea_power = opts.pop("sea_defender_power", -1)   # whose ships defend an assault's launch zone
         sea_ally = opts.pop("sea_ally", None)             # ... and which of them are an ally's
         sea_ally_power = opts.pop("sea_ally_power", -1)
+        sea_named = [(sea_ally_power, sea_ally)] if sea_ally else []
+        for p, units in opts.pop("sea_allies", None) or ():
+            if units:
+                sea_named.append((p, units))
         g = self.game
         if g is None or territory < 0:
             return opts
@@ -596,7 +601,7 @@ class Session:
                                 % (board.power_name(ap), board.power_name(sea_power)))
             # their own power's technologies in the sea battle (CL-T-05, LHTR-T-06, P40-R-06)
             opts["sea_defender_tech"] = battle_techs(board, state, sea_power)
-            sea_ally_na = None
+            sea_nas = [None] * len(sea_named)
             if nas and board.family == FAM_LHTR:
                 # and its own national advantages (LHTR-O-02: a power may not share them)
                 from engine_core.battle import advantages
@@ -604,11 +609,13 @@ class Session:
                 winter = ledger_na.winter_active(state)
                 opts["sea_defender_na"] = advantages.for_powers(
                     nas, "", board.power_name(sea_power), winter)["defender_na"]
-                if sea_ally and 0 <= sea_ally_power < board.power_count:
-                    sea_ally_na = advantages.for_powers(nas, "", board.power_name(sea_ally_power),
-                                                        winter)["defender_na"]
-            if sea_ally:
-                sea_allied(self, opts, sea_power, sea_ally, sea_ally_power, sea_ally_na)
+                for j in range(len(sea_named)):
+                    p = sea_named[j][0]
+                    if isinstance(p, int) and 0 <= p < board.power_count:
+                        sea_nas[j] = advantages.for_powers(nas, "", board.power_name(p), winter)["defender_na"]
+            if sea_named:
+                sea_allied(self, opts, sea_power, [(sea_named[j][0], sea_named[j][1], sea_nas[j])
+                                                   for j in range(len(sea_named))])
         if not board.is_sea(territory):
             from engine_core.ledger import economy
             if economy.controller_after_capture(board, state, territory, ap) != ap:
@@ -939,41 +946,56 @@ class AuditedRaid:
         return self._raid.prompt
 
 
-def sea_allied(session, opts, sp, ally, ap, ally_na):
-    """An assault's sea battle whose launch zone's defenders are of two powers (the set-up's
-    "Sea ally" rows): `ally` {unit: count} of power `ap` among opts["sea_defender"] fight with
-    ap's own technologies and LHTR advantages (`ally_na`), the rest with power sp's (CL-T-05,
-    LHTR-T-06, P40-R-06: a technology helps only its own power; LHTR-O-02): opts'
-    sea_defender_tech, sea_defender_teched and sea_defender_na become the side's, and where
-    Japan's kamikazes / kaitens are among them, sea_defender_strikers(_teched) as
-    allied_strikers gives a sea battle's (LHTR-O-41, LHTR-O-42, LHTR-A-32). Refused
-    (nothing changed) for a power not of sp's side or more of a type than defend there."""
+def sea_allied(session, opts, sp, allies):
+    """An assault's sea battle whose launch zone's defenders are of several powers (the set-up's
+    "Sea ally" rows): allies = [(power, {unit: count}, advantage names or None), ...], each
+    ally's units among opts["sea_defender"] fight with its own technologies and LHTR
+    advantages, the rest with power sp's (CL-T-05, LHTR-T-06, P40-R-06: a technology helps only
+    its own power; LHTR-O-02): opts' sea_defender_tech, sea_defender_teched and sea_defender_na
+    become the side's, and where Japan's kamikazes / kaitens are among them,
+    sea_defender_strikers(_teched) as allied_strikers gives a sea battle's (LHTR-O-41,
+    LHTR-O-42, LHTR-A-32). Refused (nothing changed) for a power not of sp's side, one named
+    twice, or more of a type than defend there (the allies together)."""
     from engine_core.errors import RuleError
     from engine_core.ledger.economy import rid
     from engine_core import techs
     board = session.board
     rule = rid(board, "CL-T-05", "LHTR-T-06", "P40-R-06")
-    if ap not in ally_powers(board, sp):
-        raise RuleError(rule, "the sea ally's ships need an ally of the sea defender")
     sd = opts["sea_defender"]
-    for k in ally:
-        if ally[k] > sd.get(k, 0):
-            raise RuleError(rule, "Sea ally: %d %s of %s, only %d defend the launch zone"
-                            % (ally[k], k, board.power_name(ap), sd.get(k, 0)))
+    seen = []
+    total = {}
+    for ap, ally, ally_na in allies:
+        if ap not in ally_powers(board, sp):
+            raise RuleError(rule, "the sea ally's ships need an ally of the sea defender")
+        if ap in seen:
+            raise RuleError(rule, "Sea ally: %s named twice" % board.power_name(ap))
+        seen.append(ap)
+        for k in ally:
+            total[k] = total.get(k, 0) + ally[k]
+            if total[k] > sd.get(k, 0):
+                raise RuleError(rule, "Sea ally: %d %s of %s, only %d defend the launch zone"
+                                % (total[k], k, "the sea allies" if len(allies) > 1 else board.power_name(ap),
+                                   sd.get(k, 0)))
     own_na = opts.get("sea_defender_na")
     own_tech = opts["sea_defender_tech"]
-    mine = battle_techs(board, session.game.state, ap)
-    names, teched = techs.allied(sd, own_tech,
-                                 [(mine, ally, ally_na) if ally_na else (mine, ally)],
+    mines = [battle_techs(board, session.game.state, a[0]) for a in allies]
+    given = [(mines[j], allies[j][1], allies[j][2]) if allies[j][2] else (mines[j], allies[j][1])
+             for j in range(len(allies))]
+    names, teched = techs.allied(sd, own_tech, given,
                                  board.units, board.family, board.unit_id, "Sea ally", False, own_na)
     opts["sea_defender_tech"] = tuple(names)
     opts["sea_defender_teched"] = dict((board.unit_name(u), teched[u]) for u in teched)
-    if ally_na:
-        opts["sea_defender_na"] = tuple(own_na or ()) + tuple(n for n in ally_na if n not in (own_na or ()))
-    if own_na or ally_na:
+    any_na = False
+    for ap, ally, ally_na in allies:
+        if ally_na:
+            any_na = True
+            had = opts.get("sea_defender_na") or ()
+            opts["sea_defender_na"] = tuple(had) + tuple(n for n in ally_na if n not in had)
+    if own_na or any_na:
         # LHTR-O-41, LHTR-O-42: Japan names only its own fighters / subs in the launch zone;
         # LHTR-T-06, LHTR-A-32: with its own Jets / Super Submarines only
-        st, tk = allied_strikers(board, sd, [(ally, ally_na, mine)], own_na, own_tech)
+        st, tk = allied_strikers(board, sd, [(allies[j][1], allies[j][2], mines[j])
+                                             for j in range(len(allies))], own_na, own_tech)
         if st:
             opts["sea_defender_strikers"] = st
             opts["sea_defender_strikers_teched"] = tk

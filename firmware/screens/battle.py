@@ -64,7 +64,7 @@ class BattleSetup(Counter):
         # options as counts per unit row, named as the battle's options (engine_core/battle/steps.py)
         self.extra = {}
         for k in EXTRA_ROWS:  # a pending battle's saved choices (firmware/pending.py)
-            if k != "ally":   # the allies' counts are per power: self.allies
+            if k not in ("ally", "sea_ally"):   # the allies' counts are per power: self.allies
                 self.extra[k] = self.counts_of((options or {}).get(k), board)
         self.kamikaze = (options or {}).get("kamikaze", 0)
         self.air_bases = (options or {}).get("air_bases", 1)   # free battle board only (a game's are its own)
@@ -90,12 +90,10 @@ class BattleSetup(Counter):
         # own while the "Ally" row shows another's (a saved battle's one ally, "ally" and
         # "ally_power", or several, "allies" [[power, units], ...])
         self.allies = {}
-        if (options or {}).get("ally") and self.ally_given >= 0:
-            self.allies[self.ally_given] = self.counts_of(options["ally"], board)
-        for p, given in (options or {}).get("allies") or ():
-            self.allies[p] = self.counts_of(given, board)
-            if self.ally_given < 0:
-                self.ally_given = p
+        self.ally_given = self.allies_of(board, self.allies, options, "ally", self.ally_given)
+        # ... and of an assault's launch zone's allies ("sea_ally" / "sea_ally_power", "sea_allies")
+        self.sea_allies = {}
+        self.sea_ally_given = self.allies_of(board, self.sea_allies, options, "sea_ally", self.sea_ally_given)
         self.side = 0
         self.kind = kind if kind in self.kinds else self.kinds[0]
         self.odds_text = ""
@@ -113,6 +111,19 @@ class BattleSetup(Counter):
         if plan:
             self.footer = "A:side Start:save"
             self.title = "Pending: attacker"
+
+    def allies_of(self, board, into, options, key, given):
+        """A saved battle's allies into `into` {power: counts per unit row}: one (`key`, `key`
+        + "_power") or several (`key` + "ies" [[power, units], ...]); the power the row shows
+        (`given`, else the first named)."""
+        options = options or {}
+        if options.get(key) and given >= 0:
+            into[given] = self.counts_of(options[key], board)
+        for p, units in options.get(key[:-1] + "ies") or ():
+            into[p] = self.counts_of(units, board)
+            if given < 0:
+                given = p
+        return given
 
     def counts_of(self, given, board):
         """Counts per unit row of {unit name: count} (None: none)."""
@@ -263,8 +274,8 @@ class BattleSetup(Counter):
             return self.kamikaze
         if what == "air_bases":
             return self.air_bases
-        if what == "ally":
-            return self.ally_counts()[i]
+        if what in ("ally", "sea_ally"):
+            return self.ally_counts(what == "sea_ally")[i]
         return self.extra[what][i]
 
     def row_text(self, i, cols):
@@ -310,10 +321,11 @@ class BattleSetup(Counter):
                         self.extra[k][i] = self.sides[self.side][i]
                 if self.side == 1:
                     self.fit_allies(i)
-            elif what == "ally":
-                counts = self.ally_counts()
-                if step > 0 and counts[i] + self.others_allied(i) >= self.sides[1][i]:
-                    self.refuse_allies(i)
+            elif what in ("ally", "sea_ally"):
+                sea = what == "sea_ally"
+                counts = self.ally_counts(sea)
+                if step > 0 and counts[i] + self.others_allied(i, sea) >= self.defending(sea)[i]:
+                    self.refuse_allies(i, sea)
                     return
                 counts[i] = max(0, counts[i] + step)
             elif what == "kamikaze":
@@ -324,11 +336,9 @@ class BattleSetup(Counter):
                 top = 99 if what.startswith("sea_") else 9
                 if what in ("seaborne", "attacker_damaged", "defender_damaged"):
                     top = self.sides[self.side][i]   # of the units entered above
-                elif what == "sea_ally":
-                    top = self.extra["sea_defender"][i]   # of the sea defenders entered
                 self.extra[what][i] = max(0, min(top, self.extra[what][i] + step))
-                if what == "sea_defender" and self.extra["sea_ally"][i] > self.extra[what][i]:
-                    self.extra["sea_ally"][i] = self.extra[what][i]
+                if what == "sea_defender":
+                    self.fit_allies(i, True)
             self.message = ""
             self.build()
             self.changed()
@@ -369,43 +379,79 @@ class BattleSetup(Counter):
         s = self.app.session
         return side_advantage_bits(s.board, s.game, self.defending_power())
 
-    def ally_counts(self):
-        """The counts per unit row of the ally the "Ally" row shows (its own, kept while another's
-        are shown)."""
-        p = self.ally_power()
-        if p not in self.allies:
-            self.allies[p] = [0] * len(self.ids)
-        return self.allies[p]
+    # The allies' helpers serve both: the land / sea battle's "Ally" rows (sea=False: self.allies,
+    # among the defenders) and an assault's launch zone's "Sea ally" rows (sea=True:
+    # self.sea_allies, among extra["sea_defender"]).
+    def allied_of(self, sea):
+        """(the allies' counts {power: counts per unit row}, the powers they may be, the power
+        the row shows) of the "Ally" rows or, `sea`, the "Sea ally" rows."""
+        if sea:
+            return self.sea_allies, self.sea_ally_list(), self.sea_ally_power()
+        return self.allies, self.ally_list(), self.ally_power()
 
-    def others_allied(self, i):
+    def defending(self, sea):
+        """The counts per unit row the allies' are among: the defenders', `sea` the launch zone's."""
+        return self.extra["sea_defender"] if sea else self.sides[1]
+
+    def ally_counts(self, sea=False):
+        """The counts per unit row of the ally the "Ally" (`sea`: "Sea ally") row shows (its own,
+        kept while another's are shown)."""
+        allies, _, p = self.allied_of(sea)
+        if p not in allies:
+            allies[p] = [0] * len(self.ids)
+        return allies[p]
+
+    def others_allied(self, i, sea=False):
         """Unit row i's units of the allies other than the one shown (of the defending side's)."""
-        shown = self.ally_power()
+        allies, powers, shown = self.allied_of(sea)
         n = 0
-        for p in self.ally_list():
-            if p != shown and p in self.allies:
-                n += self.allies[p][i]
+        for p in powers:
+            if p != shown and p in allies:
+                n += allies[p][i]
         return n
 
-    def refuse_allies(self, i):
+    def refuse_allies(self, i, sea=False):
         """More of unit row i named the allies' than defend: refused, nothing changes (the
         allies' units are among the defenders; each fights with its own power's technologies)."""
         from engine_core.ledger.economy import rid
         board = self.app.session.board
-        self.say("%s the allies' %s: no more than the %d defending" % (
-            rid(board, "CL-T-05", "LHTR-T-06", "P40-R-06"), self.unit_names[i], self.sides[1][i]))
+        self.say("%s the %sallies' %s: no more than the %d defending%s" % (
+            rid(board, "CL-T-05", "LHTR-T-06", "P40-R-06"), "sea " if sea else "", self.unit_names[i],
+            self.defending(sea)[i], " the launch zone" if sea else ""))
 
-    def fit_allies(self, i):
+    def fit_allies(self, i, sea=False):
         """Fewer defenders of unit row i than the allies' together: the shown ally's first, then
         the others' in power order, down to what defends."""
-        over = self.ally_counts()[i] + self.others_allied(i) - self.sides[1][i] if self.ally_list() else 0
-        for p in (self.ally_power(),) + self.ally_list():
+        allies, powers, shown = self.allied_of(sea)
+        if not powers:
+            return
+        over = self.ally_counts(sea)[i] + self.others_allied(i, sea) - self.defending(sea)[i]
+        for p in (shown,) + tuple(powers):
             if over <= 0:
                 return
-            c = self.allies.get(p)
+            c = allies.get(p)
             if c and c[i]:
                 cut = min(c[i], over)
                 c[i] -= cut
                 over -= cut
+
+    def named_allies(self, sea=False):
+        """[power, {unit: count}] of each ally with units, in power order (no more than defend)."""
+        allies, powers, _ = self.allied_of(sea)
+        board = self.app.session.board
+        named = []
+        left = list(self.defending(sea))
+        for p in powers:
+            c = allies.get(p)
+            if not c:
+                continue
+            mine = [min(c[i], left[i]) for i in range(len(self.ids))]
+            for i in range(len(self.ids)):
+                left[i] -= mine[i]
+            d = side_units(board, self.ids, mine)
+            if d:
+                named.append([p, d])
+        return named
 
     def ally_index(self):
         return picked(self.ally_list(), self.ally_given, self.ally)
@@ -417,7 +463,8 @@ class BattleSetup(Counter):
 
     def sea_ally_rows(self, rows):
         """The "Sea ally" rows of an assault's sea battle (after "Sea defender"): the sea
-        defenders of another power of the sea defender's side, with their own technologies
+        defenders of other powers of the sea defender's side ("Sea ally </>" picks whose counts
+        the rows show, each ally keeps its own: self.sea_allies), with their own technologies
         (CL-T-05, LHTR-T-06, P40-R-06) and LHTR national advantages (LHTR-O-02), per sea
         defender type a technology or advantage of a power of that side changes (else whose
         they are changes nothing: no rows)."""
@@ -466,12 +513,12 @@ class BattleSetup(Counter):
                 out["launch"] = self.zones[self.launch]
             if self.sea_powers and sum(self.extra["sea_defender"]):
                 out["sea_defender_power"] = self.sea_powers[self.sea_power]
-                if self.sea_ally_list():
-                    d = side_units(board, self.ids, [min(self.extra["sea_ally"][i], self.extra["sea_defender"][i])
-                                                     for i in range(len(self.ids))])
-                    if d:
-                        out["sea_ally"] = d
-                        out["sea_ally_power"] = self.sea_ally_power()
+                named = self.named_allies(True)
+                if len(named) == 1:   # one sea ally: the keys a battle was saved with before several
+                    out["sea_ally"] = named[0][1]
+                    out["sea_ally_power"] = named[0][0]
+                elif named:
+                    out["sea_allies"] = named
         if self.kind == "sea":
             keys = ("scramble", "attacker_damaged", "defender_damaged", "attacker_cargo", "defender_cargo")
             if self.defenders:
@@ -488,18 +535,7 @@ class BattleSetup(Counter):
                 out[k] = d
         if "scramble" in out and self.free_board():
             out["air_bases"] = self.air_bases
-        named = []   # [power, units] of each ally with units, in power order
-        left = list(self.sides[1])
-        for p in self.ally_list():
-            c = self.allies.get(p)
-            if not c:
-                continue
-            mine = [min(c[i], left[i]) for i in range(len(self.ids))]
-            for i in range(len(self.ids)):
-                left[i] -= mine[i]
-            d = side_units(board, self.ids, mine)
-            if d:
-                named.append([p, d])
+        named = self.named_allies()   # [power, units] of each ally with units, in power order
         if len(named) == 1:   # one ally: the keys a battle was saved with before several allies
             out["ally"] = named[0][1]
             out["ally_power"] = named[0][0]

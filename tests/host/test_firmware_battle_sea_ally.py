@@ -1,4 +1,4 @@
-"""An amphibious assault's launch zone defended by ships of two powers (issue 16): once sea
+"""An amphibious assault's launch zone defended by ships of two or more powers (issue 16): once sea
 defenders are entered, the set-up's "Sea ally" rows (the power, then per sea defender type a
 technology or national advantage of the sea defender's side changes, how many are the ally's)
 make session.battle_options give each power's ships its own technologies in the sea battle
@@ -257,3 +257,152 @@ def test_sea_ally_rows_show_the_kamikaze_fighters():
     assert split_types(board, ids, counts, 0, NA_KAITEN, True) == [2]
     assert split_types(board, ids, counts, 0, NA_KAMIKAZE | NA_KAITEN, False) == []
     assert split_types(board, ids, [0, 1, 1, 1], 0, NA_KAMIKAZE, True) == []   # none entered
+
+
+UK, US, USSR = "United Kingdom", "United States", "Soviet Union"
+
+
+def _three_powers_assault(d):
+    """Revised LHTR, Germany's combat; the United Kingdom with Jet Fighters, the United States
+    with Jet Fighters and Super Submarines, the Soviet Union with neither: an assault on a UK
+    coastal territory (1 infantry aboard a transport with a battleship) against 1 UK infantry and,
+    in the launch zone (the UK the "Sea defender"), 2 carriers, 3 fighters and 3 submarines.
+    Returns (session, board, setup), the defender's side shown."""
+    _lhtr_family_combat(d, "Revised LHTR")
+    s = d.app.session
+    board = s.board
+    st = s.game.state
+    st.techs[board.power_id(UK)] |= techs.JETS
+    st.techs[board.power_id(US)] |= techs.JETS | techs.SUPER_SUBS
+    d.select_item(board.territory_name(_uk_coast(board, st)))
+    setup = d.app.top()
+    _set(d, "infantry", 1)
+    _to_row(d, "Kind")
+    d.press("right")                                    # land -> amphibious
+    d.wait(100)
+    assert setup.kind == "amphibious"
+    _set(d, "Seaborne infantry", 1)
+    _set(d, "Sea battleship", 1)
+    _set(d, "Sea transport", 1)
+    d.press("select")                                   # the defender
+    _set(d, "infantry", 1)
+    _set(d, "Sea fighter", 3)
+    _set(d, "Sea submarine", 3)
+    _set(d, "Sea " + setup.unit_names[_slot(setup, "aircraft_carrier")], 2)
+    assert board.power_name(setup.sea_powers[setup.sea_power]) == UK
+    return s, board, setup
+
+
+def _slot(setup, unit):
+    return setup.ids.index(setup.app.session.board.unit_id(unit))
+
+
+def _name_us_and_soviet_ships(d):
+    _sea_ally_to(d, US)
+    _set(d, "Sea ally fighter", 1)
+    _set(d, "Sea ally submarine", 1)
+    _sea_ally_to(d, USSR)
+    _set(d, "Sea ally fighter", 1)
+    _set(d, "Sea ally submarine", 1)
+
+
+def test_a_launch_zone_of_three_powers_of_different_technologies():
+    """LHTR-T-06 ("Technology helps only the power that researched it"), LHTR-T-07 (Jet Fighters:
+    "The power's fighters defend at 5"), LHTR-T-09 (Super Submarines): the launch zone's fighters
+    and subs are the UK's (Jets), the US's (Jets, Super Subs) and the Soviet Union's (neither),
+    one of each type each. The "Sea ally" rows name the US and the Soviet Union, each keeping its
+    own counts while the row shows the other; the options: sea_defender_teched fighter = 2 (the UK
+    one and the US one), submarine = 1 (the US one): no one ally could say both (the fighters'
+    odd one is the Soviet Union's, the subs' the US's). Dice by hand, all 5: the battleship misses
+    at 4, the subs at 2 and the carriers at 3; the fighters roll 5 at 4 (the Soviet one: miss)
+    and 5, 5 at 5 (the UK and US ones: 2 hits)."""
+    from engine_core import events as ev
+    from firmware.screens.battle import columns
+    d = Device()
+    s, board, setup = _three_powers_assault(d)
+    assert "Sea ally fighter" in setup.names and "Sea ally submarine" in setup.names
+    _name_us_and_soviet_ships(d)
+    assert setup.refusal is None, setup.refusal
+    _sea_ally_to(d, US)                                 # back to the US: its own, not the Soviet's
+    assert setup.counts[_row(setup, "Sea ally fighter")] == 1
+    assert setup.counts[_row(setup, "Sea ally submarine")] == 1
+    assert setup.row_text(_row(setup, "Sea ally"), 40).rstrip().endswith(US)
+    chosen = setup.chosen_options()
+    us, ussr = board.power_id(US), board.power_id(USSR)
+    # in power order (the Soviet Union moves first)
+    assert chosen["sea_allies"] == [[ussr, {"fighter": 1, "submarine": 1}], [us, {"fighter": 1, "submarine": 1}]]
+    assert "sea_ally" not in chosen and "sea_ally_power" not in chosen and "allies" not in chosen
+    opts = setup.options()
+    assert opts["sea_defender_tech"] == ("jet_fighters", "super_submarines")   # the side's
+    assert opts["sea_defender_teched"] == {"fighter": 2, "submarine": 1}
+    assert "defender_teched" not in opts                # the landing: 1 UK infantry
+    d.press("roll")
+    b = s.battle
+    assert b is not None
+    ftr = board.unit_id("fighter")
+    assert (4, [(ftr, 1)]) in columns(b, 1) and (5, [(ftr, 2)]) in columns(b, 1)
+    b.run_until_prompt(FixedDice([5] * 12))
+    rolls = [(e[3], e[4]) for e in b.events if e[0] == ev.E_ROLL and e[1] == 1]
+    assert (4, (5,)) in rolls and (5, (5, 5)) in rolls, rolls
+    assert (2, (5, 5, 5)) in rolls and (3, (5, 5)) in rolls, rolls
+
+
+def test_too_many_sea_ally_ships_are_refused_and_fewer_sea_defenders_trim_them():
+    """LHTR-T-06: the sea allies' ships are among the launch zone's defenders: with 3 fighters
+    there, 2 US and 1 Soviet named is all three; one more Soviet fighter is refused with the
+    rule's id, nothing changed. Fewer sea fighters cut the sea allies' (the shown ally's first).
+    The session refuses a record naming more together than defend there."""
+    from engine_core.errors import RuleError
+    d = Device()
+    s, board, setup = _three_powers_assault(d)
+    us, ussr = board.power_id(US), board.power_id(USSR)
+    _sea_ally_to(d, US)
+    _set(d, "Sea ally fighter", 2)
+    _sea_ally_to(d, USSR)
+    _set(d, "Sea ally fighter", 1)
+    assert setup.refusal is None, setup.refusal
+    before = setup.chosen_options()
+    assert before["sea_allies"] == [[ussr, {"fighter": 1}], [us, {"fighter": 2}]]
+    d.press("right")                                    # a fourth sea-allied fighter of 3
+    assert setup.counts[setup.cursor] == 1
+    assert setup.message.startswith("LHTR-T-06") and "3" in setup.message and "fighter" in setup.message
+    assert setup.chosen_options() == before
+    assert setup.options()["sea_defender_teched"] == {"fighter": 2, "submarine": 0}   # the 2 US ones; no sub super
+    _set(d, "Sea fighter", 2)                           # one sea fighter less: the Soviet one goes
+    chosen = setup.chosen_options()
+    assert chosen["sea_ally"] == {"fighter": 2} and chosen["sea_ally_power"] == us
+    extra = dict(before)
+    extra["sea_allies"] = [[ussr, {"fighter": 2}], [us, {"fighter": 2}]]
+    try:
+        s.battle_options("amphibious", setup.territory, extra)
+        raise AssertionError("not refused")
+    except RuleError as e:
+        assert e.rule == "LHTR-T-06" and "Sea ally" in str(e)
+
+
+def test_a_pending_assault_keeps_two_sea_allies():
+    """LHTR-T-06: a pending assault (firmware/pending.py, as on flash) keeps each sea ally's
+    ships; opened again the set-up shows them and gives the same options."""
+    from firmware import pending
+    from firmware.screens.battle import BattleSetup
+    d = Device()
+    s, board, setup = _three_powers_assault(d)
+    _name_us_and_soviet_ships(d)
+    chosen = setup.chosen_options()
+    us, ussr = board.power_id(US), board.power_id(USSR)
+    assert chosen["sea_allies"] == [[ussr, {"fighter": 1, "submarine": 1}], [us, {"fighter": 1, "submarine": 1}]]
+    assert pending._options(chosen) == chosen
+    assert pending._options({"sea_allies": [[us, {"fighter": 1}], [us, {"fighter": 1}]]}) is None
+    assert pending._options({"sea_allies": [[40, {"fighter": 1}]]}) is None
+    pending.of(s).put(s.game, setup.territory, "amphibious", {"infantry": 1}, {"infantry": 1}, chosen)
+    row = pending.of(s).get(s.game, setup.territory)
+    assert row[4] == chosen
+    key, rows = pending.decode(pending.encode(pending.of(s).key, [row]))
+    assert rows == [row]
+    again = BattleSetup(d.app, "amphibious", row[2], row[3], territory=row[0], options=row[4])
+    assert again.chosen_options() == chosen
+    assert again.options()["sea_defender_teched"] == {"fighter": 2, "submarine": 1}
+    again.side = 1
+    again.build()
+    assert board.power_name(again.sea_ally_power()) == USSR
+    assert again.counts[again.names.index("Sea ally fighter")] == 1
