@@ -9,7 +9,7 @@ and a pending battle's record. Without such a type the screens are as before."""
 from engine_core import techs
 from engine_core.dice import FixedDice
 from test_firmware_battle_setup import _lhtr_family_combat, _set, _to_row, _row
-from test_firmware_battle_sea_defender import _uk_coast
+from test_firmware_battle_sea_defender import _assault_on_uk_coast
 from fw_device import Device
 
 
@@ -23,19 +23,7 @@ def _assault(d, uk_super=True):
     board = s.board
     if uk_super:
         s.game.state.techs[board.power_id("United Kingdom")] |= techs.SUPER_SUBS
-    d.select_item(board.territory_name(_uk_coast(board, s.game.state)))
-    setup = d.app.top()
-    _set(d, "infantry", 1)
-    _to_row(d, "Kind")
-    d.press("right")                                    # land -> amphibious
-    d.wait(100)
-    assert setup.kind == "amphibious"
-    _set(d, "Seaborne infantry", 1)
-    _set(d, "Sea fighter", 1)
-    _set(d, "Sea submarine", 1)
-    _set(d, "Sea transport", 1)
-    d.press("select")                                   # the defender
-    _set(d, "infantry", 1)
+    setup = _assault_on_uk_coast(d, (("Sea fighter", 1), ("Sea submarine", 1), ("Sea transport", 1)))
     assert "Sea ally" not in setup.names                # no ships entered there yet
     _set(d, "Sea submarine", 2)
     assert board.power_name(setup.sea_powers[setup.sea_power]) == "United Kingdom"
@@ -274,18 +262,7 @@ def _three_powers_assault(d):
     st = s.game.state
     st.techs[board.power_id(UK)] |= techs.JETS
     st.techs[board.power_id(US)] |= techs.JETS | techs.SUPER_SUBS
-    d.select_item(board.territory_name(_uk_coast(board, st)))
-    setup = d.app.top()
-    _set(d, "infantry", 1)
-    _to_row(d, "Kind")
-    d.press("right")                                    # land -> amphibious
-    d.wait(100)
-    assert setup.kind == "amphibious"
-    _set(d, "Seaborne infantry", 1)
-    _set(d, "Sea battleship", 1)
-    _set(d, "Sea transport", 1)
-    d.press("select")                                   # the defender
-    _set(d, "infantry", 1)
+    setup = _assault_on_uk_coast(d, (("Sea battleship", 1), ("Sea transport", 1)))
     _set(d, "Sea fighter", 3)
     _set(d, "Sea submarine", 3)
     _set(d, "Sea " + setup.unit_names[_slot(setup, "aircraft_carrier")], 2)

@@ -20,6 +20,26 @@ def _uk_coast(board, state):
     raise AssertionError("no coastal UK territory")
 
 
+def _assault_on_uk_coast(d, sea_attackers):
+    """Germany's combat (the game already set, its technologies given): an assault on a UK coastal
+    territory, 1 infantry aboard, the launch zone's attackers `sea_attackers` [(row name, n)], against
+    1 UK infantry; the defender's side shown. Returns the set-up."""
+    board = d.app.session.board
+    d.select_item(board.territory_name(_uk_coast(board, d.app.session.game.state)))
+    setup = d.app.top()
+    _set(d, "infantry", 1)
+    _to_row(d, "Kind")
+    d.press("right")                                    # land -> amphibious
+    d.wait(100)
+    assert setup.kind == "amphibious"
+    _set(d, "Seaborne infantry", 1)
+    for name, n in sea_attackers:
+        _set(d, name, n)
+    d.press("select")                                   # the defender
+    _set(d, "infantry", 1)
+    return setup
+
+
 def _assault(d):
     """Classic, Germany's combat, the United States with Jet Power: an assault on a UK coastal
     territory (1 infantry aboard a transport with 2 battleships) against 1 UK infantry and, in
@@ -28,18 +48,7 @@ def _assault(d):
     s = d.app.session
     board = s.board
     s.game.state.techs[board.power_id("United States")] |= techs.JETS
-    d.select_item(board.territory_name(_uk_coast(board, s.game.state)))
-    setup = d.app.top()
-    _set(d, "infantry", 1)
-    _to_row(d, "Kind")
-    d.press("right")                                    # land -> amphibious
-    d.wait(100)
-    assert setup.kind == "amphibious"
-    _set(d, "Seaborne infantry", 1)
-    _set(d, "Sea battleship", 2)
-    _set(d, "Sea transport", 1)
-    d.press("select")                                   # the defender
-    _set(d, "infantry", 1)
+    setup = _assault_on_uk_coast(d, (("Sea battleship", 2), ("Sea transport", 1)))
     assert "Sea defender" not in setup.names            # no ships entered there yet
     _set(d, "Sea carrier", 1)
     _set(d, "Sea fighter", 1)
