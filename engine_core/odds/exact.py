@@ -25,9 +25,10 @@ side's states form chains of single hits, and the rounds are summed along them
 (_Run._stationary_chain: a state gathers the mass of the states above it on its chain at once,
 instead of every pair of next states being spread; 100 v 100 infantry 4x faster, the device's
 mixed 20 v 20 ~20x under MicroPython).
-On the device (MicroPython, floats) the same DP keeps its masses in packed rows, caches less,
-collects garbage often, and solves a battle that opens with antiaircraft fire as a mixture:
-one part per outcome of that fire, each on fresh sides, their reports merged.
+On the device (MicroPython, floats) the same DP keeps its masses in packed rows when the
+battle needs it (lists when they fit the free heap), caches less, collects garbage often, and
+solves a battle that opens with antiaircraft fire as a mixture: one part per outcome of that
+fire, each on fresh sides, their reports merged.
 
 Policies (dict, all optional):
   attacker_order / defender_order  tuple of unit names: the player's order of loss
@@ -93,6 +94,29 @@ from engine_core.units import (
 import gc
 import sys as _sys
 
+# The builtins this module calls, as its own names: MicroPython looks a name up in the
+# module's table before the builtins and grows that table only once it is full, so each
+# builtin's lookup probed most of this module's ~150 names, and a miss is not cached (20 v 20
+# mixed under the CircuitPython port at the PyBadge's heap: 341 -> 329 M instructions, `len`
+# the most of it). The same objects on CPython.
+len = len
+list = list
+float = float
+tuple = tuple
+getattr = getattr
+isinstance = isinstance
+id = id
+bool = bool
+int = int
+bytes = bytes
+dict = dict
+bytearray = bytearray
+sorted = sorted
+iter = iter
+next = next
+MemoryError = MemoryError
+StopIteration = StopIteration
+
 # On the device the caches are kept small (memory over speed); on a host they grow freely.
 _SMALL = _sys.implementation.name != "cpython"
 _FIRE_CACHE = 2
@@ -147,6 +171,15 @@ _TINY = 1e-30
 # A device whose heap holds at least this many bytes (a PSRAM board) runs the host's path
 # (about 8x faster under CircuitPython), falling back to the lean one on a MemoryError.
 _ROOMY = 1 << 20
+# The lean path keeps its masses packed (8 bytes each instead of a 4-byte pointer to a 16-byte
+# float) only when the battle needs it: a packed read makes a new float object under the
+# CircuitPython port. Lists when the battle's joint states (_size) times this many bytes fit
+# the free heap (20 v 20 mixed at the PyBadge's heap: 346 -> 341 M instructions under the
+# port, lists from 190 KB of heap, packed below; 30 v 30 mixed needs 221 KB in lists, 165 KB
+# packed: packed there); a MemoryError with lists runs the battle again, packed.
+_LIST_BYTES = 200
+_LISTS = [True]  # False while a battle runs again packed (or a test forces packed)
+_LISTED = [False]  # set when a battle chose lists (odds(): a MemoryError then runs it packed)
 
 
 _HEAP = [0]  # the device's heap in bytes, read once (gc.mem_free walks the whole heap)
@@ -161,10 +194,44 @@ def _heap():
     return _HEAP[0]
 
 
-def _gc_every():
-    """The lean path's collection threshold in bytes (see _GC_EVERY)."""
+def _gc_every(packed=True):
+    """The lean path's collection threshold in bytes (see _GC_EVERY); with the masses in
+    lists (a battle that fits the free heap with room to spare, _LIST_BYTES) a collection only
+    when the heap is full: 20 v 20 mixed at the PyBadge's heap 329 -> 319 M instructions."""
+    if not packed:
+        return _heap()
     h = _heap() // _GC_SHARE
     return h if h > _GC_EVERY else _GC_EVERY
+
+
+def _free():
+    """The device's free heap in bytes after a collection, None on a host."""
+    free = getattr(gc, "mem_free", None)
+    if free is None:
+        return None
+    gc.collect()
+    return free()
+
+
+def _packs(run):
+    """On the lean path: True to keep the masses packed (see _LIST_BYTES)."""
+    if not _LISTS[0]:
+        return True
+    free = _free()
+    if free is None or _size(run) * _LIST_BYTES > free:
+        return True
+    _LISTED[0] = True
+    return False
+
+
+def _packed_again(fn, arg):
+    """fn(arg) with the masses packed (after a MemoryError with them in lists)."""
+    gc.collect()
+    _LISTS[0] = False
+    try:
+        return fn(arg)
+    finally:
+        _LISTS[0] = True
 
 
 def _roomy():
@@ -871,10 +938,10 @@ class _Battle:
 def odds(board, kind, attacker, defender, policy=None, number=float, bombard=None,
          tech=None, damaged=None, rounds_done=0, advantages=None, space=None):
     """Exact outcome distribution of a battle; see the module docstring."""
+    args = (board, kind, attacker, defender, policy, number, bombard, tech, damaged,
+            rounds_done, advantages, space)
     if _roomy():
         # a big heap: the host's path while this call lasts (_SMALL is read as it runs)
-        args = (board, kind, attacker, defender, policy, number, bombard, tech, damaged,
-                rounds_done, advantages, space)
         try:
             return _host_path(_odds_args, args)
         except MemoryError:
@@ -889,8 +956,7 @@ def odds(board, kind, attacker, defender, policy=None, number=float, bombard=Non
         if pause:
             gc.disable()
         try:
-            return _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged,
-                         rounds_done, advantages, space)
+            return _fitted(args)
         finally:
             if pause:
                 gc.enable()
@@ -899,14 +965,25 @@ def odds(board, kind, attacker, defender, policy=None, number=float, bombard=Non
     old = th()
     th(_gc_every())
     try:
-        return _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged,
-                     rounds_done, advantages, space)
+        return _fitted(args)
     finally:
         th(old)
 
 
 def _odds_args(args):
     return _odds(*args)
+
+
+def _fitted(args):
+    """_odds(*args); on the lean path a MemoryError with the masses in lists (see
+    _LIST_BYTES) runs the battle again, packed."""
+    _LISTED[0] = False
+    try:
+        return _odds(*args)
+    except MemoryError:
+        if not _LISTED[0]:
+            raise  # packed already: it does not fit
+    return _packed_again(_odds_args, args)
 
 
 def _odds(board, kind, attacker, defender, policy, number, bombard, tech, damaged, rounds_done,
@@ -958,6 +1035,8 @@ def _prepare(board, kind, attacker, defender, policy, number, bombard, tech, dam
         if a_counts[u] or d_counts[u]:
             ids.append(u)
     b = _Battle(edition, units, flags, kind, number, tuple(ids))
+    lean = b.num.packed
+    b.num.packed = False  # (the sides' first tables in lists: packed below if need be)
     if nas is not None:
         b.na = nas[0]
         b.space = nas[1]
@@ -988,6 +1067,11 @@ def _prepare(board, kind, attacker, defender, policy, number, bombard, tech, dam
                 if units[u][U_ABILITIES] & AB_AA:
                     run.aa_radar += d_teched[u]
     A = D = None  # held by the run only (a device mixture replaces them part by part)
+    if lean:
+        b.num.packed = _packs(run)
+        th = getattr(gc, "threshold", None)
+        if th is not None:
+            th(_gc_every(b.num.packed))
     if number is float:
         run.prune = PRUNE[0]
         run.prune_next = PRUNE[1]
@@ -3343,7 +3427,28 @@ class Solver:
         self.pr = None  # the running pass's pruning (None: exact)
         self.finish = None  # report -> report, applied once to the exact one (odds/cargo.py)
         self.roomy = _roomy()  # a big heap: the host's path (see odds())
+        self.lists = True  # False once masses in lists did not fit (see _LIST_BYTES)
         self._call(self._next_pass, None)  # bad input raises here, before any slice
+
+    def _fresh(self):
+        """A new run of the battle (packed, once lists did not fit)."""
+        _LISTS[0] = self.lists
+        try:
+            return _prepare(*self.args)
+        finally:
+            _LISTS[0] = True
+
+    def _again(self):
+        """The running pass again from its start (after a MemoryError), on the lean path."""
+        self.run = self.gen = None
+        gc.collect()
+        run = self._fresh()
+        if self.pr is not None:
+            run.prune = self.pr[0]
+            run.prune_hits = run.prune_next = self.pr[1]
+            run.keep = True
+        self.run = run
+        self.gen = run.solve()
 
     def _call(self, fn, arg):
         if not self.roomy:
@@ -3361,7 +3466,7 @@ class Solver:
                 run.prune = PRUNE[0]
                 run.prune_next = PRUNE[1]
         else:
-            run = _prepare(*self.args)
+            run = self._fresh()
             if self.slices == 0 and self.stages:
                 w = _work(run)
                 if w < ESTIMATE_FROM:
@@ -3405,23 +3510,22 @@ class Solver:
             except MemoryError:
                 # the host's path did not fit: this pass again from its start, lean
                 self.roomy = False
-                self.run = self.gen = None
-                gc.collect()
-                run = _prepare(*self.args)
-                if self.pr is not None:
-                    run.prune = self.pr[0]
-                    run.prune_hits = run.prune_next = self.pr[1]
-                    run.keep = True
-                self.run = run
-                self.gen = run.solve()
+                self._again()
                 return False
-        return self._step(budget)
+        try:
+            return self._step(budget)
+        except MemoryError:
+            if self.run is None or self.run.num.packed:
+                raise  # packed already: it does not fit
+            self.lists = False  # the masses in lists did not fit: this pass again, packed
+            self._again()
+            return False
 
     def _step(self, budget):
         th = getattr(gc, "threshold", None) if _SMALL else None
         old = th() if th is not None else None
         if th is not None:
-            th(_gc_every())
+            th(_gc_every(self.run is None or self.run.num.packed))
         try:
             meter = self.run.meter
             meter[0] = 0
@@ -3449,7 +3553,7 @@ class Solver:
                 elif self.run.report["pruned"] > PRUNE_MAX and self.run.prune:
                     # pruned too much to call it exact (see PRUNE): the exact pass again
                     self.run = self.gen = None
-                    run = _prepare(*self.args)
+                    run = self._fresh()
                     run.prune = run.prune_next = run.num.zero
                     self.run = run
                     self.gen = run.solve()

@@ -160,3 +160,124 @@ def test_mixture_parts_fight_one_defender():
             odds_mod._Side.__init__ = orig
             odds_mod._SMALL = saved
         assert len(built) == sides, (ed, kind, len(built))
+
+
+def _lean(free, fn):
+    """fn() on the device's lean path with `free` bytes of free heap (None: a host's answer,
+    the masses packed); the runs' choices of packed masses, in order."""
+    chosen = []
+    orig = odds_mod._packs
+
+    def packs(run):
+        got = orig(run)
+        chosen.append(got)
+        return got
+    saved = (odds_mod._SMALL, odds_mod._free, odds_mod._packs)
+    odds_mod._SMALL = True
+    odds_mod._free = lambda: free
+    odds_mod._packs = packs
+    try:
+        return fn(), chosen
+    finally:
+        odds_mod._SMALL, odds_mod._free, odds_mod._packs = saved
+
+
+def _same(host, device):
+    for k in KEYS:
+        assert abs(host[k] - device[k]) < 1e-9, (k, host[k], device[k])
+    for side in ("attacker_survivors", "defender_survivors"):
+        for name in host[side]:
+            assert abs(host[side][name] - device[side][name]) < 1e-9
+
+
+# 20 v 20 mixed (bench/bench_odds_device.py): 21 x 22 joint states at _LIST_BYTES each
+MIXED = ({"infantry": 10, "artillery": 4, "tank": 4, "fighter": 2},
+         {"infantry": 14, "artillery": 2, "tank": 2, "fighter": 2, "aaa": 1})
+
+
+def test_lean_path_lists_where_the_heap_holds_them():
+    """P40-C-70..100, P40-U-36 (AAA before the battle): on the device the masses are kept in
+    lists when the battle's joint states fit the free heap, packed otherwise (issue 19: a
+    packed read makes a float object under CircuitPython); the figures are the host's
+    either way, and the choice follows the free heap."""
+    a, d = MIXED
+    host = odds("pacific_1940", "land", a, d)
+    need = 21 * 22 * odds_mod._LIST_BYTES
+    got, chosen = _lean(need, lambda: odds("pacific_1940", "land", a, d))
+    assert chosen == [False]  # lists
+    _same(host, got)
+    got, chosen = _lean(need - 1, lambda: odds("pacific_1940", "land", a, d))
+    assert chosen == [True]  # packed
+    _same(host, got)
+    for ed in board.EDITIONS:
+        units = board.load(ed).units
+        for kind in ("land", "sea"):
+            for a2, d2 in battles(units, kind, 3, 23, size=5):
+                h = odds(ed, kind, a2, d2)
+                _same(h, _lean(1 << 30, lambda: odds(ed, kind, a2, d2))[0])
+
+
+def _no_room_for_lists():
+    """_Chains.zeros raising MemoryError while the masses are lists (a heap that held less
+    than the estimate); restores itself."""
+    orig = odds_mod._Chains.zeros
+    failed = []
+
+    def zeros(self, n):
+        if not self.packed:
+            failed.append(n)
+            raise MemoryError("memory allocation failed")
+        return orig(self, n)
+    odds_mod._Chains.zeros = zeros
+    return orig, failed
+
+
+def test_lean_path_packed_again_when_lists_do_not_fit():
+    """P40-C-70..100: a MemoryError with the masses in lists runs the battle again packed,
+    in odds() and in the sliced Solver (the pass again from its start); the figures are the
+    host's, and later battles may choose lists again."""
+    a, d = MIXED
+    host = odds("pacific_1940", "land", a, d)
+    orig, failed = _no_room_for_lists()
+    try:
+        got, chosen = _lean(1 << 30, lambda: odds("pacific_1940", "land", a, d))
+        assert failed and chosen[0] is False and chosen[-1] is True
+        _same(host, got)
+        assert odds_mod._LISTS[0] is True
+
+        def sliced():
+            s = odds_mod.Solver("pacific_1940", "land", a, d)
+            while not s.step(300):
+                pass
+            return s
+        del failed[:]
+        s, chosen = _lean(1 << 30, sliced)
+        assert failed and chosen[0] is False and chosen[-1] is True and not s.lists
+        _same(host, s.result())
+    finally:
+        odds_mod._Chains.zeros = orig
+    got, chosen = _lean(1 << 30, lambda: odds("pacific_1940", "land", a, d))
+    assert chosen == [False]
+    _same(host, got)
+
+
+def test_lean_path_packed_and_out_of_memory_says_so():
+    """A battle too big even packed raises MemoryError once (no second try packed)."""
+    orig = odds_mod._Chains.zeros
+    calls = []
+
+    def zeros(self, n):
+        calls.append(self.packed)
+        raise MemoryError("memory allocation failed")
+    odds_mod._Chains.zeros = zeros
+    try:
+        a, d = MIXED
+        try:
+            _lean(1, lambda: odds("pacific_1940", "land", a, d))
+        except MemoryError:
+            pass
+        else:
+            raise AssertionError("no MemoryError")
+    finally:
+        odds_mod._Chains.zeros = orig
+    assert calls == [True]
