@@ -20,8 +20,8 @@ handheld, a heap in PSRAM are not in it). Published figures (cited):
   RP2040 at 125 MHz (Pico with the ST7789 pack): half the RP2350 by the same page: 951.
 
 For each battle (CPU time throughout, so a loaded machine does not skew it; each side's figure the
-least of PORT_RUNS runs, CPython's run after each of the port's so both meet the same moments of
-load, as often): CPython ms, port ms (exact odds() and the sliced
+least of PORT_RUNS runs, POINT4_RUNS for 20 v 20 mixed, CPython's call after each of the port's
+runs so both meet the same moments of load, as often): CPython ms, port ms (exact odds() and the sliced
 Solver's first estimate), their ratio (issue 19, point 4: at most 5x on 20 v 20 mixed), and
 the estimated seconds on each board. Pystone itself is CPython's Lib/test/pystone.py (3.4 to
 3.6 ship it); when no copy is found the board estimates are not printed, and this says so.
@@ -174,8 +174,6 @@ for i in range(len(best)):
 print("ok", len(best), worst // 1000, at, first, live, pause // 1000)
 """
 RUNS = 3
-PORT_RUNS = 3  # of each battle's exact odds under the port, the least CPU time (with 2, 20 v 20
-# mixed at the PyBadge's heap read 5.8x CPython on a loaded machine, ~4x in a quieter probe)
 
 PYSTONE_DRIVER = """
 import pystone
@@ -195,13 +193,13 @@ def find_pystone():
     return None
 
 
-def cpython_ms(kind, a, d):
-    """CPU ms of exact odds() on CPython: the least of 3 calls in this process (warm, as a
-    device's app is: under the port a second call costs what the first did, 439 against 434 M
+def cpython_ms(kind, a, d, calls=3):
+    """CPU ms of exact odds() on CPython: the least of `calls` calls in this process (warm, as
+    a device's app is: under the port a second call costs what the first did, 439 against 434 M
     instructions, 20 v 20 mixed, while CPython's first call is ~1.6x its later ones)."""
     from engine_core.odds import exact
     best = None
-    for _ in range(3):
+    for _ in range(calls):
         t0 = time.process_time()
         exact.odds(ED, kind, a, d)
         t = (time.process_time() - t0) * 1000.0
@@ -221,6 +219,12 @@ def cpython_pystones(path, loops):
 PYSTONE_RUNS = 3
 PORT_RUNS = 3  # of each battle's exact odds under the port, the least CPU time (with 2, 20 v 20
 # mixed at the PyBadge's heap read 5.8x CPython on a loaded machine, ~4x in a quieter probe)
+# Issue 19 point 4's battle, more runs on each side: this shared machine runs both sides up to
+# ~1.7x slower for seconds at a time (CPython more than the port), so the least of 3 runs had
+# read 4.0 to 6.5 for the same code in one hour (2026-11-29); the least of 40 on each side 4.3.
+POINT4 = "land 20 v 20 mixed"
+POINT4_RUNS = 15
+BASE_RUNS = 9  # of the imports-only process under the port, the least CPU time
 
 
 def main():
@@ -251,11 +255,11 @@ def main():
         lines = (p.stdout + p.stderr).strip().splitlines()
         return (lines[-1] if lines else "no output"), cpu
 
-    def port_ms(kind, a, d, mode, heap, base, between=None):
-        """CPU ms of the computation under the port (best of PORT_RUNS, less the base
+    def port_ms(kind, a, d, mode, heap, base, between=None, runs=PORT_RUNS):
+        """CPU ms of the computation under the port (best of `runs`, less the base
         process), or the reason it failed; between() runs after each port process."""
         best = None
-        for _ in range(PORT_RUNS):
+        for _ in range(runs):
             line, cpu = port(PORT % (ED, mode, a, d, ED, kind, ED, kind), heap=heap)
             if not line.startswith("ok"):
                 return line
@@ -301,7 +305,8 @@ def main():
                                                      " exact s (first figure s)"))
     bases = {}
     for heap in sorted(set(heaps.values())):
-        cpus = [port(PORT % (ED, "base", {}, {}, ED, "land", ED, "land"), heap=heap)[1] for _ in range(3)]
+        cpus = [port(PORT % (ED, "base", {}, {}, ED, "land", ED, "land"), heap=heap)[1]
+                for _ in range(BASE_RUNS)]
         bases[heap] = min(cpus)
     figures = {}
     for label, kind, a, d in battles():
@@ -310,12 +315,14 @@ def main():
         # machine: both sides meet the same moments, and as often)
         cpy = {}
         got = {}
+        n = POINT4_RUNS if label == POINT4 else PORT_RUNS
+        cpython_ms(kind, a, d, 2)  # warm: each figure below is one call
         for heap in sorted(set(heaps.values())):
             runs = cpy[heap] = []
 
             def between():
-                runs.append(cpython_ms(kind, a, d))
-            ms = port_ms(kind, a, d, "odds", heap, bases[heap], between)
+                runs.append(cpython_ms(kind, a, d, 1))
+            ms = port_ms(kind, a, d, "odds", heap, bases[heap], between, n)
             if isinstance(ms, str):
                 got[heap] = ms
                 continue

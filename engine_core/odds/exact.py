@@ -1924,9 +1924,11 @@ class _Run:
         merged = _Merged(b.units, a0, d0, self.num.zero)
         sd = None
         chain = None
+        tidy = b.num.packed  # (masses in lists: the battle fits with room, see _LIST_BYTES)
         while starts:
             p, ca, da, cd, dd = starts.pop()
-            gc.collect()
+            if tidy:
+                gc.collect()
             sa = _Side(b, True, ca, da, a_cfg[0], a_cfg[1], a_cfg[2])
             if sd is None or sd.counts_of(sd.start) != (cd, dd):
                 # antiaircraft fire leaves the defender as it was: the parts fight one
@@ -1948,7 +1950,8 @@ class _Run:
             chain = run.d_chain
             run = sa = None
         sd = chain = None
-        gc.collect()
+        if tidy:
+            gc.collect()
         self.report = merged.report()
 
     def _stationary_rows(self, rows):
@@ -2509,7 +2512,7 @@ class _Run:
             side.fire_cache = {}
             side.fire_same = {}
         self.num.rows = {}
-        if _SMALL:
+        if _SMALL and self.num.packed:
             gc.collect()
         if self.part is not None:
             # a mixture's part: its end states summed straight into the mixture's report
