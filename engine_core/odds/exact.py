@@ -2703,10 +2703,14 @@ class _Chains:
         # not dicts: read in the innermost loops (a list index is the cheaper lookup on a device)
         self.df = []  # defender state -> its hit distribution (None: not yet)
         self.dn = []  # defender state -> the length of that distribution (0: not yet)
+        # [True while every defender state's next is the following index (states are made
+        # in the order hits take them), the last state (no hit changes it) or -1 not yet]:
+        # then a spread walks the row by index, no s1d read a step (see spread)
+        self.dline = [True, -1]
         if run.d_chain is not None:
             # a mixture's earlier part fought this defender side: its tables hold (grown in place)
-            self.s1d, self.df, self.dn = run.d_chain
-        run.d_chain = (self.s1d, self.df, self.dn)
+            self.s1d, self.df, self.dn, self.dline = run.d_chain
+        run.d_chain = (self.s1d, self.df, self.dn, self.dline)
         self.pred = {}  # attacker state -> the attacker states one hit above it
         self.F = {}  # swept attacker state -> its outflow per defender state
         self.af = {}  # attacker state -> [its hit distribution, Delta (below) or 0: not yet]
@@ -2765,6 +2769,11 @@ class _Chains:
             if x >= len(s1):
                 s1.extend([-1] * (x + 8 - len(s1)))
             s1[x] = y
+            line = self.dline
+            if y == x and line[1] < 0:
+                line[1] = x
+            elif y != x + 1:
+                line[0] = False  # (a second last state, or a step off the line)
             x = y
 
     def afire(self, i):
@@ -2837,6 +2846,25 @@ class _Chains:
         hits lead to (the rest of p on a state no hit changes; tl: p's tails, atails)."""
         s1 = self.s1d
         n = len(p)
+        line = self.dline
+        if line[0] and line[1] >= d:
+            # the states after d are d + 1, d + 2, ... up to the last one (dline)
+            e = line[1]
+            stop = j0 + e - d
+            if stop > n:
+                stop = n
+            for j in range(j0, stop):
+                row[d] += v * p[j]
+                d += 1
+            if stop < n:
+                if tl is not None:
+                    row[e] += v * tl[stop]
+                    return
+                t = p[stop]
+                for x in range(stop + 1, n):
+                    t = t + p[x]
+                row[e] += v * t
+            return
         for j in range(j0, n):
             d2 = s1[d]
             if d2 == d:
@@ -2942,15 +2970,40 @@ class _Chains:
                 p0 = dl[0]
                 p1 = dl[1]
                 t = p0 + p1
-                for d in range(n):
-                    v = w[d]
+                end = self.dline[1]
+                if self.dline[0] and 0 <= end < n:
+                    # the states in a line (dline): a hit's share carried to the next index
+                    # (u[d] read and written once, no s1d read: a third of the loop on a device)
+                    c = None
+                    for d in range(end):
+                        v = w[d]
+                        if v:
+                            if c is None:
+                                u[d] += v * p0
+                            else:
+                                u[d] += v * p0 + c
+                            c = v * p1
+                        elif c is not None:
+                            u[d] += c
+                            c = None
+                    v = w[end]
                     if v:
-                        e = s1d[d]
-                        if e == d:
-                            u[d] += v * t
-                        else:
-                            u[d] += v * p0
-                            u[e] += v * p1
+                        u[end] += v * t if c is None else v * t + c
+                    elif c is not None:
+                        u[end] += c
+                    for d in range(end + 1, n):
+                        if w[d]:
+                            self.spread(u, d, w[d], dl, 0)
+                else:
+                    for d in range(n):
+                        v = w[d]
+                        if v:
+                            e = s1d[d]
+                            if e == d:
+                                u[d] += v * t
+                            else:
+                                u[d] += v * p0
+                                u[e] += v * p1
             else:
                 for d in range(n):
                     if w[d]:

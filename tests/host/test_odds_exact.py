@@ -237,3 +237,34 @@ def test_fast_choice_is_the_order_of_loss():
                     exact.FAST_CHOICE = True
                 assert on == off, (ed, kind, a, d)
     assert n > 10000
+
+
+def test_defender_line_gives_the_same_distribution(monkeypatch):
+    """CL-C-15, LHTR-C-29, P40-C-90 (casualties in the order of loss): when the defender's
+    states lie in a line (each hit's state the next index: _Chains.dline) the chain sums walk
+    the row by index; the exact distribution (fractions) is identical to walking each state's
+    next state, on random land battles of every edition, with and without antiaircraft fire
+    and policies, and the line was taken."""
+    from engine_core.odds import exact
+    solve = exact.odds
+    policies = (None, {"retreat_after_round": 2}, {"retreat_at_units": 1}, {"keep_land": 1})
+    init = exact._Chains.__init__
+    lines = []
+
+    def walked(chains, run):
+        init(chains, run)
+        chains.dline[0] = False  # never a line: every step reads the next state
+
+    def seen(chains, run):
+        init(chains, run)
+        lines.append(chains.dline)  # [in a line, its last state], read after the solve
+    for ed in board.EDITIONS:
+        units = board.load(ed).units
+        for i, (a, d) in enumerate(battles(units, "land", 5, 43, size=9)):
+            policy = policies[i % len(policies)]
+            monkeypatch.setattr(exact._Chains, "__init__", seen)
+            line = solve(ed, "land", a, d, number=F, policy=policy)
+            monkeypatch.setattr(exact._Chains, "__init__", walked)
+            walk = solve(ed, "land", a, d, number=F, policy=policy)
+            assert line == walk, (ed, a, d, policy)
+    assert [x for x in lines if x[0] and x[1] >= 0]  # a whole line was walked by index
