@@ -2325,8 +2325,11 @@ class _Run:
                 ai = alist[x]
                 x += 1
                 ch.link_a(ai)
+                acc = None
                 if ch.pred.get(ai):
                     yield from ch.pull(rows, ai)
+                    acc = ch.acc  # (masses that ai's fire has yet to spread, below)
+                    ch.acc = None
                 row = rows.get(ai)
                 if row is None:
                     continue
@@ -2338,7 +2341,7 @@ class _Run:
                     # device whose floats are heap objects
                     row = rows[ai] = list(row)
                 pa = ch.afire_list(ai)
-                ta = None
+                ta = None if acc is None else ch.atails(ai)
                 fixed_a = s1a[ai] == ai
                 Fa = None
                 hd = hd0
@@ -2354,26 +2357,41 @@ class _Run:
                         if di >= len(row):
                             continue
                         m = row[di]
+                        push = zero  # mass gathered by pull still to move on with ai's hits
+                        if acc is not None and di < len(acc):
+                            v = acc[di]
+                            if v:
+                                if s1d[di] == di:
+                                    m = m + v  # (no hit moves di: all of it stays)
+                                else:
+                                    m = m + v * pa[0]
+                                    push = v
                         if not m:  # (a float's truth, not == zero: a third of the cost on a device)
+                            if push:
+                                meter[0] += len(pa)
+                                ch.spread(row, s1d[di], push, pa, 1, ta)
                             continue
                         row[di] = zero
                         k = ai * M + di
                         meter[0] += 1
                         if meter[0] >= meter[1]:
                             yield
+                        k2 = k
                         if m < low:
                             self.dropped += m  # (the report's "pruned")
-                            continue
-                        if plain:
+                            o = -2
+                        elif plain:
                             o = self._terminal(ai, di)  # all that settle() would do
-                            k2 = k
                         else:
                             o, k2 = self.settle(k, 1, True)
-                        if o >= 0:
-                            self._add_term(k2, o, m)
-                            continue
-                        if k2 != k:
-                            ch.put(rows, k2 // M, k2 % M, m)
+                        if o != -1 or k2 != k:
+                            if o >= 0:
+                                self._add_term(k2, o, m)
+                            elif o == -1:
+                                ch.put(rows, k2 // M, k2 % M, m)
+                            if push:  # (the gathered mass moves on all the same)
+                                meter[0] += len(pa)
+                                ch.spread(row, s1d[di], push, pa, 1, ta)
                             continue
                         if di >= len(s1d) or s1d[di] < 0:
                             ch.link_d(di)  # (it may find new defender states: room for them)
@@ -2388,6 +2406,9 @@ class _Run:
                         left = one - sa * sd
                         if not left:
                             self._add_term(k, O_DRAW, m)  # nothing can ever change
+                            if push:
+                                meter[0] += len(pa)
+                                ch.spread(row, s1d[di], push, pa, 1, ta)
                             continue
                         f = m / left
                         self.rounds = self.rounds + f
@@ -2398,11 +2419,15 @@ class _Run:
                             Fa.extend(ch.zeros(di + 8 - len(Fa)))
                         Fa[di] = f
                         if sa and not fixed_d:
-                            # the attacker takes no hit, the defender one or more
+                            # the attacker takes no hit, the defender one or more (with the
+                            # gathered mass's share of the same hits)
                             meter[0] += len(pa)
                             if ta is None:
                                 ta = ch.atails(ai)
-                            ch.spread(row, s1d[di], f * sa, pa, 1, ta)
+                            ch.spread(row, s1d[di], f * sa + push if push else f * sa, pa, 1, ta)
+                        elif push:
+                            meter[0] += len(pa)
+                            ch.spread(row, s1d[di], push, pa, 1, ta)
                 del rows[ai]
                 if Fa is not None:
                     F[ai] = Fa
@@ -2714,6 +2739,7 @@ class _Chains:
         self.pred = {}  # attacker state -> the attacker states one hit above it
         self.F = {}  # swept attacker state -> its outflow per defender state
         self.af = {}  # attacker state -> [its hit distribution, Delta (below) or 0: not yet]
+        self.acc = None  # pull's gathered masses, before the pulled state's own fire
         self.packed = run.num.packed
         self.total = run.num.zero  # the outflows summed (a bound on what a cut can drop)
         self.cut_tail = run.num.zero
@@ -3009,15 +3035,9 @@ class _Chains:
                     if w[d]:
                         self.spread(u, d, w[d], dl, 0)
             w = None
-        if acc is not None:
-            pa = self.afire_list(a2)
-            tl = self.atails(a2)
-            for d in range(len(acc)):
-                if acc[d]:
-                    self.spread(row, d, acc[d], pa, 0, tl)
-                    meter[0] += len(pa)
-                    if meter[0] >= meter[1]:
-                        yield
+        # a2's own fire on the gathered masses: spread by the sweep of a2's row, together
+        # with each state's own outflow (one spread a state instead of two, _stationary_chain)
+        self.acc = acc
 
 
 def _cost(units, before, after):
