@@ -20,8 +20,9 @@ handheld, a heap in PSRAM are not in it). Published figures (cited):
   RP2040 at 125 MHz (Pico with the ST7789 pack): half the RP2350 by the same page: 951.
 
 For each battle (CPU time throughout, so a loaded machine does not skew it; each side's figure the
-least of PORT_RUNS runs, POINT4_RUNS for 20 v 20 mixed, CPython's call after each of the port's
-runs so both meet the same moments of load, as often): CPython ms, port ms (exact odds() and the sliced
+least of PORT_RUNS runs, POINT4_RUNS for 20 v 20 mixed, CPython's calls after each of the port's
+runs, as many in a row as take about as long as that run, their mean: both sides meet the same
+moments of load, as often and as long): CPython ms, port ms (exact odds() and the sliced
 Solver's first estimate), their ratio (issue 19, point 4: at most 5x on 20 v 20 mixed), and
 the estimated seconds on each board. Pystone itself is CPython's Lib/test/pystone.py (3.4 to
 3.6 ship it); when no copy is found the board estimates are not printed, and this says so.
@@ -207,6 +208,23 @@ def cpython_ms(kind, a, d, calls=3):
     return best
 
 
+def cpython_batch(kind, a, d, span_ms):
+    """CPU ms of one exact odds() call on CPython: the mean of as many calls in a row as take
+    about span_ms (at least one), a sample as long as the port's run beside it, so that both
+    meet this shared machine's moments of load alike: its fast moments last seconds or less,
+    and a single short CPython call caught them far more often than the port's longer run did
+    (point 4 read 5.0x with single calls where 40 runs on each side read 4.0-4.5x)."""
+    from engine_core.odds import exact
+    n = 0
+    t0 = time.process_time()
+    while True:
+        exact.odds(ED, kind, a, d)
+        n += 1
+        t = (time.process_time() - t0) * 1000.0
+        if t >= span_ms:
+            return t / n
+
+
 def cpython_pystones(path, loops):
     import importlib.util
     spec = importlib.util.spec_from_file_location("pystone", path)
@@ -257,7 +275,7 @@ def main():
 
     def port_ms(kind, a, d, mode, heap, base, between=None, runs=PORT_RUNS):
         """CPU ms of the computation under the port (best of `runs`, less the base
-        process), or the reason it failed; between() runs after each port process."""
+        process), or the reason it failed; between(the process's CPU ms) runs after each."""
         best = None
         for _ in range(runs):
             line, cpu = port(PORT % (ED, mode, a, d, ED, kind, ED, kind), heap=heap)
@@ -265,7 +283,7 @@ def main():
                 return line
             best = cpu if best is None or cpu < best else best
             if between is not None:
-                between()
+                between(cpu * 1000.0)
         return max(best - base, 0.0) * 1000.0
 
     ps_path = find_pystone()
@@ -316,12 +334,12 @@ def main():
         cpy = {}
         got = {}
         n = POINT4_RUNS if label == POINT4 else PORT_RUNS
-        cpython_ms(kind, a, d, 2)  # warm: each figure below is one call
+        cpython_ms(kind, a, d, 2)  # warm: the figures below are warm calls
         for heap in sorted(set(heaps.values())):
             runs = cpy[heap] = []
 
-            def between():
-                runs.append(cpython_ms(kind, a, d, 1))
+            def between(span):
+                runs.append(cpython_batch(kind, a, d, span))
             ms = port_ms(kind, a, d, "odds", heap, bases[heap], between, n)
             if isinstance(ms, str):
                 got[heap] = ms
