@@ -241,8 +241,7 @@ PORT_RUNS = 3  # of each battle's exact odds under the port, the least CPU time 
 # ~1.7x slower for seconds at a time (CPython more than the port), so the least of 3 runs had
 # read 4.0 to 6.5 for the same code in one hour (2026-11-29); the least of 40 on each side 4.3.
 POINT4 = "land 20 v 20 mixed"
-POINT4_RUNS = 15
-BASE_RUNS = 9  # of the imports-only process under the port, the least CPU time
+POINT4_RUNS = 15  # (and its imports-only process's as many: the least of each, subtracted)
 
 
 def main():
@@ -321,11 +320,11 @@ def main():
     print("%-22s %9s %9s %6s %10s %9s %6s | %s" % ("battle", "CPython", "port 4M", "x", "1st est.",
                                                      "port " + small, "x", "estimated on the board:"
                                                      " exact s (first figure s)"))
-    bases = {}
+    bases = {}  # heap -> [the least CPU s of PORT_RUNS imports-only runs, of POINT4_RUNS]
     for heap in sorted(set(heaps.values())):
         cpus = [port(PORT % (ED, "base", {}, {}, ED, "land", ED, "land"), heap=heap)[1]
-                for _ in range(BASE_RUNS)]
-        bases[heap] = min(cpus)
+                for _ in range(POINT4_RUNS)]
+        bases[heap] = [min(cpus[:PORT_RUNS]), min(cpus)]
     figures = {}
     for label, kind, a, d in battles():
         # CPython's figure for each heap: the least of as many runs as the port's, each after
@@ -333,18 +332,18 @@ def main():
         # machine: both sides meet the same moments, and as often)
         cpy = {}
         got = {}
-        n = POINT4_RUNS if label == POINT4 else PORT_RUNS
+        n, b = (POINT4_RUNS, 1) if label == POINT4 else (PORT_RUNS, 0)
         cpython_ms(kind, a, d, 2)  # warm: the figures below are warm calls
         for heap in sorted(set(heaps.values())):
             runs = cpy[heap] = []
 
             def between(span):
                 runs.append(cpython_batch(kind, a, d, span))
-            ms = port_ms(kind, a, d, "odds", heap, bases[heap], between, n)
+            ms = port_ms(kind, a, d, "odds", heap, bases[heap][b], between, n)
             if isinstance(ms, str):
                 got[heap] = ms
                 continue
-            first = port_ms(kind, a, d, "first", heap, bases[heap]) if heap == HEAP else -1.0
+            first = port_ms(kind, a, d, "first", heap, bases[heap][0]) if heap == HEAP else -1.0
             got[heap] = (ms, first if not isinstance(first, str) else -1.0)
         cms = min(cpy[HEAP]) if cpy.get(HEAP) else cpython_ms(kind, a, d)
         cms_small = min(cpy[small]) if cpy.get(small) else cms
@@ -450,7 +449,7 @@ def slice_table(port, port_ms, bases, f):
     longest = {}
     for label, kind, a, d in battles():
         line, _cpu = port(SLICES % (ED, a, d, ED, kind, SLICE, RUNS, ED, kind, SLICE))
-        ms = port_ms(kind, a, d, "odds", HEAP, bases[HEAP])
+        ms = port_ms(kind, a, d, "odds", HEAP, bases[HEAP][0])
         if not line.startswith("ok") or isinstance(ms, str):
             print("  %-22s port: %s" % (label, line if not line.startswith("ok") else ms))
             continue
