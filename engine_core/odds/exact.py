@@ -2899,24 +2899,12 @@ class _Chains:
                 row[d] += v * p[j]
                 d += 1
             if stop < n:
-                if tl is not None:
-                    row[e] += v * tl[stop]
-                    return
-                t = p[stop]
-                for x in range(stop + 1, n):
-                    t = t + p[x]
-                row[e] += v * t
+                _rest(row, e, v, p, stop, tl)
             return
         for j in range(j0, n):
             d2 = s1[d]
             if d2 == d:
-                if tl is not None:
-                    row[d] += v * tl[j]
-                    return
-                t = p[j]
-                for x in range(j + 1, n):
-                    t = t + p[x]
-                row[d] += v * t
+                _rest(row, d, v, p, j, tl)
                 return
             row[d] += v * p[j]
             d = d2
@@ -3054,6 +3042,18 @@ class _Chains:
         # a2's own fire on the gathered masses: spread by the sweep of a2's row, together
         # with each state's own outflow (one spread a state instead of two, _stationary_chain)
         self.acc = acc
+
+
+def _rest(row, d, v, p, j, tl):
+    """row[d] += v * (p[j] + p[j + 1] + ...): the hits beyond a state no hit changes (tl:
+    p's tails, when made)."""
+    if tl is not None:
+        row[d] += v * tl[j]
+        return
+    t = p[j]
+    for x in range(j + 1, len(p)):
+        t = t + p[x]
+    row[d] += v * t
 
 
 def _cost(units, before, after):
