@@ -1,3 +1,6 @@
+# gate heap: 208K (smallest heap that passes: 200K on the unix port, 2026-11-29, after the odds grew
+# their list mode and builtin names past the default 192K; +8K headroom: the collector scans the C
+# stack conservatively)
 # Revised / LHTR national advantages: the FAQ's original answers that edition "revised" keeps
 # (issue 16 items 6 and 7), from ../shared/seeds/revised-lhtr-tournament-rules.txt.
 from engine_core.battle.steps import Battle
